@@ -1,0 +1,21 @@
+import { accessoryHandlers } from './accessories.js';
+import { accountHandlers } from './accounts.js';
+import { attributeHandlers } from './attributes.js';
+import { authenticationHandlers } from './authentication.js';
+import { groupHandlers } from './groups.js';
+import { resourceHandlers } from './resources.js';
+import { scheduleHandlers } from './schedules.js';
+import type { HandlerMap } from './types.js';
+import { userHandlers } from './users.js';
+
+/** Every operation the local service answers; the rest are not routed yet. */
+export const handlers: Partial<HandlerMap> = {
+  ...accessoryHandlers,
+  ...accountHandlers,
+  ...attributeHandlers,
+  ...authenticationHandlers,
+  ...groupHandlers,
+  ...resourceHandlers,
+  ...scheduleHandlers,
+  ...userHandlers,
+};

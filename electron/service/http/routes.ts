@@ -1,0 +1,106 @@
+import { Type } from '@sinclair/typebox';
+import type { FastifyInstance, FastifyRequest, HTTPMethods } from 'fastify';
+import {
+  apiRootPath,
+  operationNames,
+  operations,
+  pathParameterNames,
+  pathParameters,
+  type OperationName,
+} from '../../api/operations.js';
+import type { Clock } from '../clock.js';
+import type { ServiceConfig } from '../config.js';
+import type { Handler, HandlerMap, OperationInput, RequestContext } from '../handlers/types.js';
+import type { Store } from '../store/database.js';
+import { messages } from './error-mapper.js';
+import { linkBuilderFor } from './links.js';
+import { authorise } from './session-guard.js';
+
+export interface RouteDependencies {
+  store: Store;
+  clock: Clock;
+  config: ServiceConfig;
+}
+
+const everyMethod: HTTPMethods[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+
+function paramsSchema(path: string) {
+  const names = pathParameterNames(path);
+  return names.length === 0
+    ? undefined
+    : Type.Object(Object.fromEntries(names.map((name) => [name, pathParameters[name]])));
+}
+
+function registerOperation<N extends OperationName>(
+  app: FastifyInstance,
+  name: N,
+  handler: Handler<N>,
+  deps: RouteDependencies,
+) {
+  const operation = operations[name];
+  const params = paramsSchema(operation.path);
+  app.route({
+    method: operation.method,
+    url: apiRootPath + operation.path,
+    schema: {
+      ...(params && { params }),
+      ...('query' in operation && { querystring: operation.query }),
+      ...('body' in operation && { body: operation.body }),
+    },
+    handler: async (request: FastifyRequest, reply) => {
+      const caller = await authorise(request, operation.auth, deps);
+      const context = { ...deps, links: linkBuilderFor(request), caller } as RequestContext<N>;
+      const input = {
+        params: request.params ?? {},
+        query: request.query ?? {},
+        body: request.body,
+      } as OperationInput<N>;
+      const result = await handler(input, context);
+      return reply.code(operation.successStatus).send(result);
+    },
+  });
+}
+
+/** Answers the way real servers do for a known path with the wrong method or a missing slash. */
+function registerPathGuards(app: FastifyInstance) {
+  const methodsByPath = new Map<string, Set<string>>();
+  for (const name of operationNames) {
+    const { path, method } = operations[name];
+    methodsByPath.set(path, (methodsByPath.get(path) ?? new Set()).add(method));
+  }
+  for (const [path, methods] of methodsByPath) {
+    const allowed = [...methods, ...(methods.has('GET') ? ['HEAD'] : [])];
+    const others = everyMethod.filter((method) => !methods.has(method));
+    if (others.length > 0) {
+      app.route({
+        method: others,
+        url: apiRootPath + path,
+        handler: (_request, reply) =>
+          reply.code(405).header('allow', allowed.join(', ')).send({
+            links: [],
+            message: `HTTP method not allowed for the requested resource. Use one of these instead: ${allowed.join(', ')}`,
+          }),
+      });
+    }
+    if (path.endsWith('/')) {
+      app.route({
+        method: everyMethod,
+        url: apiRootPath + path.slice(0, -1),
+        handler: (_request, reply) =>
+          reply.code(301).header('location', apiRootPath + path).send({
+            links: [],
+            message: `This route ends with a slash: ${apiRootPath + path}`,
+          }),
+      });
+    }
+  }
+  app.setNotFoundHandler((_request, reply) => reply.code(404).send({ links: [], message: messages.notFound }));
+}
+
+export function registerOperations(app: FastifyInstance, handlers: Partial<HandlerMap>, deps: RouteDependencies) {
+  for (const name of operationNames) {
+    const handler = handlers[name];
+    if (handler) registerOperation(app, name, handler as Handler<typeof name>, deps);
+  }
+  registerPathGuards(app);
+}

@@ -1,0 +1,45 @@
+import compress from '@fastify/compress';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { formatValidators } from '../../api/formats.js';
+import type { Clock } from '../clock.js';
+import type { ServiceConfig } from '../config.js';
+import { ServiceError } from '../errors.js';
+import { handlers } from '../handlers/index.js';
+import type { Store } from '../store/database.js';
+import { registerDocumentation } from './documentation.js';
+import { replyWithError } from './error-mapper.js';
+import { registerOperations } from './routes.js';
+
+export interface ServiceOptions {
+  store: Store;
+  clock: Clock;
+  config: ServiceConfig;
+  logger?: boolean;
+}
+
+/** Bodies are JSON whatever the Content-Type says, as on real servers; an empty body is no body. */
+function parseJsonBody(_request: unknown, body: string, done: (error: Error | null, value?: unknown) => void) {
+  if (body.trim() === '') return done(null, undefined);
+  try {
+    done(null, JSON.parse(body));
+  } catch {
+    done(Object.assign(new SyntaxError('The request body is not valid JSON'), { statusCode: 400 }));
+  }
+}
+
+export async function createServer(options: ServiceOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: 1024 * 1024,
+    ajv: { customOptions: { allErrors: true, formats: formatValidators } },
+    // Never log secrets: bodies and session headers are not part of request logs.
+    disableRequestLogging: true,
+  });
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'string' }, parseJsonBody);
+  app.setErrorHandler((error, request, reply) => replyWithError(error as ServiceError, request, reply));
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
+  registerOperations(app, handlers, options);
+  registerDocumentation(app);
+  return app;
+}

@@ -1,0 +1,62 @@
+import type { FastifyRequest } from 'fastify';
+import type { AuthLevel } from '../../api/operations.js';
+import type { Clock } from '../clock.js';
+import type { ServiceConfig } from '../config.js';
+import { forbidden, unauthenticated } from '../errors.js';
+import type { Caller } from '../handlers/types.js';
+import type { Store } from '../store/database.js';
+import { isApplicationAdministrator } from '../store/roles.js';
+
+/** Real servers read `X-Booked-*`; the spec's neutral `X-Service-*` spelling is accepted too. */
+export const sessionHeaders = {
+  token: ['x-booked-sessiontoken', 'x-service-sessiontoken'],
+  userId: ['x-booked-userid', 'x-service-userid'],
+} as const;
+
+function header(request: FastifyRequest, names: readonly string[]): string | undefined {
+  for (const name of names) {
+    const value = request.headers[name];
+    if (typeof value === 'string' && value !== '') return value;
+  }
+  return undefined;
+}
+
+/**
+ * Finds the caller of a secured operation and slides their session. Answers 401 for a missing,
+ * unknown or lapsed session, 403 for a signed-in user on an administrator's route.
+ */
+export async function authorise(
+  request: FastifyRequest,
+  auth: AuthLevel,
+  deps: { store: Store; clock: Clock; config: ServiceConfig },
+): Promise<Caller | null> {
+  const token = header(request, sessionHeaders.token);
+  const userId = Number(header(request, sessionHeaders.userId));
+  if (auth === 'none' && token === undefined) return null;
+  if (token === undefined || !Number.isSafeInteger(userId)) {
+    if (auth === 'none') return null;
+    throw unauthenticated();
+  }
+  const now = deps.clock.now().toMillis();
+  const row = await deps.store
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.userId')
+    .selectAll('users')
+    .select(['sessions.expiresAt'])
+    .where('sessions.token', '=', token)
+    .where('sessions.userId', '=', userId)
+    .executeTakeFirst();
+  if (!row || row.expiresAt <= now) {
+    if (auth === 'none') return null;
+    throw unauthenticated();
+  }
+  await deps.store
+    .updateTable('sessions')
+    .set({ expiresAt: now + deps.config.sessionMinutes * 60_000 })
+    .where('token', '=', token)
+    .execute();
+  const { expiresAt: _expiresAt, ...user } = row;
+  const isAdmin = await isApplicationAdministrator(deps.store, user.id);
+  if (auth === 'admin' && !isAdmin) throw forbidden('You must be an application administrator to access this service.');
+  return { user, sessionToken: token, isAdmin };
+}

@@ -1,0 +1,48 @@
+import type { FastifyInstance } from 'fastify';
+import { apiRootPath } from '../api/operations.js';
+import { systemClock, type Clock } from './clock.js';
+import { defaultServiceConfig, type ServiceConfig } from './config.js';
+import { createServer } from './http/server.js';
+import { openStore, type Store } from './store/database.js';
+
+export interface StartOptions {
+  /** A database file path; `:memory:` for a throwaway one. */
+  database: string;
+  host?: string;
+  /** 0 picks a free port. */
+  port?: number;
+  clock?: Clock;
+  config?: Partial<ServiceConfig>;
+  logger?: boolean;
+}
+
+export interface RunningService {
+  app: FastifyInstance;
+  store: Store;
+  apiRoot: string;
+  close(): Promise<void>;
+}
+
+/** Opens the store and serves the API on loopback; the same entry for tests, the CLI and the app. */
+export async function startService(options: StartOptions): Promise<RunningService> {
+  const store = await openStore(options.database);
+  const app = await createServer({
+    store,
+    clock: options.clock ?? systemClock,
+    config: { ...defaultServiceConfig, ...options.config },
+    logger: options.logger ?? false,
+  });
+  const host = options.host ?? '127.0.0.1';
+  await app.listen({ host, port: options.port ?? 0 });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : options.port;
+  return {
+    app,
+    store,
+    apiRoot: `http://${host}:${port}${apiRootPath}`,
+    async close() {
+      await app.close();
+      await store.destroy();
+    },
+  };
+}

@@ -1,0 +1,162 @@
+import type { Static } from '@sinclair/typebox';
+import { parseWireDateTime } from '../../api/dates.js';
+import { AttributeType } from '../../api/schemas/attributes.js';
+import type { CustomAttributeInput, CustomAttributeValue } from '../../api/schemas/common.js';
+import { Violations } from '../errors.js';
+import type { LinkBuilder } from '../handlers/types.js';
+import type { Store } from './database.js';
+import type { AttributeRow } from './tables.js';
+
+type AttributeInput = Static<typeof CustomAttributeInput>;
+type AttributeValue = Static<typeof CustomAttributeValue>;
+
+interface CategoryDefinitions {
+  definitions: AttributeRow[];
+  /** Attribute id -> the entity ids it is limited to; absent means it applies to every entity. */
+  scopes: Map<number, Set<number>>;
+}
+
+async function loadDefinitions(store: Store, categoryId: number): Promise<CategoryDefinitions> {
+  const definitions = await store
+    .selectFrom('customAttributes')
+    .selectAll()
+    .where('categoryId', '=', categoryId)
+    .orderBy('sortOrder')
+    .orderBy('id')
+    .execute();
+  const scopes = new Map<number, Set<number>>();
+  if (definitions.length === 0) return { definitions, scopes };
+  const scoped = await store
+    .selectFrom('customAttributeAppliesTo')
+    .select(['attributeId', 'entityId'])
+    .where('attributeId', 'in', definitions.map((definition) => definition.id))
+    .execute();
+  for (const { attributeId, entityId } of scoped) {
+    const scope = scopes.get(attributeId) ?? new Set<number>();
+    scopes.set(attributeId, scope.add(entityId));
+  }
+  return { definitions, scopes };
+}
+
+function applicable({ definitions, scopes }: CategoryDefinitions, entityId: number | null): AttributeRow[] {
+  return definitions.filter((definition) => {
+    const scope = scopes.get(definition.id);
+    return !scope || (entityId !== null && scope.has(entityId));
+  });
+}
+
+function valueProblem(definition: AttributeRow, value: string): string | null {
+  if (definition.regex && !safeRegex(definition.regex)?.test(value)) return `${definition.label} is not valid`;
+  switch (definition.type) {
+    case AttributeType.selectList:
+      return (JSON.parse(definition.possibleValues) as string[]).includes(value) ? null : `${definition.label} is not valid`;
+    case AttributeType.checkbox:
+      return ['0', '1', 'true', 'false'].includes(value.toLowerCase()) ? null : `${definition.label} is not valid`;
+    case AttributeType.dateTime:
+      return parseWireDateTime(value, 'UTC') ? null : `${definition.label} is not valid`;
+    default:
+      return null;
+  }
+}
+
+/** Patterns come from administrators, written for PHP as `/…/flags` or bare. */
+function safeRegex(pattern: string): RegExp | null {
+  const delimited = /^\/(.*)\/([a-z]*)$/s.exec(pattern);
+  try {
+    return delimited ? new RegExp(delimited[1]!, delimited[2]!.replace(/[^imsu]/g, '')) : new RegExp(pattern);
+  } catch {
+    return null;
+  }
+}
+
+const isBlank = (value: string | null | undefined) => value === null || value === undefined || value.trim() === '';
+
+/**
+ * Checks submitted values against the definitions of their category: unknown ids, required ones
+ * (unless `skipRequired`, for the administrators real servers let through), patterns, list values.
+ */
+export async function checkAttributeInputs(
+  store: Store,
+  categoryId: number,
+  entityId: number | null,
+  inputs: readonly AttributeInput[],
+  options: { skipRequired?: boolean; isAdmin: boolean },
+): Promise<Violations> {
+  const violations = new Violations();
+  const definitions = applicable(await loadDefinitions(store, categoryId), entityId);
+  const byId = new Map(definitions.map((definition) => [definition.id, definition]));
+  const submitted = new Map(inputs.map((input) => [input.attributeId, input.attributeValue]));
+  for (const id of submitted.keys()) {
+    const definition = byId.get(id);
+    if (!definition) violations.add(`Invalid custom attribute id ${id}`);
+    else if (definition.adminOnly && !options.isAdmin) violations.add(`${definition.label} can only be set by an administrator`);
+  }
+  for (const definition of definitions) {
+    const value = submitted.get(definition.id);
+    if (isBlank(value)) {
+      if (definition.required && !options.skipRequired) violations.add(`${definition.label} is required`);
+      continue;
+    }
+    const problem = valueProblem(definition, value!.trim());
+    if (problem) violations.add(problem);
+  }
+  return violations;
+}
+
+/** Replaces an entity's values of one category (blank values are removed). Call inside a transaction. */
+export async function writeAttributeValues(store: Store, categoryId: number, entityId: number, inputs: readonly AttributeInput[]) {
+  await deleteAttributeValues(store, categoryId, entityId);
+  const rows = inputs
+    .filter((input) => !isBlank(input.attributeValue))
+    .map((input) => ({ attributeId: input.attributeId, entityId, value: input.attributeValue!.trim() }));
+  if (rows.length) await store.insertInto('customAttributeValues').values(rows).execute();
+}
+
+export async function deleteAttributeValues(store: Store, categoryId: number, entityId: number) {
+  await store
+    .deleteFrom('customAttributeValues')
+    .where('entityId', '=', entityId)
+    .where('attributeId', 'in', store.selectFrom('customAttributes').select('id').where('categoryId', '=', categoryId))
+    .execute();
+}
+
+/**
+ * The `customAttributes` member of entities of one category, keyed by entity id: every definition
+ * that applies, with its value or null. Private and admin-only values are shown to administrators
+ * and to the entity's owner only (`canSeePrivate`).
+ */
+export async function readAttributeValues(
+  store: Store,
+  links: LinkBuilder,
+  categoryId: number,
+  entityIds: readonly number[],
+  canSeePrivate: (entityId: number) => boolean,
+): Promise<Map<number, AttributeValue[]>> {
+  const result = new Map<number, AttributeValue[]>(entityIds.map((id) => [id, []]));
+  if (entityIds.length === 0) return result;
+  const category = await loadDefinitions(store, categoryId);
+  if (category.definitions.length === 0) return result;
+  const values = await store
+    .selectFrom('customAttributeValues')
+    .select(['attributeId', 'entityId', 'value'])
+    .where('attributeId', 'in', category.definitions.map((definition) => definition.id))
+    .where('entityId', 'in', [...entityIds])
+    .execute();
+  const valueOf = new Map(values.map((row) => [`${row.attributeId}:${row.entityId}`, row.value]));
+  for (const entityId of entityIds) {
+    const visible = canSeePrivate(entityId);
+    result.set(
+      entityId,
+      applicable(category, entityId)
+        .filter((definition) => visible || (!definition.isPrivate && !definition.adminOnly))
+        .map((definition) => ({
+          id: definition.id,
+          label: definition.label,
+          value: valueOf.get(`${definition.id}:${entityId}`) ?? null,
+          links: [links.to('getAttribute', { attributeId: definition.id }, 'get_custom_attribute')],
+          message: null,
+        })),
+    );
+  }
+  return result;
+}

@@ -1,0 +1,32 @@
+import SQLite from 'better-sqlite3';
+import { CamelCasePlugin, Kysely, Migrator, SqliteDialect } from 'kysely';
+import { migrations } from './migrations.js';
+import type { Database } from './tables.js';
+
+export type Store = Kysely<Database>;
+
+/**
+ * Opens (creating when new) the service's database and brings its schema up to date.
+ * WAL keeps readers off the writer's back; foreign keys carry deletions to link tables.
+ */
+export async function openStore(file: string): Promise<Store> {
+  const connection = new SQLite(file);
+  connection.pragma('journal_mode = WAL');
+  connection.pragma('synchronous = NORMAL');
+  connection.pragma('foreign_keys = ON');
+  connection.pragma('busy_timeout = 5000');
+  const store = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: connection }),
+    plugins: [new CamelCasePlugin()],
+  });
+  const migrator = new Migrator({
+    db: store,
+    provider: { getMigrations: async () => migrations },
+  });
+  const { error } = await migrator.migrateToLatest();
+  if (error) {
+    await store.destroy();
+    throw error instanceof Error ? error : new Error(String(error));
+  }
+  return store;
+}
