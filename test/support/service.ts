@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { DateTime } from 'luxon';
 import { ManualClock } from '../../electron/service/clock.js';
 import type { ServiceConfig } from '../../electron/service/config.js';
-import { createAdministrator } from '../../electron/service/seed/bootstrap.js';
+import { createAdministrator, insertUser, type UserSeed } from '../../electron/service/seed/bootstrap.js';
 import { startService, type RunningService } from '../../electron/service/service.js';
 
 export const adminCredentials = { username: 'admin', password: 'admin-password-1' } as const;
@@ -88,4 +88,15 @@ export async function startTestService(options: { config?: Partial<ServiceConfig
       rmSync(folder, { recursive: true, force: true });
     },
   };
+}
+
+/** A normal (non-administrator) user, signed in. */
+export async function createNormalUser(
+  service: TestService,
+  userName = 'user',
+  extra: Partial<UserSeed> = {},
+): Promise<Session & { password: string }> {
+  const password = `${userName}-password-1`;
+  await insertUser(service.store, { userName, emailAddress: `${userName}@example.org`, password, timezone: 'America/New_York', ...extra });
+  return { ...(await service.signIn(userName, password)), password };
 }

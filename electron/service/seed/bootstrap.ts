@@ -3,36 +3,30 @@ import { Role } from '../../api/schemas/groups.js';
 import { generateIcsToken, hashPassword } from '../passwords.js';
 import type { Store } from '../store/database.js';
 
-export interface AdministratorSeed {
+export interface UserSeed {
   userName: string;
   emailAddress: string;
   password: string;
   timezone: string;
   firstName?: string;
   lastName?: string;
+  /** Ids of user groups to join. */
+  groupIds?: number[];
 }
 
 export const administratorsGroupName = 'Application Administrators';
 
-/** Creates a user in a group holding the application-administrator role; returns the user id. */
-export async function createAdministrator(store: Store, seed: AdministratorSeed): Promise<number> {
+/** Inserts an active user straight into the store (seeding, bootstrapping); returns the id. */
+export async function insertUser(store: Store, seed: UserSeed): Promise<number> {
   const passwordHash = await hashPassword(seed.password);
   return store.transaction().execute(async (trx) => {
-    const group =
-      (await trx.selectFrom('userGroups').select('id').where('name', '=', administratorsGroupName).executeTakeFirst()) ??
-      (await trx.insertInto('userGroups').values({ name: administratorsGroupName, isDefault: 0 }).returning('id').executeTakeFirstOrThrow());
-    await trx
-      .insertInto('groupRoles')
-      .values({ groupId: group.id, roleId: Role.applicationAdministrator })
-      .onConflict((conflict) => conflict.doNothing())
-      .execute();
     const user = await trx
       .insertInto('users')
       .values({
         userName: seed.userName,
         emailAddress: seed.emailAddress,
-        firstName: seed.firstName ?? 'Perch',
-        lastName: seed.lastName ?? 'Administrator',
+        firstName: seed.firstName ?? seed.userName,
+        lastName: seed.lastName ?? '',
         passwordHash,
         timezone: seed.timezone,
         language: 'en_us',
@@ -47,8 +41,36 @@ export async function createAdministrator(store: Store, seed: AdministratorSeed)
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await trx.insertInto('groupMembers').values({ groupId: group.id, userId: user.id }).execute();
+    for (const groupId of seed.groupIds ?? []) {
+      await trx.insertInto('groupMembers').values({ groupId, userId: user.id }).execute();
+    }
     return user.id;
+  });
+}
+
+/** The group whose members are application administrators (role 2), created when missing. */
+export async function administratorsGroup(store: Store): Promise<number> {
+  return store.transaction().execute(async (trx) => {
+    const existing = await trx.selectFrom('userGroups').select('id').where('name', '=', administratorsGroupName).executeTakeFirst();
+    const group =
+      existing ??
+      (await trx.insertInto('userGroups').values({ name: administratorsGroupName, isDefault: 0 }).returning('id').executeTakeFirstOrThrow());
+    await trx
+      .insertInto('groupRoles')
+      .values({ groupId: group.id, roleId: Role.applicationAdministrator })
+      .onConflict((conflict) => conflict.doNothing())
+      .execute();
+    return group.id;
+  });
+}
+
+export async function createAdministrator(store: Store, seed: UserSeed): Promise<number> {
+  const groupId = await administratorsGroup(store);
+  return insertUser(store, {
+    firstName: 'Perch',
+    lastName: 'Administrator',
+    ...seed,
+    groupIds: [...(seed.groupIds ?? []), groupId],
   });
 }
 
