@@ -10,7 +10,7 @@ import {
 } from '../../api/operations.js';
 import type { Clock } from '../clock.js';
 import type { ServiceConfig } from '../config.js';
-import type { Handler, HandlerMap, OperationInput, RequestContext } from '../handlers/types.js';
+import type { Caller, Handler, HandlerMap, OperationInput, RequestContext } from '../handlers/types.js';
 import type { Store } from '../store/database.js';
 import { messages } from './error-mapper.js';
 import { linkBuilderFor } from './links.js';
@@ -39,6 +39,8 @@ function registerOperation<N extends OperationName>(
 ) {
   const operation = operations[name];
   const params = paramsSchema(operation.path);
+  // Authorised before the body is validated: an anonymous caller learns nothing about the body rules.
+  const callers = new WeakMap<FastifyRequest, Caller | null>();
   app.route({
     method: operation.method,
     url: apiRootPath + operation.path,
@@ -47,8 +49,11 @@ function registerOperation<N extends OperationName>(
       ...('query' in operation && { querystring: operation.query }),
       ...('body' in operation && { body: operation.body }),
     },
+    onRequest: async (request) => {
+      callers.set(request, await authorise(request, operation.auth, deps));
+    },
     handler: async (request: FastifyRequest, reply) => {
-      const caller = await authorise(request, operation.auth, deps);
+      const caller = callers.get(request) ?? null;
       const context = { ...deps, links: linkBuilderFor(request), caller } as RequestContext<N>;
       const input = {
         params: request.params ?? {},

@@ -1,0 +1,123 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { operations, type OperationName } from '../../electron/api/operations.js';
+import { fillPath } from '../../electron/service/http/links.js';
+import { implementedOperations } from '../support/implemented.js';
+import { adminCredentials, createNormalUser, startTestService, type Session, type TestService } from '../support/service.js';
+
+let service: TestService;
+let user: Session;
+beforeAll(async () => {
+  service = await startTestService();
+  user = await createNormalUser(service);
+});
+afterAll(() => service.dispose());
+
+const sampleParams = { accessoryId: 1, attributeId: 1, categoryId: 1, groupId: 1, referenceNumber: 'abc', resourceId: 1, scheduleId: 1, userId: 1 };
+const routeOf = (name: OperationName) => fillPath(operations[name].path, sampleParams);
+const secured = implementedOperations.filter((name) => operations[name].auth !== 'none');
+const adminOnly = implementedOperations.filter((name) => operations[name].auth === 'admin');
+const unauthenticated = { links: [], message: 'You must be authenticated in order to access this service.' };
+
+describe('sessions', () => {
+  it.each(secured)('%s answers 401 without a session', async (name) => {
+    const answer = await service.call(operations[name].method, routeOf(name), { body: {} });
+    expect(answer.status).toBe(401);
+    expect(answer.body).toEqual(unauthenticated);
+  });
+
+  it.each(secured)('%s answers 401 with an unknown token', async (name) => {
+    const session = { sessionToken: 'f'.repeat(50), userId: service.admin.userId };
+    const answer = await service.call(operations[name].method, routeOf(name), { body: {}, session });
+    expect(answer.status).toBe(401);
+  });
+
+  it('answers 401 when the token belongs to another user id', async () => {
+    const answer = await service.call('GET', '/Groups/', { session: { ...user, userId: service.admin.userId } });
+    expect(answer.status).toBe(401);
+  });
+
+  it('accepts the spec’s neutral header names as well as X-Booked-*', async () => {
+    const answer = await service.call('GET', '/Groups/', {
+      headers: { 'X-Service-SessionToken': service.admin.sessionToken, 'X-Service-UserId': String(service.admin.userId) },
+    });
+    expect(answer.status).toBe(200);
+  });
+
+  it('slides on every call and lapses after 30 idle minutes', async () => {
+    const session = await service.signIn(adminCredentials.username, adminCredentials.password);
+    for (let step = 0; step < 3; step++) {
+      service.clock.advance({ minutes: 29 });
+      expect((await service.call('GET', '/Groups/', { session })).status).toBe(200);
+    }
+    service.clock.advance({ minutes: 30, seconds: 1 });
+    const lapsed = await service.call('GET', '/Groups/', { session });
+    expect(lapsed.status).toBe(401);
+    expect(lapsed.body).toEqual(unauthenticated);
+  });
+
+  it('ends with SignOut', async () => {
+    const session = await service.signIn(adminCredentials.username, adminCredentials.password);
+    await service.call('POST', '/Authentication/SignOut', { body: session });
+    expect((await service.call('GET', '/Groups/', { session })).status).toBe(401);
+  });
+});
+
+describe('administrator routes', () => {
+  it.each(adminOnly)('%s answers 403 to a normal user', async (name) => {
+    const fresh = await service.signIn('user', 'user-password-1');
+    const answer = await service.call(operations[name].method, routeOf(name), { body: {}, session: fresh });
+    expect(answer.status).toBe(403);
+    expect(answer.body).toEqual({ links: [], message: 'You must be an application administrator to access this service.' });
+  });
+});
+
+describe('routes as real servers route them', () => {
+  it('answers 405 with the allowed methods for a known path', async () => {
+    const answer = await service.call('PUT', '/Resources/Status');
+    expect(answer.status).toBe(405);
+    expect(answer.body.message).toBe('HTTP method not allowed for the requested resource. Use one of these instead: GET, HEAD');
+  });
+
+  it('redirects a create route called without its slash and creates nothing', async () => {
+    const before = await service.store.selectFrom('userGroups').select('id').execute();
+    const answer = await service.call('POST', '/Groups', { body: { name: 'Sneaky', isDefault: false }, session: service.admin });
+    expect(answer.status).toBe(301);
+    expect(answer.headers.get('location')).toBe('/Web/Services/index.php/Groups/');
+    expect(await service.store.selectFrom('userGroups').select('id').execute()).toEqual(before);
+  });
+
+  it('answers an unknown path with a JSON 404', async () => {
+    const answer = await service.call('GET', '/Nothing/Here');
+    expect(answer.status).toBe(404);
+    expect(answer.body).toEqual({ links: [], message: 'The requested resource was not found' });
+  });
+
+  it('answers malformed JSON with a 400 that says so', async () => {
+    const answer = await service.call('POST', '/Authentication/Authenticate', { rawBody: '{"username": ', headers: { 'Content-Type': 'application/json' } });
+    expect(answer.status).toBe(400);
+    expect(answer.body).toEqual({ links: [], message: 'There were errors processing your request', errors: ['The request body is not valid JSON'] });
+  });
+
+  it('compresses large answers for clients that accept it', async () => {
+    const response = await fetch(`${service.apiRoot}/openapi.json`, { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(response.headers.get('content-encoding')).toBe('gzip');
+    expect((await response.json()).openapi).toBe('3.1.0');
+  });
+});
+
+describe('documentation', () => {
+  it('serves a page listing every operation at the API root', async () => {
+    const response = await fetch(service.apiRoot);
+    expect(response.headers.get('content-type')).toMatch(/text\/html/);
+    const page = await response.text();
+    for (const name of Object.keys(operations) as OperationName[]) expect(page).toContain(`${service.apiRoot}${operations[name].path}<`);
+  });
+
+  it('serves an OpenAPI document derived from the table', async () => {
+    const document = await (await fetch(`${service.apiRoot}/openapi.json`)).json();
+    const operationIds = Object.values(document.paths).flatMap((methods) => Object.values(methods as Record<string, { operationId: string }>).map((o) => o.operationId));
+    expect(operationIds.sort()).toEqual(Object.keys(operations).sort());
+    expect(document.servers[0].url).toBe(service.apiRoot);
+    expect(document.paths['/Resources/{resourceId}'].get.parameters[0]).toMatchObject({ name: 'resourceId', in: 'path', required: true });
+  });
+});

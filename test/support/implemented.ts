@@ -1,0 +1,18 @@
+import { operationNames, type OperationName } from '../../electron/api/operations.js';
+
+/** The operations the reservation engine will add; everything else is served today. */
+const pending = new Set<OperationName>([
+  'createReservation',
+  'updateReservation',
+  'approveReservation',
+  'checkinReservation',
+  'checkoutReservation',
+  'getReservations',
+  'getReservation',
+  'deleteReservation',
+  'getAvailability',
+  'getResourceAvailability',
+  'getSlots',
+]);
+
+export const implementedOperations = operationNames.filter((name) => !pending.has(name));
