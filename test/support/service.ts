@@ -6,6 +6,7 @@ import { ManualClock } from '../../electron/service/clock.js';
 import type { ServiceConfig } from '../../electron/service/config.js';
 import { createAdministrator, insertUser, type UserSeed } from '../../electron/service/seed/bootstrap.js';
 import { startService, type RunningService } from '../../electron/service/service.js';
+import type { Store } from '../../electron/service/store/database.js';
 
 export const adminCredentials = { username: 'admin', password: 'admin-password-1' } as const;
 
@@ -38,16 +39,28 @@ export interface TestService extends RunningService {
  * The local service in-process on a fresh temporary database, with one application administrator
  * and a clock the test moves by hand.
  */
-export async function startTestService(options: { config?: Partial<ServiceConfig>; now?: DateTime } = {}): Promise<TestService> {
+export async function startTestService(
+  options: {
+    config?: Partial<ServiceConfig>;
+    now?: DateTime;
+    /** Seeds the store instead of the default administrator; answers whom `service.admin` signs in as. */
+    seed?: (store: Store) => Promise<{ username: string; password: string }>;
+  } = {},
+): Promise<TestService> {
   const folder = mkdtempSync(join(tmpdir(), 'perch-test-'));
   const clock = new ManualClock(options.now ?? DateTime.utc().startOf('minute'));
   const running = await startService({ database: join(folder, 'perch.db'), clock, config: options.config ?? {} });
-  await createAdministrator(running.store, {
-    userName: adminCredentials.username,
-    emailAddress: 'admin@example.org',
-    password: adminCredentials.password,
-    timezone: 'Europe/Berlin',
-  });
+  let administrator: { username: string; password: string } = adminCredentials;
+  if (options.seed) {
+    administrator = await options.seed(running.store);
+  } else {
+    await createAdministrator(running.store, {
+      userName: adminCredentials.username,
+      emailAddress: 'admin@example.org',
+      password: adminCredentials.password,
+      timezone: 'Europe/Berlin',
+    });
+  }
 
   const call: TestService['call'] = async (method, path, callOptions = {}) => {
     const headers: Record<string, string> = { ...callOptions.headers };
@@ -82,7 +95,7 @@ export async function startTestService(options: { config?: Partial<ServiceConfig
     clock,
     call,
     signIn,
-    admin: await signIn(adminCredentials.username, adminCredentials.password),
+    admin: await signIn(administrator.username, administrator.password),
     async dispose() {
       await running.close();
       rmSync(folder, { recursive: true, force: true });

@@ -52,7 +52,10 @@ export const Resource = Wire({
 export const ResourceList = Wire({ resources: Type.Array(Resource) });
 
 /** `<d>d<h>h<m>m` or a number of seconds; validated by the interval parser, not by a pattern. */
-const Interval = Type.Optional(Nullable(Type.Union([Text(40), Type.Integer({ minimum: 0 })])));
+const IntervalValue = Type.Union([Text(40), Type.Integer({ minimum: 0 })]);
+const Interval = Type.Optional(Nullable(IntervalValue));
+/** Real servers crash without these intervals; the default "" means "no limit". */
+const SentInterval = Type.Optional(Type.Union([IntervalValue, Type.Null()], { default: '' }));
 
 /**
  * The spec's members plus the ones real servers crash without (bufferTime, the three
@@ -67,11 +70,11 @@ export const ResourceBody = Type.Object({
   minLength: Interval,
   maxLength: Interval,
   minNotice: Interval,
-  minNoticeAdd: Interval,
-  minNoticeUpdate: Interval,
-  minNoticeDelete: Interval,
+  minNoticeAdd: SentInterval,
+  minNoticeUpdate: SentInterval,
+  minNoticeDelete: SentInterval,
   maxNotice: Interval,
-  bufferTime: Interval,
+  bufferTime: SentInterval,
   requiresApproval: Type.Optional(Type.Boolean({ default: false })),
   allowMultiday: Type.Optional(Type.Boolean({ default: false })),
   autoAssignPermissions: Type.Optional(Type.Boolean({ default: true })),
@@ -89,8 +92,8 @@ export const ResourceBody = Type.Object({
   creditApplicability: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: 2 }))),
   creditsChargedAllSlots: Type.Optional(Nullable(Type.Union([Type.Integer(), Type.Boolean()]))),
   maxConcurrentReservations: Type.Optional(Nullable(Type.Integer({ minimum: 1 }))),
-  groupIds: Type.Optional(Nullable(IdList)),
-  typeId: Type.Optional(Nullable(Type.Integer())),
+  groupIds: Type.Optional(Type.Union([IdList, Type.Null()], { default: [] })),
+  typeId: Type.Optional(Type.Union([Type.Integer(), Type.Null()], { default: null })),
 });
 
 export const ResourceReference = Wire({ resourceId: Id });

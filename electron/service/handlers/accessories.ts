@@ -1,3 +1,60 @@
+import { notFound } from '../errors.js';
+import type { AccessoryRow } from '../store/tables.js';
 import type { HandlerMap } from './types.js';
 
-export const accessoryHandlers = {} satisfies Partial<HandlerMap>;
+function creditMembers(accessory: AccessoryRow) {
+  return {
+    id: accessory.id,
+    name: accessory.name,
+    quantityAvailable: accessory.quantityAvailable,
+    creditCount: accessory.creditCount,
+    peakCreditCount: accessory.peakCreditCount,
+    creditApplicability: accessory.creditApplicability,
+  };
+}
+
+export const accessoryHandlers = {
+  async getAllAccessories(_input, { store, links }) {
+    const accessories = await store
+      .selectFrom('accessories')
+      .leftJoin('accessoryResources', 'accessoryResources.accessoryId', 'accessories.id')
+      .selectAll('accessories')
+      .select((select) => select.fn.count<number>('accessoryResources.resourceId').as('associatedResourceCount'))
+      .groupBy('accessories.id')
+      .orderBy('accessories.name')
+      .orderBy('accessories.id')
+      .execute();
+    return {
+      accessories: accessories.map((accessory) => ({
+        ...creditMembers(accessory),
+        associatedResourceCount: Number(accessory.associatedResourceCount),
+        creditsChargedAllSlots: Boolean(accessory.creditsChargedAllSlots),
+        links: [links.to('getAccessory', { accessoryId: accessory.id }, 'get_accessory')],
+        message: null,
+      })),
+      links: [],
+      message: null,
+    };
+  },
+
+  async getAccessory({ params }, { store, links }) {
+    const accessory = await store.selectFrom('accessories').selectAll().where('id', '=', params.accessoryId).executeTakeFirst();
+    if (!accessory) throw notFound();
+    const associated = await store
+      .selectFrom('accessoryResources')
+      .select(['resourceId', 'minQuantity', 'maxQuantity'])
+      .where('accessoryId', '=', accessory.id)
+      .orderBy('resourceId')
+      .execute();
+    return {
+      ...creditMembers(accessory),
+      associatedResources: associated.map((resource) => ({
+        ...resource,
+        links: [links.to('getResource', { resourceId: resource.resourceId }, 'get_resource')],
+        message: null,
+      })),
+      links: [],
+      message: null,
+    };
+  },
+} satisfies Pick<HandlerMap, 'getAllAccessories' | 'getAccessory'>;

@@ -1,3 +1,94 @@
-import type { HandlerMap } from './types.js';
+import type { Static } from '@sinclair/typebox';
+import type { AttributeBody } from '../../api/schemas/attributes.js';
+import { attributeMessages, checkAttributeBody, isCategory, referencedEntities } from '../domain/attribute-rules.js';
+import { invalid, notFound, Violations } from '../errors.js';
+import type { Store } from '../store/database.js';
+import { insertDefinition, readDefinitions, unknownEntityIds, updateDefinition, type StoredDefinition } from '../store/attributes.js';
+import type { HandlerMap, LinkBuilder } from './types.js';
+import { deletionEnvelope } from './deletion.js';
 
-export const attributeHandlers = {} satisfies Partial<HandlerMap>;
+/** Rules first, then (only when the rules hold) the entity ids against the store. */
+async function checkedDefinition(store: Store, body: Static<typeof AttributeBody>, currentCategoryId?: number) {
+  const { definition, errors } = checkAttributeBody(body, currentCategoryId);
+  if (errors.length > 0) throw invalid(...errors);
+  const violations = new Violations();
+  for (const { member, category, ids } of referencedEntities(definition)) {
+    const unknown = await unknownEntityIds(store, category, ids);
+    if (unknown.length > 0) violations.add(attributeMessages.unknownEntities(member, category, unknown));
+  }
+  violations.throwIfAny();
+  return definition;
+}
+
+function attributeLinks(links: LinkBuilder, attributeId: number) {
+  return [
+    links.to('getAttribute', { attributeId }, 'get_custom_attribute'),
+    links.to('updateCustomAttribute', { attributeId }, 'update_custom_attribute'),
+  ];
+}
+
+function toWire(definition: StoredDefinition, links: LinkBuilder) {
+  return {
+    id: definition.id,
+    label: definition.label,
+    type: definition.type,
+    categoryId: definition.categoryId,
+    regex: definition.regex || null,
+    required: Boolean(definition.required),
+    possibleValues: JSON.parse(definition.possibleValues) as string[],
+    sortOrder: definition.sortOrder,
+    appliesToIds: definition.appliesToIds,
+    adminOnly: Boolean(definition.adminOnly),
+    isPrivate: Boolean(definition.isPrivate),
+    secondaryCategoryId: definition.secondaryCategoryId,
+    secondaryEntityIds: JSON.parse(definition.secondaryEntityIds) as number[],
+    links: attributeLinks(links, definition.id),
+    message: null,
+  };
+}
+
+async function findDefinition(store: Store, attributeId: number): Promise<StoredDefinition> {
+  const [definition] = await readDefinitions(store, { attributeId });
+  if (!definition) throw notFound();
+  return definition;
+}
+
+export const attributeHandlers = {
+  async createCustomAttribute({ body }, { store, links }) {
+    const attributeId = await store
+      .transaction()
+      .execute(async (trx) => insertDefinition(trx, await checkedDefinition(trx, body)));
+    return { attributeId, links: attributeLinks(links, attributeId), message: 'The attribute was created' };
+  },
+
+  async updateCustomAttribute({ params, body }, { store, links }) {
+    const { attributeId } = params;
+    await store.transaction().execute(async (trx) => {
+      const current = await findDefinition(trx, attributeId);
+      await updateDefinition(trx, attributeId, await checkedDefinition(trx, body, current.categoryId));
+    });
+    return { attributeId, links: attributeLinks(links, attributeId), message: 'The attribute was updated' };
+  },
+
+  /** Values and scopes go with the definition (foreign keys cascade). */
+  async deleteCustomAttribute({ params }, { store }) {
+    await store.transaction().execute(async (trx) => {
+      const { numDeletedRows } = await trx.deleteFrom('customAttributes').where('id', '=', params.attributeId).executeTakeFirst();
+      if (numDeletedRows === 0n) throw notFound();
+    });
+    return deletionEnvelope();
+  },
+
+  async getAttribute({ params }, { store, links }) {
+    return toWire(await findDefinition(store, params.attributeId), links);
+  },
+
+  async getCategoryAttributes({ params }, { store, links }) {
+    if (!isCategory(params.categoryId)) throw invalid(attributeMessages.categoryInvalid);
+    const definitions = await readDefinitions(store, { categoryId: params.categoryId });
+    return { attributes: definitions.map((definition) => toWire(definition, links)), links: [], message: null };
+  },
+} satisfies Pick<
+  HandlerMap,
+  'createCustomAttribute' | 'updateCustomAttribute' | 'deleteCustomAttribute' | 'getAttribute' | 'getCategoryAttributes'
+>;

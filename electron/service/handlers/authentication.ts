@@ -1,9 +1,9 @@
 import { formatWireDateTime } from '../../api/dates.js';
+import { UserStatus } from '../domain/profile.js';
 import { generateSessionToken, verifyPassword } from '../passwords.js';
 import type { HandlerMap } from './types.js';
 
 const loginFailed = 'Login failed. Invalid username or password.';
-const activeStatus = 1;
 
 export const authenticationHandlers = {
   /** A refused login answers 200 with isAuthenticated false, as real servers do. */
@@ -14,7 +14,7 @@ export const authenticationHandlers = {
       .select(['id', 'passwordHash', 'statusId'])
       .where((where) => where.or([where('userName', '=', login), where('emailAddress', '=', login)]))
       .executeTakeFirst();
-    const accepted = user !== undefined && user.statusId === activeStatus && (await verifyPassword(body.password, user.passwordHash));
+    const accepted = user !== undefined && user.statusId === UserStatus.active && (await verifyPassword(body.password, user.passwordHash));
     if (!accepted) {
       return {
         sessionToken: null,

@@ -1,3 +1,323 @@
-import type { HandlerMap } from './types.js';
+import type { Static } from '@sinclair/typebox';
+import { formatHumanDuration } from '../../api/durations.js';
+import { AttributeCategory } from '../../api/schemas/attributes.js';
+import {
+  ResourceStatus,
+  type Resource,
+  type ResourceTreeGroup,
+  type ResourceTreeResource,
+} from '../../api/schemas/resources.js';
+import { contrastingTextColor } from '../domain/colors.js';
+import { parseIdList } from '../domain/id-list.js';
+import { checkResourceReferences, readResourceBody, type ResourceInput } from '../domain/resource-body.js';
+import { notFound, Violations } from '../errors.js';
+import {
+  checkAttributeInputs,
+  deleteAttributeValues,
+  readAttributeValues,
+  writeAttributeValues,
+} from '../store/attribute-values.js';
+import type { Store } from '../store/database.js';
+import { visibleResourceIds } from '../store/permissions.js';
+import {
+  allResourceGroups,
+  existingResourceGroupIds,
+  groupIdsOfResources,
+  resourceIdsInGroupTrees,
+  setResourceGroups,
+} from '../store/resource-groups.js';
+import {
+  findResourceReferences,
+  grantResourceToAllUsers,
+  insertResource,
+  resourceExists,
+} from '../store/resources.js';
+import type { ResourceRow } from '../store/tables.js';
+import type { Caller, HandlerMap, LinkBuilder } from './types.js';
+import { deletionEnvelope } from './deletion.js';
 
-export const resourceHandlers = {} satisfies Partial<HandlerMap>;
+type WireResource = Static<typeof Resource>;
+type TreeGroup = Static<typeof ResourceTreeGroup>;
+type TreeResource = Static<typeof ResourceTreeResource>;
+
+const messages = {
+  created: 'The resource was created',
+  updated: 'The resource was updated',
+} as const;
+
+const statusNames: Record<number, string> = {
+  [ResourceStatus.hidden]: 'Hidden',
+  [ResourceStatus.available]: 'Available',
+  [ResourceStatus.unavailable]: 'Unavailable',
+};
+
+/** Unset limits read as "", as on real servers. */
+const humanDuration = (minutes: number | null) => (minutes === null ? '' : formatHumanDuration(minutes));
+
+function resourceReference(links: LinkBuilder, resourceId: number, message: string) {
+  return {
+    resourceId,
+    links: [
+      links.to('getResource', { resourceId }, 'get_resource'),
+      links.to('updateResource', { resourceId }, 'update_resource'),
+    ],
+    message,
+  };
+}
+
+/** The read form of many resources, with their groups and attribute values loaded in bulk. */
+async function presentResources(
+  store: Store,
+  links: LinkBuilder,
+  caller: Caller,
+  rows: readonly ResourceRow[],
+): Promise<WireResource[]> {
+  const ids = rows.map((row) => row.id);
+  const [groupIds, attributes] = await Promise.all([
+    groupIdsOfResources(store, ids),
+    readAttributeValues(store, links, AttributeCategory.resource, ids, () => caller.isAdmin),
+  ]);
+  return rows.map((row) => ({
+    resourceId: row.id,
+    name: row.name,
+    location: row.location,
+    contact: row.contact,
+    notes: row.notes,
+    description: row.description,
+    minLength: humanDuration(row.minLength),
+    maxLength: humanDuration(row.maxLength),
+    requiresApproval: row.requiresApproval === 1,
+    allowMultiday: row.allowMultiday === 1,
+    maxParticipants: row.maxParticipants,
+    minNoticeAdd: humanDuration(row.minNoticeAdd),
+    minNoticeUpdate: humanDuration(row.minNoticeUpdate),
+    minNoticeDelete: humanDuration(row.minNoticeDelete),
+    maxNotice: humanDuration(row.maxNotice),
+    scheduleId: row.scheduleId,
+    icsUrl: null,
+    statusId: row.statusId,
+    statusReasonId: row.statusReasonId,
+    customAttributes: attributes.get(row.id) ?? [],
+    typeId: row.typeId,
+    groupIds: groupIds.get(row.id) ?? [],
+    bufferTime: humanDuration(row.bufferTime),
+    autoReleaseMinutes: row.autoReleaseMinutes,
+    requiresCheckIn: row.requiresCheckIn === 1,
+    color: row.color,
+    credits: row.credits,
+    peakCredits: row.peakCredits,
+    creditApplicability: row.creditApplicability,
+    creditsChargedAllSlots: row.creditsChargedAllSlots === 1,
+    maxConcurrentReservations: row.maxConcurrentReservations,
+    links: [
+      links.to('getResource', { resourceId: row.id }, 'get_resource'),
+      ...(caller.isAdmin ? [links.to('updateResource', { resourceId: row.id }, 'update_resource')] : []),
+      links.to('getSchedule', { scheduleId: row.scheduleId }, 'get_schedule'),
+    ],
+    message: null,
+  }));
+}
+
+/** Checks a body completely (shape rules, referenced ids, custom attributes) before anything is written. */
+async function validResourceInput(
+  store: Store,
+  body: Parameters<typeof readResourceBody>[0],
+  resourceId: number | null,
+): Promise<ResourceInput> {
+  const { input, violations } = readResourceBody(body);
+  checkResourceReferences(input, await findResourceReferences(store, input), violations);
+  const attributeViolations = await checkAttributeInputs(store, AttributeCategory.resource, resourceId, input.customAttributes, {
+    isAdmin: true,
+  });
+  merge(violations, attributeViolations);
+  violations.throwIfAny();
+  return input;
+}
+
+function merge(into: Violations, from: Violations): void {
+  for (const error of from.errors) into.add(error);
+}
+
+/** The group tree with the caller's visible resources hung under their groups (groups first, as real servers do). */
+async function buildResourceTree(store: Store, caller: Caller): Promise<TreeGroup[]> {
+  const [groups, placements] = await Promise.all([
+    allResourceGroups(store),
+    store
+      .selectFrom('resourceGroupMembers')
+      .innerJoin('resources', 'resources.id', 'resourceGroupMembers.resourceId')
+      .innerJoin('schedules', 'schedules.id', 'resources.scheduleId')
+      .select([
+        'resourceGroupMembers.groupId',
+        'resources.id',
+        'resources.name',
+        'resources.adminGroupId',
+        'resources.scheduleId',
+        'resources.statusId',
+        'resources.requiresApproval',
+        'resources.requiresCheckIn',
+        'resources.autoReleaseMinutes',
+        'resources.minLength',
+        'resources.typeId',
+        'resources.color',
+        'resources.maxConcurrentReservations',
+        'schedules.adminGroupId as scheduleAdminGroupId',
+      ])
+      .where('resources.id', 'in', visibleResourceIds(store, caller))
+      .orderBy('resources.sortOrder')
+      .orderBy('resources.name')
+      .orderBy('resources.id')
+      .execute(),
+  ]);
+  const nodes = new Map<number, TreeGroup>(
+    groups.map((group) => [
+      group.id,
+      { type: 'group', id: group.id, name: group.name, label: group.name, parent: null, parent_id: group.parentId, children: [] },
+    ]),
+  );
+  const roots: TreeGroup[] = [];
+  for (const group of groups) {
+    const node = nodes.get(group.id)!;
+    const parent = group.parentId === null ? undefined : nodes.get(group.parentId);
+    if (parent) parent.children.push(node);
+    else roots.push(node);
+  }
+  for (const placement of placements) {
+    const resource: TreeResource = {
+      type: 'resource',
+      id: `resource-${placement.groupId}-${placement.id}`,
+      group_id: placement.groupId,
+      resource_id: placement.id,
+      resource_name: placement.name,
+      label: placement.name,
+      resourceAdminGroupId: placement.adminGroupId,
+      scheduleId: placement.scheduleId,
+      statusId: placement.statusId,
+      scheduleAdminGroupId: placement.scheduleAdminGroupId,
+      requiresApproval: placement.requiresApproval === 1,
+      isCheckInEnabled: placement.requiresCheckIn === 1,
+      isAutoReleased: placement.autoReleaseMinutes !== null,
+      autoReleaseMinutes: placement.autoReleaseMinutes,
+      // Real servers put the stored interval here, which they keep in seconds.
+      minLength: placement.minLength === null ? null : placement.minLength * 60,
+      resourceTypeId: placement.typeId,
+      color: placement.color,
+      textColor: contrastingTextColor(placement.color),
+      maxConcurrentReservations: placement.maxConcurrentReservations,
+      requiredResourceIds: [],
+    };
+    nodes.get(placement.groupId)?.children.push(resource);
+  }
+  return roots;
+}
+
+export const resourceHandlers = {
+  async createResource({ body }, { store, links }) {
+    const input = await validResourceInput(store, body, null);
+    const resourceId = await store.transaction().execute(async (trx) => {
+      const id = await insertResource(trx, input.settings);
+      await setResourceGroups(trx, id, input.groupIds);
+      await writeAttributeValues(trx, AttributeCategory.resource, id, input.customAttributes);
+      if (input.autoAssignPermissions) await grantResourceToAllUsers(trx, id);
+      return id;
+    });
+    return resourceReference(links, resourceId, messages.created);
+  },
+
+  /**
+   * Replaces every setting. `autoAssignPermissions` is not applied again: it defaults to true, so
+   * honouring it on each update would hand back every permission an administrator had taken away.
+   */
+  async updateResource({ params, body }, { store, links }) {
+    if (!(await resourceExists(store, params.resourceId))) throw notFound();
+    const input = await validResourceInput(store, body, params.resourceId);
+    await store.transaction().execute(async (trx) => {
+      await trx.updateTable('resources').set(input.settings).where('id', '=', params.resourceId).execute();
+      await setResourceGroups(trx, params.resourceId, input.groupIds);
+      await writeAttributeValues(trx, AttributeCategory.resource, params.resourceId, input.customAttributes);
+    });
+    return resourceReference(links, params.resourceId, messages.updated);
+  },
+
+  async getStatuses() {
+    return {
+      statuses: Object.entries(statusNames).map(([id, name]) => ({ id: Number(id), name })),
+      links: [],
+      message: null,
+    };
+  },
+
+  async getStatusReasons(_input, { store }) {
+    const reasons = await store
+      .selectFrom('resourceStatusReasons')
+      .select(['id', 'description', 'statusId'])
+      .orderBy('statusId')
+      .orderBy('id')
+      .execute();
+    return { reasons, links: [], message: null };
+  },
+
+  async getAllResources({ query }, { store, links, caller }) {
+    const violations = new Violations();
+    const scheduleIds = parseIdList(query.scheduleId, 'scheduleId', violations);
+    const groupIds = parseIdList(query.groupId, 'groupId', violations);
+    violations.throwIfAny();
+    if (scheduleIds) {
+      const found = await store.selectFrom('schedules').select('id').where('id', 'in', scheduleIds).execute();
+      if (found.length !== scheduleIds.length) throw notFound();
+    }
+    if (groupIds && (await existingResourceGroupIds(store, groupIds)).size !== groupIds.length) throw notFound();
+    const rows = await store
+      .selectFrom('resources')
+      .selectAll()
+      .where('id', 'in', visibleResourceIds(store, caller))
+      .$if(scheduleIds !== null, (select) => select.where('scheduleId', 'in', scheduleIds!))
+      .$if(groupIds !== null, (select) => select.where('id', 'in', resourceIdsInGroupTrees(store, groupIds!)))
+      .orderBy('sortOrder')
+      .orderBy('name')
+      .orderBy('id')
+      .execute();
+    return { resources: await presentResources(store, links, caller, rows), links: [], message: null };
+  },
+
+  async getResourceGroups(_input, { store, caller }) {
+    return { groups: await buildResourceTree(store, caller), links: [], message: null };
+  },
+
+  async getResourceTypes(_input, { store }) {
+    const types = await store.selectFrom('resourceTypes').select(['id', 'description']).orderBy('description').orderBy('id').execute();
+    return { types, links: [], message: null };
+  },
+
+  /** A resource the caller may not see answers as if it did not exist. */
+  async getResource({ params }, { store, links, caller }) {
+    const row = await store
+      .selectFrom('resources')
+      .selectAll()
+      .where('id', '=', params.resourceId)
+      .where('id', 'in', visibleResourceIds(store, caller))
+      .executeTakeFirst();
+    if (!row) throw notFound();
+    const [resource] = await presentResources(store, links, caller, [row]);
+    return resource!;
+  },
+
+  async deleteResource({ params }, { store }) {
+    if (!(await resourceExists(store, params.resourceId))) throw notFound();
+    await store.transaction().execute(async (trx) => {
+      await deleteAttributeValues(trx, AttributeCategory.resource, params.resourceId);
+      await trx.deleteFrom('resources').where('id', '=', params.resourceId).execute();
+    });
+    return deletionEnvelope();
+  },
+} satisfies Pick<
+  HandlerMap,
+  | 'createResource'
+  | 'updateResource'
+  | 'getStatuses'
+  | 'getStatusReasons'
+  | 'getAllResources'
+  | 'getResourceGroups'
+  | 'getResourceTypes'
+  | 'getResource'
+  | 'deleteResource'
+>;

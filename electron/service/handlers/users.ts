@@ -1,3 +1,72 @@
-import type { HandlerMap } from './types.js';
+import { checkNewPassword } from '../domain/profile.js';
+import { invalid, Violations } from '../errors.js';
+import {
+  deleteUser,
+  findUser,
+  listUsers,
+  registerUser,
+  setPassword,
+  updateUserProfile,
+  userDetails,
+  userLinks,
+  userListItems,
+} from '../store/users.js';
+import type { HandlerMap, LinkBuilder } from './types.js';
+import { deletionEnvelope } from './deletion.js';
 
-export const userHandlers = {} satisfies Partial<HandlerMap>;
+const reference = (links: LinkBuilder, userId: number) => ({ userId, links: userLinks(links, userId, true), message: null });
+
+export const userHandlers = {
+  /** An administrator's creation: `groups`, when given, replaces the default groups. */
+  async createUser({ body }, { store, clock, links }) {
+    const userId = await registerUser(
+      store,
+      clock,
+      { profile: body, password: body.password, customAttributes: body.customAttributes, groupIds: body.groups },
+      { isAdmin: true },
+    );
+    return reference(links, userId);
+  },
+
+  async updateUser({ params, body }, { store, links }) {
+    const user = await findUser(store, params.userId);
+    await updateUserProfile(
+      store,
+      user.id,
+      { profile: body, customAttributes: body.customAttributes, groupIds: body.groups },
+      { isAdmin: true },
+    );
+    return reference(links, user.id);
+  },
+
+  async updateUserPassword({ params, body }, { store, links }) {
+    const user = await findUser(store, params.userId);
+    const violations = new Violations();
+    const password = checkNewPassword('password', body.password, violations);
+    violations.throwIfAny();
+    await setPassword(store, user.id, password!);
+    return reference(links, user.id);
+  },
+
+  /** Everyone sees every user, as on real servers; private attribute values stay with their owner. */
+  async getAllUsers({ query }, { store, links, caller }) {
+    const rows = await listUsers(store, query, caller);
+    return { users: await userListItems(store, links, rows, caller), links: [], message: null };
+  },
+
+  async getUser({ params }, { store, links, caller }) {
+    const user = await findUser(store, params.userId);
+    return userDetails(store, links, user, caller);
+  },
+
+  async deleteUser({ params }, { store, caller }) {
+    const user = await findUser(store, params.userId);
+    // The service would otherwise lose the administrator it is being run by.
+    if (user.id === caller.user.id) throw invalid('You cannot delete your own account.');
+    await deleteUser(store, user.id);
+    return deletionEnvelope();
+  },
+} satisfies Pick<
+  HandlerMap,
+  'createUser' | 'updateUser' | 'updateUserPassword' | 'getAllUsers' | 'getUser' | 'deleteUser'
+>;

@@ -32,14 +32,28 @@ export function failureToWire(failure: ServiceFailure): WireError {
   }
 }
 
-/** `body/name must be string` → `name must be string`: members as the caller named them. */
+const memberOf = (instancePath: string) => instancePath.replace(/^\//, '').replaceAll('/', '.');
+
+/**
+ * AJV's findings as `<member> <problem>` lines. A failed union (nullable members) reports every
+ * branch; only the most telling finding per member is kept.
+ */
 function describeValidation(error: FastifyError): string[] {
-  return (error.validation ?? []).map((issue) => {
-    const where = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+  const byMember = new Map<string, string[]>();
+  for (const issue of error.validation ?? []) {
     const missing = issue.params['missingProperty'];
-    if (typeof missing === 'string') return `${where ? `${where}.` : ''}${missing} is missing or empty`;
-    return `${where || (error.validationContext ?? 'body')} ${issue.message ?? 'is invalid'}`;
-  });
+    const member = memberOf(issue.instancePath);
+    const line =
+      typeof missing === 'string'
+        ? `${member ? `${member}.` : ''}${missing} is missing or empty`
+        : `${member || (error.validationContext ?? 'body')} ${issue.message ?? 'is invalid'}`;
+    const key = typeof missing === 'string' ? line : member;
+    const lines = byMember.get(key) ?? [];
+    const generic = ['anyOf', 'type', 'const'].includes(issue.keyword);
+    if (!generic) byMember.set(key, [...lines.filter((known) => !known.startsWith('\u0000')), line]);
+    else if (lines.length === 0) byMember.set(key, [`\u0000${line}`]);
+  }
+  return [...byMember.values()].map((lines) => lines[0]!.replace(/^\u0000/, ''));
 }
 
 function toWire(error: FastifyError | ServiceError, request: FastifyRequest): WireError {

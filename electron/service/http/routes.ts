@@ -1,4 +1,4 @@
-import { Type } from '@sinclair/typebox';
+import { Type, type TSchema } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest, HTTPMethods } from 'fastify';
 import {
   apiRootPath,
@@ -24,11 +24,31 @@ export interface RouteDependencies {
 
 const everyMethod: HTTPMethods[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
+/**
+ * Path segments arrive as text: integer parameters are matched as digit strings (an id below the
+ * schema's minimum names nothing, so it fails here and answers 404) and converted once validated.
+ */
 function paramsSchema(path: string) {
   const names = pathParameterNames(path);
-  return names.length === 0
-    ? undefined
-    : Type.Object(Object.fromEntries(names.map((name) => [name, pathParameters[name]])));
+  if (names.length === 0) return undefined;
+  return Type.Object(
+    Object.fromEntries(
+      names.map((name) => {
+        const schema: TSchema = pathParameters[name];
+        if (schema['type'] !== 'integer') return [name, schema];
+        return [name, Type.String({ pattern: schema['minimum'] === 1 ? '^[1-9][0-9]{0,14}$' : '^-?[0-9]{1,15}$' })];
+      }),
+    ),
+  );
+}
+
+function typedParams(path: string, raw: Record<string, string>) {
+  return Object.fromEntries(
+    pathParameterNames(path).map((name) => {
+      const value = raw[name] ?? '';
+      return [name, (pathParameters[name] as TSchema)['type'] === 'integer' ? Number(value) : value];
+    }),
+  );
 }
 
 function registerOperation<N extends OperationName>(
@@ -56,7 +76,7 @@ function registerOperation<N extends OperationName>(
       const caller = callers.get(request) ?? null;
       const context = { ...deps, links: linkBuilderFor(request), caller } as RequestContext<N>;
       const input = {
-        params: request.params ?? {},
+        params: typedParams(operation.path, (request.params ?? {}) as Record<string, string>),
         query: request.query ?? {},
         body: request.body,
       } as OperationInput<N>;

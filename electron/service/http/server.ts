@@ -31,7 +31,8 @@ export async function createServer(options: ServiceOptions): Promise<FastifyInst
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: 1024 * 1024,
-    ajv: { customOptions: { allErrors: true, formats: formatValidators } },
+    // No type coercion: JSON bodies carry real types, and coercion would turn a null into 0 or "".
+    ajv: { customOptions: { allErrors: true, coerceTypes: false, formats: formatValidators } },
     // Never log secrets: bodies and session headers are not part of request logs.
     disableRequestLogging: true,
   });

@@ -10,16 +10,24 @@ export interface UserSeed {
   timezone: string;
   firstName?: string;
   lastName?: string;
+  phone?: string;
+  organization?: string;
+  position?: string;
   /** Ids of user groups to join. */
   groupIds?: number[];
 }
 
 export const administratorsGroupName = 'Application Administrators';
 
+/** Joins the caller's transaction when there is one, so several seeds can commit as one. */
+export function inTransaction<T>(store: Store, work: (trx: Store) => Promise<T>): Promise<T> {
+  return store.isTransaction ? work(store) : store.transaction().execute(work);
+}
+
 /** Inserts an active user straight into the store (seeding, bootstrapping); returns the id. */
 export async function insertUser(store: Store, seed: UserSeed): Promise<number> {
   const passwordHash = await hashPassword(seed.password);
-  return store.transaction().execute(async (trx) => {
+  return inTransaction(store, async (trx) => {
     const user = await trx
       .insertInto('users')
       .values({
@@ -30,9 +38,9 @@ export async function insertUser(store: Store, seed: UserSeed): Promise<number> 
         passwordHash,
         timezone: seed.timezone,
         language: 'en_us',
-        phone: '',
-        organization: '',
-        position: '',
+        phone: seed.phone ?? '',
+        organization: seed.organization ?? '',
+        position: seed.position ?? '',
         statusId: 1,
         dateCreated: DateTime.utc().toISO(),
         credits: 0,
@@ -50,7 +58,7 @@ export async function insertUser(store: Store, seed: UserSeed): Promise<number> 
 
 /** The group whose members are application administrators (role 2), created when missing. */
 export async function administratorsGroup(store: Store): Promise<number> {
-  return store.transaction().execute(async (trx) => {
+  return inTransaction(store, async (trx) => {
     const existing = await trx.selectFrom('userGroups').select('id').where('name', '=', administratorsGroupName).executeTakeFirst();
     const group =
       existing ??

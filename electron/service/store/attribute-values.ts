@@ -2,6 +2,7 @@ import type { Static } from '@sinclair/typebox';
 import { parseWireDateTime } from '../../api/dates.js';
 import { AttributeType } from '../../api/schemas/attributes.js';
 import type { CustomAttributeInput, CustomAttributeValue } from '../../api/schemas/common.js';
+import { safeRegex } from '../domain/attribute-rules.js';
 import { Violations } from '../errors.js';
 import type { LinkBuilder } from '../handlers/types.js';
 import type { Store } from './database.js';
@@ -56,16 +57,6 @@ function valueProblem(definition: AttributeRow, value: string): string | null {
       return parseWireDateTime(value, 'UTC') ? null : `${definition.label} is not valid`;
     default:
       return null;
-  }
-}
-
-/** Patterns come from administrators, written for PHP as `/…/flags` or bare. */
-function safeRegex(pattern: string): RegExp | null {
-  const delimited = /^\/(.*)\/([a-z]*)$/s.exec(pattern);
-  try {
-    return delimited ? new RegExp(delimited[1]!, delimited[2]!.replace(/[^imsu]/g, '')) : new RegExp(pattern);
-  } catch {
-    return null;
   }
 }
 

@@ -1,0 +1,126 @@
+/** What went wrong, in the few kinds a caller acts on differently. */
+export type ApiErrorKind =
+  | 'network'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'notFound'
+  | 'validation'
+  | 'server'
+  | 'unexpectedStatus'
+  | 'unexpectedBody';
+
+/** A plain value (no class) so it survives IPC and structured cloning unchanged. */
+export interface ApiError {
+  kind: ApiErrorKind;
+  /** The HTTP status, when the server answered at all. */
+  status?: number;
+  /** Readable for a person: the server's own words where it gave any. */
+  message: string;
+  /** The server's list of problems (validation and business-rule failures). */
+  errors?: string[];
+}
+
+export type ApiResult<T> = { ok: true; data: T } | { ok: false; error: ApiError };
+
+export const loginRefusedMessage = 'Login failed. Invalid username or password.';
+
+const fallbackMessages: Record<Exclude<ApiErrorKind, 'network' | 'unexpectedBody'>, string> = {
+  unauthorized: 'You must be authenticated in order to access this service.',
+  forbidden: 'You are not allowed to do this.',
+  notFound: 'The requested resource was not found',
+  validation: 'There were errors processing your request',
+  server: 'The server could not complete the request',
+  unexpectedStatus: 'The server gave an unexpected answer',
+};
+
+// Long enough for a PHP error line, short enough for a notification.
+const MAX_DETAIL_LENGTH = 200;
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', '#39': "'" };
+
+/**
+ * The readable lines of an HTML (or plain text) answer. Real servers answer 401 with
+ * `…service.<br/>{url}` and crash with PHP's HTML error pages; a person should see words, not tags.
+ */
+export function htmlToLines(text: string): string[] {
+  return text
+    .replace(/<(head|script|style)\b[\s\S]*?<\/\1\s*>/gi, '')
+    .replace(/<(br|\/p|\/div|\/h\d|\/li|\/tr|\/title)\b[^>]*>/gi, '\n')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&(amp|lt|gt|quot|apos|nbsp|#39);/g, (_entity, name: string) => ENTITIES[name] ?? '')
+    .split('\n')
+    .map((line) => line.replace(/\s+/g, ' ').trim())
+    .filter((line) => line !== '');
+}
+
+function shorten(text: string): string {
+  return text.length <= MAX_DETAIL_LENGTH ? text : `${text.slice(0, MAX_DETAIL_LENGTH - 1)}…`;
+}
+
+function kindOfStatus(status: number): ApiErrorKind {
+  if (status === 401) return 'unauthorized';
+  if (status === 403) return 'forbidden';
+  if (status === 404) return 'notFound';
+  if (status === 400) return 'validation';
+  if (status >= 500) return 'server';
+  return 'unexpectedStatus';
+}
+
+/** The local service and real servers answer `{message, errors?}`; some real answers are HTML. */
+function readErrorBody(text: string): { detail: string | undefined; errors: string[] | undefined } {
+  try {
+    const body: unknown = JSON.parse(text);
+    if (typeof body === 'object' && body !== null) {
+      const { message, errors } = body as { message?: unknown; errors?: unknown };
+      const strings = Array.isArray(errors) ? errors.filter((item) => typeof item === 'string') : [];
+      return {
+        detail: typeof message === 'string' && message !== '' ? message : undefined,
+        errors: strings.length > 0 ? strings : undefined,
+      };
+    }
+  } catch {
+    // not JSON: read it as HTML text below
+  }
+  const [firstLine] = htmlToLines(text);
+  return { detail: firstLine === undefined ? undefined : shorten(firstLine), errors: undefined };
+}
+
+/** Maps a non-2xx answer to its error value. */
+export function errorFromResponse(status: number, text: string): ApiError {
+  const kind = kindOfStatus(status);
+  const { detail, errors } = readErrorBody(text);
+  let message: string;
+  if (kind === 'server' || kind === 'unexpectedStatus') {
+    const what = status === 503 ? "The server's API is unavailable or disabled" : fallbackMessages[kind];
+    message = `${what} (HTTP ${status})${detail === undefined ? '.' : `: ${detail}`}`;
+  } else {
+    message = detail ?? fallbackMessages[kind as keyof typeof fallbackMessages];
+  }
+  return { kind, status, message, ...(errors && { errors }) };
+}
+
+function innermostMessage(error: unknown): string {
+  let current = error;
+  while (current instanceof Error && current.cause instanceof Error) current = current.cause;
+  return current instanceof Error ? current.message : String(error);
+}
+
+function isTimeout(error: unknown): boolean {
+  for (let current = error; current instanceof Error; current = current.cause) {
+    if (current.name === 'TimeoutError') return true;
+  }
+  return false;
+}
+
+/** The request never got an answer: refused, unreachable, reset, or too slow. */
+export function networkError(error: unknown, timeoutMs: number): ApiError {
+  const message = isTimeout(error)
+    ? `The server did not answer within ${timeoutMs / 1000} seconds.`
+    : `Could not reach the server (${innermostMessage(error)}).`;
+  return { kind: 'network', message };
+}
+
+/** A 2xx whose body is no answer: real servers send an empty 200 for an unknown reservation. */
+export function unexpectedBody(status: number, description: string): ApiError {
+  return { kind: 'unexpectedBody', status, message: `The server's answer could not be read: ${description}` };
+}

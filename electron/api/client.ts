@@ -1,0 +1,189 @@
+import type { Static, TSchema } from '@sinclair/typebox';
+import { Value } from '@sinclair/typebox/value';
+import { createFetch } from 'ofetch';
+import { errorFromResponse, loginRefusedMessage, networkError, unexpectedBody, type ApiResult } from './api-error.js';
+import { decode } from './decode.js';
+import {
+  operationNames,
+  operations,
+  type OperationDefinition,
+  type OperationName,
+  type Operations,
+  type PathParameterName,
+  type PathParameterNames,
+  type pathParameters,
+} from './operations.js';
+
+export type { ApiError, ApiErrorKind, ApiResult } from './api-error.js';
+
+export interface Session {
+  sessionToken: string;
+  userId: number;
+}
+
+export type PathParams<N extends OperationName> = {
+  [K in PathParameterNames<Operations[N]['path']> & PathParameterName]: Static<(typeof pathParameters)[K]>;
+};
+
+/** Query members may be undefined; they are left out of the URL. */
+type QueryOf<S extends TSchema> = { [K in keyof Static<S>]?: Static<S>[K] | undefined };
+
+/** Query members a schema cannot type: GetAllUsers filters by custom attribute as `att<id>=<value>`. */
+interface QueryExtras {
+  getAllUsers: { [filter: `att${number}`]: string | undefined };
+}
+
+type QueryExtra<N extends OperationName> = N extends keyof QueryExtras ? QueryExtras[N] : unknown;
+
+/** `{ params, query?, body }`, each member only where the operation has it. */
+export type OperationInput<N extends OperationName> = ([PathParameterNames<Operations[N]['path']>] extends [never]
+  ? { params?: never }
+  : { params: PathParams<N> }) &
+  (Operations[N] extends { query: infer Q extends TSchema } ? { query?: QueryOf<Q> & QueryExtra<N> } : { query?: never }) &
+  (Operations[N] extends { body: infer B extends TSchema } ? { body: Static<B> } : { body?: never });
+
+export type OperationOutput<N extends OperationName> = Static<Operations[N]['response']>;
+
+export type OperationMethod<N extends OperationName> = Record<never, never> extends OperationInput<N>
+  ? (input?: OperationInput<N>) => Promise<ApiResult<OperationOutput<N>>>
+  : (input: OperationInput<N>) => Promise<ApiResult<OperationOutput<N>>>;
+
+export type ApiClient = { [N in OperationName]: OperationMethod<N> } & {
+  /** Sent on every session and admin operation; set it to restore a kept session. */
+  session: Session | null;
+};
+
+export interface ClientOptions {
+  /** `{base_url}/Web/Services/index.php`. */
+  apiRoot: string;
+  /** Injectable so tests can answer in-process or replay recorded bodies. */
+  fetch?: typeof globalThis.fetch;
+  timeoutMs?: number;
+}
+
+// Real servers take over a second for large lists; this only catches a server that hangs.
+const DEFAULT_TIMEOUT_MS = 30_000;
+
+const sessionHeaders = { token: 'X-Booked-SessionToken', userId: 'X-Booked-UserId' } as const;
+
+// Node's fetch asks for gzip and deflate only, and real servers send megabytes of JSON; undici
+// decodes br as well, so ask for it.
+const ACCEPT_ENCODING = 'gzip, deflate, br';
+
+type BodyOptionalName = {
+  [N in OperationName]: Operations[N] extends { bodyOptional: true } ? N : never;
+}[OperationName];
+
+/** What an operation whose body the spec leaves out means by an empty answer. */
+const answersWithoutBody: { [N in BodyOptionalName]: OperationOutput<N> } = {
+  signOut: { signedOut: true },
+};
+
+interface RawInput {
+  params?: Record<string, unknown>;
+  query?: Record<string, unknown>;
+  body?: unknown;
+}
+
+/** The path exactly as the table writes it (trailing slash kept), below the API root. */
+function operationUrl(apiRoot: string, operation: OperationDefinition, input: RawInput): string {
+  const path = operation.path.replace(/:(\w+)/g, (_segment, name: string) => {
+    const value = input.params?.[name];
+    if (value === undefined || value === null) throw new TypeError(`${name} is required for ${operation.path}`);
+    return encodeURIComponent(String(value));
+  });
+  // Built by hand: URLSearchParams writes spaces as `+`, and a `+` in a date must arrive as `%2B`.
+  const query = Object.entries(input.query ?? {})
+    .filter(([, value]) => value !== undefined && value !== null)
+    .map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(String(value))}`)
+    .join('&');
+  return `${apiRoot.replace(/\/+$/, '')}${path}${query === '' ? '' : `?${query}`}`;
+}
+
+function readAnswer(name: OperationName, status: number, text: string): ApiResult<unknown> {
+  if (status < 200 || status > 299) return { ok: false, error: errorFromResponse(status, text) };
+  const operation: OperationDefinition = operations[name];
+  if (text.trim() === '') {
+    if (operation.bodyOptional) return { ok: true, data: answersWithoutBody[name as BodyOptionalName] };
+    return { ok: false, error: unexpectedBody(status, 'the body is empty.') };
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return { ok: false, error: unexpectedBody(status, 'the body is not JSON.') };
+  }
+  const decoded = decode(operation.response, json);
+  return decoded.ok ? { ok: true, data: decoded.value } : { ok: false, error: unexpectedBody(status, decoded.problem) };
+}
+
+/** The typed client: one method per operation of the table, named by its key. */
+export function createClient(options: ClientOptions): ApiClient {
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const $fetch = createFetch({ fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)) });
+  let session: Session | null = null;
+
+  async function send(name: OperationName, input: RawInput): Promise<ApiResult<unknown>> {
+    const operation: OperationDefinition = operations[name];
+    const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Encoding': ACCEPT_ENCODING };
+    if (operation.auth !== 'none' && session !== null) {
+      headers[sessionHeaders.token] = session.sessionToken;
+      headers[sessionHeaders.userId] = String(session.userId);
+    }
+    let body: string | undefined;
+    if (operation.body) {
+      // Full bodies always: real servers crash on members left out (the schemas' defaults).
+      body = JSON.stringify(Value.Default(operation.body, Value.Clone(input.body ?? {})));
+      headers['Content-Type'] = 'application/json';
+    }
+    try {
+      const response = await $fetch.raw(operationUrl(options.apiRoot, operation, input), {
+        method: operation.method,
+        headers,
+        ...(body !== undefined && { body }),
+        responseType: 'text',
+        ignoreResponseError: true,
+        // Retrying is the caller's decision: a POST may have landed, and a crashing server stays crashed.
+        retry: false,
+        timeout: timeoutMs,
+      });
+      return readAnswer(name, response.status, response._data ?? '');
+    } catch (error) {
+      return { ok: false, error: networkError(error, timeoutMs) };
+    }
+  }
+
+  /** A refused login is a 200 on real servers; an accepted one starts the session. */
+  function adoptSession(result: ApiResult<OperationOutput<'authenticate'>>): ApiResult<OperationOutput<'authenticate'>> {
+    if (!result.ok) return result;
+    const { isAuthenticated, sessionToken, userId, message } = result.data;
+    if (!isAuthenticated) return { ok: false, error: { kind: 'unauthorized', message: message || loginRefusedMessage } };
+    if (sessionToken === null || userId === null) {
+      return { ok: false, error: unexpectedBody(operations.authenticate.successStatus, 'an accepted login without a session.') };
+    }
+    session = { sessionToken, userId };
+    return result;
+  }
+
+  async function invoke(name: OperationName, input: RawInput): Promise<ApiResult<unknown>> {
+    const result = await send(name, input);
+    if (name === 'authenticate') return adoptSession(result as ApiResult<OperationOutput<'authenticate'>>);
+    // Forget the session even when the server could not be told: the user asked to be signed out.
+    if (name === 'signOut' && (input.body as Session | undefined)?.sessionToken === session?.sessionToken) session = null;
+    return result;
+  }
+
+  const methods = Object.fromEntries(
+    operationNames.map((name) => [name, (input: RawInput = {}) => invoke(name, input)]),
+  ) as unknown as { [N in OperationName]: OperationMethod<N> };
+
+  return {
+    ...methods,
+    get session() {
+      return session;
+    },
+    set session(value: Session | null) {
+      session = value;
+    },
+  };
+}

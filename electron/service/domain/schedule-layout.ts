@@ -1,0 +1,173 @@
+import { DateTime, IANAZone } from 'luxon';
+
+/** One row of a schedule's layout as stored: wall-clock times in the schedule's timezone. */
+export interface PeriodRule {
+  /** 0 = Sunday … 6 = Saturday; null = every day that has no rules of its own. */
+  weekday: number | null;
+  /** `HH:mm` (or `HH:mm:ss`); `24:00` is allowed as an end and means the next midnight. */
+  startTime: string;
+  endTime: string;
+  label: string | null;
+  isReservable: boolean | number;
+}
+
+interface DayPeriod {
+  /** Seconds after the day's midnight, wall clock. */
+  readonly startSecond: number;
+  readonly endSecond: number;
+  readonly label: string | null;
+  readonly isReservable: boolean;
+}
+
+/** A schedule's rules resolved per weekday (index 0 = Sunday), sorted by start. */
+export interface ScheduleLayout {
+  readonly days: readonly (readonly DayPeriod[])[];
+}
+
+/** A period on a concrete date; `start`/`end` are in the schedule's zone. */
+export interface LaidOutPeriod {
+  start: DateTime;
+  end: DateTime;
+  label: string | null;
+  isReservable: boolean;
+}
+
+const SECONDS_PER_DAY = 24 * 60 * 60;
+const TIME_OF_DAY = /^(\d{1,2}):([0-5]\d)(?::([0-5]\d))?$/;
+
+/** `HH:mm[:ss]` to seconds after midnight; `24:00` is the end of the day. Null when malformed. */
+export function parseTimeOfDay(text: string): number | null {
+  const match = TIME_OF_DAY.exec(text.trim());
+  if (!match) return null;
+  const seconds = Number(match[1]) * 3600 + Number(match[2]) * 60 + Number(match[3] ?? 0);
+  return seconds <= SECONDS_PER_DAY ? seconds : null;
+}
+
+/**
+ * Resolves stored rules: a weekday with rules of its own uses only those, the others use the
+ * every-day rules. A row that cannot be a period (malformed time, end not after start) is left out
+ * rather than making every read of the schedule fail.
+ */
+export function buildLayout(rules: readonly PeriodRule[]): ScheduleLayout {
+  const everyDay: DayPeriod[] = [];
+  const byWeekday = new Map<number, DayPeriod[]>();
+  for (const rule of rules) {
+    const startSecond = parseTimeOfDay(rule.startTime);
+    const endSecond = parseTimeOfDay(rule.endTime);
+    if (startSecond === null || endSecond === null || startSecond >= endSecond) continue;
+    const period = { startSecond, endSecond, label: rule.label || null, isReservable: Boolean(rule.isReservable) };
+    if (rule.weekday === null) everyDay.push(period);
+    else byWeekday.set(rule.weekday, [...(byWeekday.get(rule.weekday) ?? []), period]);
+  }
+  const byStart = (a: DayPeriod, b: DayPeriod) => a.startSecond - b.startSecond || a.endSecond - b.endSecond;
+  const days = Array.from({ length: 7 }, (_, weekday) => [...(byWeekday.get(weekday) ?? everyDay)].sort(byStart));
+  return { days };
+}
+
+/** A date on the calendar, independent of any zone. */
+export interface CalendarDate {
+  year: number;
+  month: number;
+  day: number;
+}
+
+const MILLIS_PER_DAY = SECONDS_PER_DAY * 1000;
+
+function calendarDateOf(date: string | DateTime | CalendarDate, zone: string): CalendarDate {
+  if (typeof date === 'object' && !DateTime.isDateTime(date)) return date;
+  const local = typeof date === 'string' ? DateTime.fromISO(date, { zone: 'UTC' }) : date.setZone(zone);
+  if (!local.isValid) throw new RangeError(`Not a calendar date: ${String(date)}`);
+  return { year: local.year, month: local.month, day: local.day };
+}
+
+function addDays({ year, month, day }: CalendarDate, days: number): CalendarDate {
+  const moved = new Date(Date.UTC(year, month - 1, day) + days * MILLIS_PER_DAY);
+  return { year: moved.getUTCFullYear(), month: moved.getUTCMonth() + 1, day: moved.getUTCDate() };
+}
+
+const weekdayOf = ({ year, month, day }: CalendarDate) => new Date(Date.UTC(year, month - 1, day)).getUTCDay();
+
+const isoDate = ({ year, month, day }: CalendarDate) =>
+  `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+
+/**
+ * The instant a wall-clock time of a date happens in `zone`: the first instant whose local time has
+ * reached it. A time the day passes twice (clocks going back) is its first occurrence; a time the
+ * day skips (clocks going forward) is the moment the clocks jump. Unlike luxon's own resolution this
+ * never goes backwards as the wall time grows, so consecutive periods stay consecutive and never
+ * overlap on DST days.
+ */
+export function instantOf(date: CalendarDate, secondOfDay: number, zone: string): DateTime {
+  const ianaZone = IANAZone.create(zone);
+  if (!ianaZone.isValid) throw new RangeError(`Unknown time zone: ${zone}`);
+  const wall = Date.UTC(date.year, date.month - 1, date.day) + secondOfDay * 1000;
+  const localAt = (instant: number) => instant + ianaZone.offset(instant) * 60_000;
+  // Every offset near this day; a zone changes offset at most a few times around one date.
+  const offsets = new Set([-1, 0, 1].map((days) => ianaZone.offset(wall + days * MILLIS_PER_DAY)));
+  const exact = [...offsets]
+    .map((offset) => wall - offset * 60_000)
+    .filter((instant) => localAt(instant) === wall)
+    .sort((a, b) => a - b);
+  if (exact[0] !== undefined) return DateTime.fromMillis(exact[0], { zone });
+  // Skipped time: the clocks jump at the first instant whose local time is past it.
+  let low = wall - Math.max(...offsets) * 60_000;
+  let high = wall - Math.min(...offsets) * 60_000;
+  while (high - low > 1000) {
+    const middle = low + Math.floor((high - low) / 2000) * 1000;
+    if (localAt(middle) >= wall) high = middle;
+    else low = middle;
+  }
+  return DateTime.fromMillis(high, { zone });
+}
+
+/**
+ * The periods of one calendar date in the schedule's zone (a string `yyyy-MM-dd`, or the date an
+ * instant falls on in `zone`). Periods a DST jump swallows whole are left out.
+ */
+export function periodsOn(layout: ScheduleLayout, date: string | DateTime | CalendarDate, zone: string): LaidOutPeriod[] {
+  const calendarDate = calendarDateOf(date, zone);
+  const rules = layout.days[weekdayOf(calendarDate)] ?? [];
+  const periods: LaidOutPeriod[] = [];
+  for (const rule of rules) {
+    const start = instantOf(calendarDate, rule.startSecond, zone);
+    const end = instantOf(calendarDate, rule.endSecond, zone);
+    if (end > start) periods.push({ start, end, label: rule.label, isReservable: rule.isReservable });
+  }
+  return periods;
+}
+
+/** The periods that overlap [from, to), in order. */
+export function periodsBetween(layout: ScheduleLayout, from: DateTime, to: DateTime, zone: string): LaidOutPeriod[] {
+  const periods: LaidOutPeriod[] = [];
+  const last = calendarDateOf(to, zone);
+  // A period of the day before can reach past midnight only as far as 24:00, so start one day early.
+  for (let date = addDays(calendarDateOf(from, zone), -1); isoDate(date) <= isoDate(last); date = addDays(date, 1)) {
+    for (const period of periodsOn(layout, date, zone)) {
+      if (period.start < to && period.end > from) periods.push(period);
+    }
+  }
+  return periods;
+}
+
+/** The 7 dates (`yyyy-MM-dd`, Sunday first) of the week that contains `instant` in `zone`. */
+export function weekContaining(instant: DateTime, zone: string): string[] {
+  const today = calendarDateOf(instant, zone);
+  const sunday = addDays(today, -weekdayOf(today));
+  return Array.from({ length: 7 }, (_, index) => isoDate(addDays(sunday, index)));
+}
+
+/**
+ * Whether a reservation may start (`edge` = 'start') or end (`edge` = 'end') at `instant`: it must
+ * be the start, or the end, of a reservable period.
+ */
+export function isOnSlotBoundary(layout: ScheduleLayout, instant: DateTime, zone: string, edge: 'start' | 'end'): boolean {
+  const moment = instant.toMillis();
+  const today = calendarDateOf(instant, zone);
+  // A period ending at 24:00 ends on the next date's midnight, so look at the day before too.
+  for (const date of [addDays(today, -1), today]) {
+    for (const period of periodsOn(layout, date, zone)) {
+      if (period.isReservable && (edge === 'start' ? period.start : period.end).toMillis() === moment) return true;
+    }
+  }
+  return false;
+}

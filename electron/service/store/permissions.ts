@@ -1,0 +1,50 @@
+import { ResourceStatus } from '../../api/schemas/resources.js';
+import type { Store } from './database.js';
+import { PermissionType } from './tables.js';
+
+/** Who is asking: enough of a Caller to decide what they may see or book. */
+export interface Viewer {
+  user: { id: number };
+  isAdmin: boolean;
+}
+
+/** `book` needs full permission; `view` is satisfied by a view-only permission too. */
+export type ResourceAccess = 'book' | 'view';
+
+const permissionTypesFor = (access: ResourceAccess) =>
+  access === 'book' ? [PermissionType.full] : [PermissionType.full, PermissionType.view];
+
+/**
+ * Ids of the resources a user holds a permission for, through any of their groups or directly,
+ * as one subquery to put behind `where(column, 'in', …)`: a normal user's list is one query,
+ * never a loop over resources as on real servers.
+ */
+export function permittedResourceIds(store: Store, userId: number, access: ResourceAccess) {
+  const types = permissionTypesFor(access);
+  return store
+    .selectFrom('groupMembers')
+    .innerJoin('groupResourcePermissions', 'groupResourcePermissions.groupId', 'groupMembers.groupId')
+    .select('groupResourcePermissions.resourceId')
+    .where('groupMembers.userId', '=', userId)
+    .where('groupResourcePermissions.permissionType', 'in', types)
+    .union(
+      store
+        .selectFrom('userResourcePermissions')
+        .select('userResourcePermissions.resourceId')
+        .where('userResourcePermissions.userId', '=', userId)
+        .where('userResourcePermissions.permissionType', 'in', types),
+    );
+}
+
+/**
+ * Ids of the resources a caller may see (resource lists, the group tree, availability):
+ * everything for administrators; for everyone else the resources they may view or book that are
+ * not hidden.
+ */
+export function visibleResourceIds(store: Store, viewer: Viewer) {
+  const all = store.selectFrom('resources').select('resources.id');
+  if (viewer.isAdmin) return all;
+  return all
+    .where('resources.statusId', '!=', ResourceStatus.hidden)
+    .where('resources.id', 'in', permittedResourceIds(store, viewer.user.id, 'view'));
+}

@@ -1,0 +1,34 @@
+import { buildLayout, type ScheduleLayout } from '../domain/schedule-layout.js';
+import type { Store } from './database.js';
+import type { ScheduleRow } from './tables.js';
+
+export async function listSchedules(store: Store): Promise<ScheduleRow[]> {
+  return store.selectFrom('schedules').selectAll().orderBy('name').orderBy('id').execute();
+}
+
+export async function findSchedule(store: Store, scheduleId: number): Promise<ScheduleRow | undefined> {
+  return store.selectFrom('schedules').selectAll().where('id', '=', scheduleId).executeTakeFirst();
+}
+
+/** The layouts of several schedules in one query; a schedule without periods gets an empty layout. */
+export async function loadLayouts(store: Store, scheduleIds: readonly number[]): Promise<Map<number, ScheduleLayout>> {
+  const rows =
+    scheduleIds.length === 0
+      ? []
+      : await store
+          .selectFrom('schedulePeriods')
+          .select(['scheduleId', 'weekday', 'startTime', 'endTime', 'label', 'isReservable'])
+          .where('scheduleId', 'in', [...scheduleIds])
+          .execute();
+  const rowsBySchedule = new Map<number, typeof rows>();
+  for (const row of rows) {
+    const group = rowsBySchedule.get(row.scheduleId);
+    if (group) group.push(row);
+    else rowsBySchedule.set(row.scheduleId, [row]);
+  }
+  return new Map(scheduleIds.map((id) => [id, buildLayout(rowsBySchedule.get(id) ?? [])]));
+}
+
+export async function loadLayout(store: Store, scheduleId: number): Promise<ScheduleLayout> {
+  return (await loadLayouts(store, [scheduleId])).get(scheduleId)!;
+}

@@ -1,0 +1,149 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createNormalUser, startTestService, type Session, type TestService } from '../support/service.js';
+
+let service: TestService;
+let user: Session;
+let projector: number;
+let chairs: number;
+let cables: number;
+let roomA: number;
+let roomB: number;
+
+/** A resource with the columns' defaults, straight into the store. */
+async function insertResource(name: string, scheduleId: number): Promise<number> {
+  const { rows } = await sql<{ id: number }>`INSERT INTO resources (name, schedule_id, ics_token) VALUES (${name}, ${scheduleId}, ${`ics-${name}`}) RETURNING id`.execute(
+    service.store,
+  );
+  return rows[0]!.id;
+}
+
+/** Accessories have no create route: they are inserted straight into the store. */
+async function insertAccessory(values: { name: string; quantityAvailable: number | null; creditCount?: number; peakCreditCount?: number; creditApplicability?: number; creditsChargedAllSlots?: number }) {
+  const { id } = await service.store
+    .insertInto('accessories')
+    .values({ creditCount: 0, peakCreditCount: 0, creditApplicability: 1, creditsChargedAllSlots: 0, ...values })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+beforeAll(async () => {
+  service = await startTestService();
+  user = await createNormalUser(service, 'borrower');
+  const { id: scheduleId } = await service.store
+    .insertInto('schedules')
+    .values({ name: 'Main', timezone: 'UTC', isDefault: 1, weekdayStart: 0, daysVisible: 7, availabilityBegin: null, availabilityEnd: null, maxResourcesPerReservation: null, totalConcurrentReservationsAllowed: null, adminGroupId: null })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  roomA = await insertResource('Room A', scheduleId);
+  roomB = await insertResource('Room B', scheduleId);
+  projector = await insertAccessory({ name: 'Projector', quantityAvailable: 2, creditCount: 3, peakCreditCount: 5, creditApplicability: 2, creditsChargedAllSlots: 1 });
+  chairs = await insertAccessory({ name: 'Chairs', quantityAvailable: null });
+  cables = await insertAccessory({ name: 'Cables', quantityAvailable: 10 });
+  await service.store
+    .insertInto('accessoryResources')
+    .values([
+      { accessoryId: projector, resourceId: roomB, minQuantity: 1, maxQuantity: 2 },
+      { accessoryId: projector, resourceId: roomA, minQuantity: null, maxQuantity: null },
+      { accessoryId: cables, resourceId: roomA, minQuantity: 0, maxQuantity: 4 },
+    ])
+    .execute();
+});
+afterAll(() => service.dispose());
+
+const link = (path: string, title: string) => ({ href: `${service.apiRoot}${path}`, title });
+
+describe('GetAllAccessories', () => {
+  it('lists every accessory by name, counting the resources it belongs to', async () => {
+    const answer = await service.call('GET', '/Accessories/', { session: user });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({
+      accessories: [
+        {
+          id: cables,
+          name: 'Cables',
+          quantityAvailable: 10,
+          associatedResourceCount: 1,
+          creditCount: 0,
+          peakCreditCount: 0,
+          creditApplicability: 1,
+          creditsChargedAllSlots: false,
+          links: [link(`/Accessories/${cables}`, 'get_accessory')],
+          message: null,
+        },
+        {
+          id: chairs,
+          name: 'Chairs',
+          quantityAvailable: null,
+          associatedResourceCount: 0,
+          creditCount: 0,
+          peakCreditCount: 0,
+          creditApplicability: 1,
+          creditsChargedAllSlots: false,
+          links: [link(`/Accessories/${chairs}`, 'get_accessory')],
+          message: null,
+        },
+        {
+          id: projector,
+          name: 'Projector',
+          quantityAvailable: 2,
+          associatedResourceCount: 2,
+          creditCount: 3,
+          peakCreditCount: 5,
+          creditApplicability: 2,
+          creditsChargedAllSlots: true,
+          links: [link(`/Accessories/${projector}`, 'get_accessory')],
+          message: null,
+        },
+      ],
+      links: [],
+      message: null,
+    });
+  });
+
+  it('answers 401 without a session', async () => {
+    const answer = await service.call('GET', '/Accessories/');
+    expect(answer.status).toBe(401);
+    expect(answer.body).toEqual({ links: [], message: 'You must be authenticated in order to access this service.' });
+  });
+});
+
+describe('GetAccessory', () => {
+  it('shows the resources it belongs to with their quantities', async () => {
+    const answer = await service.call('GET', `/Accessories/${projector}`, { session: user });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({
+      id: projector,
+      name: 'Projector',
+      quantityAvailable: 2,
+      creditCount: 3,
+      peakCreditCount: 5,
+      creditApplicability: 2,
+      associatedResources: [
+        { resourceId: roomA, minQuantity: null, maxQuantity: null, links: [link(`/Resources/${roomA}`, 'get_resource')], message: null },
+        { resourceId: roomB, minQuantity: 1, maxQuantity: 2, links: [link(`/Resources/${roomB}`, 'get_resource')], message: null },
+      ],
+      links: [],
+      message: null,
+    });
+  });
+
+  it('gives an empty list for an accessory of no resource', async () => {
+    const answer = await service.call('GET', `/Accessories/${chairs}`, { session: service.admin });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ id: chairs, quantityAvailable: null, associatedResources: [] });
+  });
+
+  it.each([['an unknown id', '/Accessories/9999'], ['a non-numeric id', '/Accessories/projector']])('answers 404 for %s', async (_case, path) => {
+    const answer = await service.call('GET', path, { session: user });
+    expect(answer.status).toBe(404);
+    expect(answer.body).toEqual({ links: [], message: 'The requested resource was not found' });
+  });
+
+  it('answers 401 without a session', async () => {
+    const answer = await service.call('GET', `/Accessories/${projector}`);
+    expect(answer.status).toBe(401);
+    expect(answer.body).toEqual({ links: [], message: 'You must be authenticated in order to access this service.' });
+  });
+});

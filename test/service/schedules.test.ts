@@ -1,0 +1,193 @@
+import { DateTime } from 'luxon';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Insertable } from 'kysely';
+import type { SchedulePeriodsTable } from '../../electron/service/store/tables.js';
+import { adminCredentials, createNormalUser, startTestService, type Session, type TestService } from '../support/service.js';
+
+let service: TestService;
+let user: Session & { password: string };
+let berlin: number;
+let newYork: number;
+let empty: number;
+
+/** Schedules have no create route: they are inserted straight into the store. */
+async function insertSchedule(values: { name: string; timezone: string; isDefault?: number; availabilityBegin?: string; availabilityEnd?: string }, periods: Omit<Insertable<SchedulePeriodsTable>, 'scheduleId'>[]) {
+  const { id } = await service.store
+    .insertInto('schedules')
+    .values({ isDefault: 0, weekdayStart: 0, daysVisible: 7, availabilityBegin: null, availabilityEnd: null, maxResourcesPerReservation: null, totalConcurrentReservationsAllowed: null, adminGroupId: null, ...values })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  if (periods.length > 0) await service.store.insertInto('schedulePeriods').values(periods.map((period) => ({ ...period, scheduleId: id }))).execute();
+  return id;
+}
+
+const period = (weekday: number | null, startTime: string, endTime: string, label = '', isReservable = 1) => ({ weekday, startTime, endTime, label, isReservable });
+
+/** Moves the service's clock and signs in again, as a session does not survive a jump in time. */
+async function at(instant: string): Promise<Session> {
+  service.clock.set(DateTime.fromISO(instant));
+  return service.signIn(adminCredentials.username, adminCredentials.password);
+}
+
+beforeAll(async () => {
+  service = await startTestService();
+  user = await createNormalUser(service, 'reader');
+  berlin = await insertSchedule(
+    { name: 'Berlin office', timezone: 'Europe/Berlin', isDefault: 1, availabilityBegin: '2026-01-01T00:00:00.000Z', availabilityEnd: '2026-12-31T23:00:00.000Z' },
+    [
+      period(null, '00:00', '08:00', 'Closed', 0),
+      period(null, '08:00', '12:00', 'Morning'),
+      period(null, '12:00', '13:00', 'Lunch', 0),
+      period(null, '13:00', '24:00'),
+      // Sundays have hourly night periods, so the DST jump shows.
+      period(0, '00:00', '01:00'),
+      period(0, '01:00', '02:00'),
+      period(0, '02:00', '03:00'),
+      period(0, '03:00', '24:00', 'Rest'),
+    ],
+  );
+  newYork = await insertSchedule({ name: 'New York desk', timezone: 'America/New_York' }, [
+    period(null, '00:00', '01:00'),
+    period(null, '01:00', '02:00'),
+    period(null, '02:00', '24:00'),
+  ]);
+  empty = await insertSchedule({ name: 'Annex', timezone: 'UTC' }, []);
+});
+afterAll(() => service.dispose());
+
+const link = (path: string, title: string) => ({ href: `${service.apiRoot}${path}`, title });
+
+describe('GetAllSchedules', () => {
+  it('lists every schedule by name with its get_schedule link', async () => {
+    const answer = await service.call('GET', '/Schedules/', { session: user });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({
+      schedules: [
+        {
+          daysVisible: 7,
+          id: empty,
+          isDefault: false,
+          name: 'Annex',
+          timezone: 'UTC',
+          weekdayStart: 0,
+          availabilityBegin: null,
+          availabilityEnd: null,
+          maxResourcesPerReservation: null,
+          totalConcurrentReservationsAllowed: null,
+          links: [link(`/Schedules/${empty}`, 'get_schedule')],
+          message: null,
+        },
+        {
+          daysVisible: 7,
+          id: berlin,
+          isDefault: true,
+          name: 'Berlin office',
+          timezone: 'Europe/Berlin',
+          weekdayStart: 0,
+          availabilityBegin: '2026-01-01T00:00:00+0000',
+          availabilityEnd: '2026-12-31T23:00:00+0000',
+          maxResourcesPerReservation: null,
+          totalConcurrentReservationsAllowed: null,
+          links: [link(`/Schedules/${berlin}`, 'get_schedule')],
+          message: null,
+        },
+        expect.objectContaining({ id: newYork, name: 'New York desk', isDefault: false, availabilityBegin: null }),
+      ],
+      links: [],
+      message: null,
+    });
+  });
+
+  it('answers 401 without a session', async () => {
+    const answer = await service.call('GET', '/Schedules/');
+    expect(answer.status).toBe(401);
+    expect(answer.body).toEqual({ links: [], message: 'You must be authenticated in order to access this service.' });
+  });
+});
+
+describe('GetSchedule', () => {
+  it('lays out the current week, Sunday first, across the spring DST jump in Berlin', async () => {
+    const session = await at('2026-04-01T10:00:00Z');
+    const answer = await service.call('GET', `/Schedules/${berlin}`, { session });
+    expect(answer.status).toBe(200);
+    const weekday = (date: string, next: string) => [
+      { start: `${date}T00:00:00+0200`, end: `${date}T08:00:00+0200`, label: 'Closed', startTime: '00:00:00', endTime: '08:00:00', isReservable: false },
+      { start: `${date}T08:00:00+0200`, end: `${date}T12:00:00+0200`, label: 'Morning', startTime: '08:00:00', endTime: '12:00:00', isReservable: true },
+      { start: `${date}T12:00:00+0200`, end: `${date}T13:00:00+0200`, label: 'Lunch', startTime: '12:00:00', endTime: '13:00:00', isReservable: false },
+      { start: `${date}T13:00:00+0200`, end: `${next}T00:00:00+0200`, label: null, startTime: '13:00:00', endTime: '00:00:00', isReservable: true },
+    ];
+    expect(answer.body).toEqual({
+      daysVisible: 7,
+      id: berlin,
+      isDefault: true,
+      name: 'Berlin office',
+      timezone: 'Europe/Berlin',
+      weekdayStart: 0,
+      availabilityStart: '2026-01-01T00:00:00+0000',
+      availabilityEnd: '2026-12-31T23:00:00+0000',
+      maxResourcesPerReservation: null,
+      totalConcurrentReservationsAllowed: null,
+      icsUrl: null,
+      periods: [
+        [
+          { start: '2026-03-29T00:00:00+0100', end: '2026-03-29T01:00:00+0100', label: null, startTime: '00:00:00', endTime: '01:00:00', isReservable: true },
+          // 02:00 never happens: the period ends when the clocks jump, and 02:00–03:00 is gone.
+          { start: '2026-03-29T01:00:00+0100', end: '2026-03-29T03:00:00+0200', label: null, startTime: '01:00:00', endTime: '03:00:00', isReservable: true },
+          { start: '2026-03-29T03:00:00+0200', end: '2026-03-30T00:00:00+0200', label: 'Rest', startTime: '03:00:00', endTime: '00:00:00', isReservable: true },
+        ],
+        weekday('2026-03-30', '2026-03-31'),
+        weekday('2026-03-31', '2026-04-01'),
+        weekday('2026-04-01', '2026-04-02'),
+        weekday('2026-04-02', '2026-04-03'),
+        weekday('2026-04-03', '2026-04-04'),
+        weekday('2026-04-04', '2026-04-05'),
+      ],
+      links: [],
+      message: null,
+    });
+  });
+
+  it('lays out the autumn DST week in New York, the repeated hour inside 01:00–02:00', async () => {
+    const session = await at('2026-11-04T15:00:00Z');
+    const answer = await service.call('GET', `/Schedules/${newYork}`, { session });
+    expect(answer.status).toBe(200);
+    expect(answer.body.periods).toHaveLength(7);
+    expect(answer.body.periods[0]).toEqual([
+      { start: '2026-11-01T00:00:00-0400', end: '2026-11-01T01:00:00-0400', label: null, startTime: '00:00:00', endTime: '01:00:00', isReservable: true },
+      { start: '2026-11-01T01:00:00-0400', end: '2026-11-01T02:00:00-0500', label: null, startTime: '01:00:00', endTime: '02:00:00', isReservable: true },
+      { start: '2026-11-01T02:00:00-0500', end: '2026-11-02T00:00:00-0500', label: null, startTime: '02:00:00', endTime: '00:00:00', isReservable: true },
+    ]);
+    expect(answer.body.periods[6]).toEqual([
+      { start: '2026-11-07T00:00:00-0500', end: '2026-11-07T01:00:00-0500', label: null, startTime: '00:00:00', endTime: '01:00:00', isReservable: true },
+      { start: '2026-11-07T01:00:00-0500', end: '2026-11-07T02:00:00-0500', label: null, startTime: '01:00:00', endTime: '02:00:00', isReservable: true },
+      { start: '2026-11-07T02:00:00-0500', end: '2026-11-08T00:00:00-0500', label: null, startTime: '02:00:00', endTime: '00:00:00', isReservable: true },
+    ]);
+  });
+
+  it('takes "this week" in the schedule’s zone, not in UTC or the caller’s', async () => {
+    // Saturday 22:30 UTC is already Sunday in Berlin, and still Saturday in New York (the caller's zone).
+    await at('2026-06-13T22:30:00Z');
+    const session = await service.signIn('reader', user.password);
+    const answer = await service.call('GET', `/Schedules/${berlin}`, { session });
+    expect(answer.body.periods[0][0].start).toBe('2026-06-14T00:00:00+0200');
+    expect(answer.body.periods[6][0].start).toBe('2026-06-20T00:00:00+0200');
+  });
+
+  it('gives seven empty days for a schedule without periods', async () => {
+    const answer = await service.call('GET', `/Schedules/${empty}`, { session: await at('2026-06-10T12:00:00Z') });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ id: empty, availabilityStart: null, availabilityEnd: null, icsUrl: null, periods: [[], [], [], [], [], [], []] });
+  });
+
+  it.each([['an unknown id', '/Schedules/9999'], ['a non-numeric id', '/Schedules/abc'], ['id 0', '/Schedules/0']])('answers 404 for %s', async (_case, path) => {
+    const answer = await service.call('GET', path, { session: await at('2026-06-10T12:00:00Z') });
+    expect(answer.status).toBe(404);
+    expect(answer.body).toEqual({ links: [], message: 'The requested resource was not found' });
+  });
+
+  it('answers 401 without a session', async () => {
+    const answer = await service.call('GET', `/Schedules/${berlin}`);
+    expect(answer.status).toBe(401);
+    expect(answer.body).toEqual({ links: [], message: 'You must be authenticated in order to access this service.' });
+  });
+});
