@@ -186,4 +186,75 @@ export const migrations: Record<string, Migration> = {
     ) WITHOUT ROWID`,
     `CREATE INDEX custom_attribute_values_by_entity ON custom_attribute_values (entity_id)`,
   ),
+  '0002-reservations': statements(
+    `CREATE TABLE reservation_series (
+      id INTEGER PRIMARY KEY,
+      owner_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+      resource_id INTEGER NOT NULL REFERENCES resources(id) ON DELETE CASCADE,
+      title TEXT NOT NULL DEFAULT '',
+      description TEXT NOT NULL DEFAULT '',
+      allow_participation INTEGER NOT NULL DEFAULT 0,
+      terms_accepted INTEGER NOT NULL DEFAULT 0,
+      recurrence TEXT NOT NULL DEFAULT '{"type":"none"}',
+      start_reminder_minutes INTEGER,
+      end_reminder_minutes INTEGER,
+      is_pending_approval INTEGER NOT NULL DEFAULT 0,
+      created_at INTEGER NOT NULL,
+      updated_at INTEGER NOT NULL
+    )`,
+    `CREATE INDEX reservation_series_by_owner ON reservation_series (owner_id)`,
+    `CREATE INDEX reservation_series_by_resource ON reservation_series (resource_id)`,
+    `CREATE TABLE reservation_series_resources (
+      series_id INTEGER NOT NULL REFERENCES reservation_series(id) ON DELETE CASCADE,
+      resource_id INTEGER NOT NULL REFERENCES resources(id) ON DELETE CASCADE,
+      PRIMARY KEY (series_id, resource_id)
+    ) WITHOUT ROWID`,
+    `CREATE INDEX reservation_series_resources_by_resource ON reservation_series_resources (resource_id)`,
+    `CREATE TABLE reservation_people (
+      series_id INTEGER NOT NULL REFERENCES reservation_series(id) ON DELETE CASCADE,
+      user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+      role INTEGER NOT NULL,
+      PRIMARY KEY (series_id, user_id)
+    ) WITHOUT ROWID`,
+    `CREATE INDEX reservation_people_by_user ON reservation_people (user_id)`,
+    `CREATE TABLE reservation_guests (
+      series_id INTEGER NOT NULL REFERENCES reservation_series(id) ON DELETE CASCADE,
+      email TEXT NOT NULL,
+      role INTEGER NOT NULL,
+      PRIMARY KEY (series_id, email)
+    ) WITHOUT ROWID`,
+    `CREATE TABLE reservation_accessories (
+      series_id INTEGER NOT NULL REFERENCES reservation_series(id) ON DELETE CASCADE,
+      accessory_id INTEGER NOT NULL REFERENCES accessories(id) ON DELETE CASCADE,
+      quantity INTEGER NOT NULL,
+      PRIMARY KEY (series_id, accessory_id)
+    ) WITHOUT ROWID`,
+    `CREATE INDEX reservation_accessories_by_accessory ON reservation_accessories (accessory_id)`,
+    `CREATE TABLE reservations (
+      id INTEGER PRIMARY KEY,
+      series_id INTEGER NOT NULL REFERENCES reservation_series(id) ON DELETE CASCADE,
+      reference_number TEXT NOT NULL UNIQUE,
+      start_at INTEGER NOT NULL,
+      end_at INTEGER NOT NULL,
+      original_end_at INTEGER,
+      check_in_at INTEGER,
+      check_out_at INTEGER,
+      credits_consumed INTEGER NOT NULL DEFAULT 0,
+      CHECK (end_at > start_at)
+    )`,
+    `CREATE INDEX reservations_by_series ON reservations (series_id, start_at)`,
+    `CREATE INDEX reservations_by_start ON reservations (start_at)`,
+    // One row per instance and resource it occupies: conflicts, availability and slots are
+    // index range scans on (resource, start) or (start) instead of scans over every reservation.
+    `CREATE TABLE reservation_bookings (
+      resource_id INTEGER NOT NULL REFERENCES resources(id) ON DELETE CASCADE,
+      start_at INTEGER NOT NULL,
+      end_at INTEGER NOT NULL,
+      reservation_id INTEGER NOT NULL REFERENCES reservations(id) ON DELETE CASCADE,
+      PRIMARY KEY (resource_id, start_at, reservation_id)
+    ) WITHOUT ROWID`,
+    `CREATE INDEX reservation_bookings_by_start ON reservation_bookings (start_at, resource_id)`,
+    `CREATE INDEX reservation_bookings_by_reservation ON reservation_bookings (reservation_id)`,
+  ),
 };
+

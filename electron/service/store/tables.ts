@@ -195,6 +195,69 @@ export interface SettingsTable {
   value: string;
 }
 
+export const ReservationRole = { participant: 2, invitee: 3 } as const;
+
+export interface ReservationSeriesTable {
+  id: Generated<number>;
+  ownerId: number;
+  /** The primary resource; additional ones are in reservation_series_resources. */
+  resourceId: number;
+  title: string;
+  description: string;
+  allowParticipation: Flag;
+  termsAccepted: Flag;
+  /** JSON of the series' recurrence rule, as domain/recurrence.ts reads it. */
+  recurrence: string;
+  startReminderMinutes: number | null;
+  endReminderMinutes: number | null;
+  isPendingApproval: Flag;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface ReservationSeriesResourcesTable {
+  seriesId: number;
+  resourceId: number;
+}
+
+export interface ReservationPeopleTable {
+  seriesId: number;
+  userId: number;
+  role: number;
+}
+
+export interface ReservationGuestsTable {
+  seriesId: number;
+  email: string;
+  role: number;
+}
+
+export interface ReservationAccessoriesTable {
+  seriesId: number;
+  accessoryId: number;
+  quantity: number;
+}
+
+/** One occurrence of a series. Instants are epoch milliseconds (UTC). */
+export interface ReservationsTable {
+  id: Generated<number>;
+  seriesId: number;
+  referenceNumber: string;
+  startAt: number;
+  endAt: number;
+  originalEndAt: number | null;
+  checkInAt: number | null;
+  checkOutAt: number | null;
+  creditsConsumed: number;
+}
+
+export interface ReservationBookingsTable {
+  resourceId: number;
+  startAt: number;
+  endAt: number;
+  reservationId: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -216,6 +279,13 @@ export interface Database {
   customAttributeAppliesTo: CustomAttributeAppliesToTable;
   customAttributeValues: CustomAttributeValuesTable;
   settings: SettingsTable;
+  reservationSeries: ReservationSeriesTable;
+  reservationSeriesResources: ReservationSeriesResourcesTable;
+  reservationPeople: ReservationPeopleTable;
+  reservationGuests: ReservationGuestsTable;
+  reservationAccessories: ReservationAccessoriesTable;
+  reservations: ReservationsTable;
+  reservationBookings: ReservationBookingsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -227,3 +297,5 @@ export type ScheduleRow = Selectable<SchedulesTable>;
 export type SchedulePeriodRow = Selectable<SchedulePeriodsTable>;
 export type AttributeRow = Selectable<CustomAttributesTable>;
 export type AccessoryRow = Selectable<AccessoriesTable>;
+export type ReservationSeriesRow = Selectable<ReservationSeriesTable>;
+export type ReservationRow = Selectable<ReservationsTable>;
