@@ -46,6 +46,14 @@ function applicable({ definitions, scopes }: CategoryDefinitions, entityId: numb
   });
 }
 
+/** A definition limited to some secondary entities applies only when the reservation involves one. */
+function involves(definition: AttributeRow, involved: Partial<Record<number, readonly number[]>> | undefined): boolean {
+  if (definition.secondaryCategoryId === null || involved === undefined) return true;
+  const limitedTo = JSON.parse(definition.secondaryEntityIds) as number[];
+  const ids = involved[definition.secondaryCategoryId] ?? [];
+  return limitedTo.length === 0 || ids.some((id) => limitedTo.includes(id));
+}
+
 function valueProblem(definition: AttributeRow, value: string): string | null {
   if (definition.regex && !safeRegex(definition.regex)?.test(value)) return `${definition.label} is not valid`;
   switch (definition.type) {
@@ -71,10 +79,20 @@ export async function checkAttributeInputs(
   categoryId: number,
   entityId: number | null,
   inputs: readonly AttributeInput[],
-  options: { skipRequired?: boolean; isAdmin: boolean },
+  options: {
+    skipRequired?: boolean;
+    isAdmin: boolean;
+    /**
+     * For reservation attributes limited to some users, resources or resource types
+     * (secondaryCategoryId/secondaryEntityIds): the ids of each kind the reservation involves.
+     */
+    involved?: Partial<Record<number, readonly number[]>>;
+  },
 ): Promise<Violations> {
   const violations = new Violations();
-  const definitions = applicable(await loadDefinitions(store, categoryId), entityId);
+  const definitions = applicable(await loadDefinitions(store, categoryId), entityId).filter((definition) =>
+    involves(definition, options.involved),
+  );
   const byId = new Map(definitions.map((definition) => [definition.id, definition]));
   const submitted = new Map(inputs.map((input) => [input.attributeId, input.attributeValue]));
   for (const id of submitted.keys()) {

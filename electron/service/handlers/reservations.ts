@@ -1,0 +1,242 @@
+import { DateTime } from 'luxon';
+import { AttributeCategory } from '../../api/schemas/attributes.js';
+import { bookingMessages, creditsFor, deletionViolation, timingViolations, type Occurrence } from '../domain/booking-rules.js';
+import { serializeRecurrenceRule } from '../domain/recurrence.js';
+import { newReferenceNumber } from '../domain/reference-number.js';
+import { invalid, notFound, Violations } from '../errors.js';
+import { checkAttributeInputs, writeAttributeValues } from '../store/attribute-values.js';
+import { accessoryShortages, conflictMessage, findConflicts, resourcesNotBookable } from '../store/booking-checks.js';
+import { readBookingRequest, remindersOf, type BookingRequest } from '../store/booking-request.js';
+import type { Store } from '../store/database.js';
+import {
+  deleteInstances,
+  insertInstances,
+  insertSeries,
+  moveInstance,
+  replaceSeries,
+  type SeriesValues,
+} from '../store/reservations.js';
+import type { ReservationRow, ReservationSeriesRow } from '../store/tables.js';
+import { deletionEnvelope } from './deletion.js';
+import type { Caller, HandlerMap, LinkBuilder } from './types.js';
+
+const updateScopes = ['this', 'future', 'full'] as const;
+type UpdateScope = (typeof updateScopes)[number];
+
+function readScope(text: string | undefined, fallback: UpdateScope): UpdateScope {
+  if (text === undefined || text === '') return fallback;
+  const scope = updateScopes.find((candidate) => candidate === text);
+  if (!scope) throw invalid(`Missing or invalid updateScope: ${text}`);
+  return scope;
+}
+
+function referenceEnvelope(links: LinkBuilder, referenceNumber: string, isPendingApproval: boolean, message: string) {
+  return {
+    referenceNumber,
+    isPendingApproval,
+    links: [
+      links.to('getReservation', { referenceNumber }, 'get_reservation'),
+      links.to('updateReservation', { referenceNumber }, 'update_reservation'),
+    ],
+    message,
+  };
+}
+
+interface Existing {
+  instance: ReservationRow;
+  series: ReservationSeriesRow;
+}
+
+async function findExisting(store: Store, referenceNumber: string): Promise<Existing> {
+  const instance = await store.selectFrom('reservations').selectAll().where('referenceNumber', '=', referenceNumber).executeTakeFirst();
+  if (!instance) throw notFound();
+  const series = await store.selectFrom('reservationSeries').selectAll().where('id', '=', instance.seriesId).executeTakeFirstOrThrow();
+  return { instance, series };
+}
+
+/** Owners and administrators change a reservation; everyone else is refused as real servers refuse. */
+function ensureMayChange(series: ReservationSeriesRow, caller: Caller) {
+  if (series.ownerId !== caller.user.id && !caller.isAdmin) throw invalid(bookingMessages.notAllowed);
+}
+
+function seriesValues(request: BookingRequest, isPendingApproval: boolean): SeriesValues {
+  const { body } = request;
+  return {
+    ownerId: request.ownerId,
+    resourceId: request.resources[0]!.id,
+    resourceIds: request.resources.slice(1).map((resource) => resource.id),
+    title: body.title ?? '',
+    description: body.description ?? '',
+    allowParticipation: body.allowParticipation ?? false,
+    termsAccepted: body.termsAccepted ?? false,
+    recurrence: serializeRecurrenceRule(request.rule),
+    ...remindersOf(body),
+    isPendingApproval,
+    participants: request.participants,
+    invitees: request.invitees,
+    participatingGuests: body.participatingGuests ?? [],
+    invitedGuests: body.invitedGuests ?? [],
+    accessories: request.accessories.map(({ accessoryId, quantity }) => ({ accessoryId, quantity })),
+  };
+}
+
+/**
+ * Applies every rule to the occurrences a request would store, inside the writing transaction so
+ * that the check and the write are one atomic step. Returns the occurrences to store: all of
+ * them, or with `skipconflicts` all but the conflicting ones (never the first).
+ */
+async function checkRequest(
+  trx: Store,
+  request: BookingRequest,
+  caller: Caller,
+  context: { now: DateTime; action: 'add' | 'update'; replacing: ReadonlySet<number> },
+): Promise<Occurrence[]> {
+  const zone = request.schedule.timezone;
+  const violations = new Violations();
+  for (const error of timingViolations(request.occurrences, request.resources, { now: context.now, isAdmin: caller.isAdmin, zone, layout: request.layout, action: context.action })) {
+    violations.add(error);
+  }
+  if (!caller.isAdmin) {
+    const refused = await resourcesNotBookable(trx, caller.user.id, request.resources.map((resource) => resource.id));
+    const names = request.resources.filter((resource) => refused.includes(resource.id)).map((resource) => resource.name);
+    if (names.length) violations.add(`You do not have permission to book ${names.join(', ')}.`);
+  }
+  const attributes = await checkAttributeInputs(trx, AttributeCategory.reservation, null, request.body.customAttributes ?? [], {
+    isAdmin: caller.isAdmin,
+    skipRequired: caller.isAdmin,
+    involved: {
+      [AttributeCategory.user]: [request.ownerId],
+      [AttributeCategory.resource]: request.resources.map((resource) => resource.id),
+      [AttributeCategory.resourceType]: request.resources.flatMap((resource) => (resource.typeId ? [resource.typeId] : [])),
+    },
+  });
+  for (const error of attributes.errors) violations.add(error);
+  violations.throwIfAny();
+
+  const conflicts = await findConflicts(trx, request.resources, request.occurrences, { isAdmin: caller.isAdmin, excludeReservationIds: context.replacing, zone: caller.user.timezone });
+  const conflicting = new Set(conflicts.map((conflict) => conflict.occurrenceIndex));
+  if (conflicts.length && (!request.skipConflicts || conflicting.has(0))) throw invalid(conflictMessage(conflicts));
+  const kept = request.occurrences.filter((_, index) => !conflicting.has(index));
+  const shortage = await accessoryShortages(trx, request.accessories, kept, { excludeReservationIds: context.replacing, zone: caller.user.timezone });
+  if (shortage) throw invalid(shortage);
+  return kept;
+}
+
+const needsApproval = (request: BookingRequest, caller: Caller) =>
+  !caller.isAdmin && request.resources.some((resource) => resource.requiresApproval === 1);
+
+function instanceValues(request: BookingRequest, occurrences: readonly Occurrence[], referenceNumbers: readonly string[] = []) {
+  return occurrences.map((occurrence, index) => ({
+    referenceNumber: referenceNumbers[index] ?? newReferenceNumber(),
+    startAt: occurrence.start.toMillis(),
+    endAt: occurrence.end.toMillis(),
+    creditsConsumed: creditsFor(occurrence, request.resources, request.layout, request.schedule.timezone),
+  }));
+}
+
+/** Stores a new series for the request; returns the reference number of its first occurrence. */
+async function storeSeries(trx: Store, request: BookingRequest, occurrences: readonly Occurrence[], pending: boolean, nowMs: number, keepReferences: readonly string[] = []) {
+  const seriesId = await insertSeries(trx, seriesValues(request, pending), nowMs);
+  const instances = instanceValues(request, occurrences, keepReferences);
+  await insertInstances(trx, seriesId, request.resources.map((resource) => resource.id), instances);
+  await writeAttributeValues(trx, AttributeCategory.reservation, seriesId, request.body.customAttributes ?? []);
+  return instances[0]!.referenceNumber;
+}
+
+/** The occurrences a scope covers, in order. */
+async function occurrencesInScope(store: Store, existing: Existing, scope: UpdateScope): Promise<ReservationRow[]> {
+  if (scope === 'this') return [existing.instance];
+  let query = store.selectFrom('reservations').selectAll().where('seriesId', '=', existing.series.id);
+  if (scope === 'future') query = query.where('startAt', '>=', existing.instance.startAt);
+  return query.orderBy('startAt').execute();
+}
+
+export const reservationHandlers = {
+  async createReservation({ body }, { store, clock, caller, links }) {
+    const now = clock.now();
+    const { referenceNumber, pending } = await store.transaction().execute(async (trx) => {
+      const request = await readBookingRequest(trx, body, caller, caller.user.id);
+      const kept = await checkRequest(trx, request, caller, { now, action: 'add', replacing: new Set() });
+      const pending = needsApproval(request, caller);
+      return { referenceNumber: await storeSeries(trx, request, kept, pending, now.toMillis()), pending };
+    });
+    return referenceEnvelope(links, referenceNumber, pending, 'The reservation was created');
+  },
+
+  /**
+   * `this` detaches the occurrence into a series of its own; `future` re-plans the series from
+   * this occurrence on; `full` (the default, as on real servers) re-plans the whole series,
+   * shifted by as much as this occurrence moved.
+   */
+  async updateReservation({ params, query, body }, { store, clock, caller, links }) {
+    const scope = readScope(query.updateScope, 'full');
+    const now = clock.now();
+    const { referenceNumber, pending } = await store.transaction().execute(async (trx) => {
+      const existing = await findExisting(trx, params.referenceNumber);
+      ensureMayChange(existing.series, caller);
+      const request = await readBookingRequest(trx, body, caller, existing.series.ownerId);
+      const replaced = await occurrencesInScope(trx, existing, scope);
+      const seriesCount = (await occurrencesInScope(trx, existing, 'full')).length;
+      const isWholeSeries = replaced.length === seriesCount;
+      const pending = needsApproval(request, caller);
+
+      // Re-anchor the request on the series' first replaced occurrence, moved as this one moved.
+      const shift = request.occurrences[0]!.start.toMillis() - existing.instance.startAt;
+      const anchor = replaced[0]!;
+      if (anchor.id !== existing.instance.id && scope === 'full') {
+        const length = request.occurrences[0]!.end.toMillis() - request.occurrences[0]!.start.toMillis();
+        const start = DateTime.fromMillis(anchor.startAt + shift, { zone: request.schedule.timezone });
+        const replanned = await readBookingRequest(
+          trx,
+          { ...body, startDateTime: start.toISO()!, endDateTime: start.plus({ milliseconds: length }).toISO()! },
+          caller,
+          existing.series.ownerId,
+        );
+        request.occurrences = replanned.occurrences;
+      }
+      if (scope === 'this') request.occurrences = request.occurrences.slice(0, 1);
+
+      const replacing = new Set(replaced.map((row) => row.id));
+      const kept = await checkRequest(trx, request, caller, { now, action: 'update', replacing });
+
+      if (isWholeSeries && kept.length === 1 && replaced.length === 1) {
+        // A single occurrence changes in place: its reference number and check-in state stay.
+        await replaceSeries(trx, existing.series.id, seriesValues(request, pending), now.toMillis());
+        await writeAttributeValues(trx, AttributeCategory.reservation, existing.series.id, body.customAttributes ?? []);
+        await moveInstance(trx, existing.instance.id, kept[0]!.start.toMillis(), kept[0]!.end.toMillis());
+        await trx.deleteFrom('reservationBookings').where('reservationId', '=', existing.instance.id).execute();
+        await trx
+          .insertInto('reservationBookings')
+          .values(request.resources.map((resource) => ({ resourceId: resource.id, startAt: kept[0]!.start.toMillis(), endAt: kept[0]!.end.toMillis(), reservationId: existing.instance.id })))
+          .execute();
+        return { referenceNumber: existing.instance.referenceNumber, pending };
+      }
+      // Reference numbers carry over in order, so the edited occurrence keeps its own.
+      const references = replaced.map((row) => row.referenceNumber);
+      await deleteInstances(trx, [...replacing]);
+      await storeSeries(trx, request, kept, pending, now.toMillis(), references);
+      return { referenceNumber: existing.instance.referenceNumber, pending };
+    });
+    return referenceEnvelope(links, referenceNumber, pending, 'The reservation was updated');
+  },
+
+  /** Without a scope only this occurrence goes, as the spec says (real servers delete the series). */
+  async deleteReservation({ params, query }, { store, clock, caller }) {
+    const scope = readScope(query.updateScope, 'this');
+    await store.transaction().execute(async (trx) => {
+      const existing = await findExisting(trx, params.referenceNumber);
+      ensureMayChange(existing.series, caller);
+      const resources = await trx
+        .selectFrom('resources')
+        .selectAll()
+        .where('id', 'in', trx.selectFrom('reservationBookings').select('resourceId').where('reservationId', '=', existing.instance.id))
+        .execute();
+      const tooLate = deletionViolation(DateTime.fromMillis(existing.instance.startAt), resources, clock.now(), caller.isAdmin);
+      if (tooLate) throw invalid(tooLate);
+      const doomed = await occurrencesInScope(trx, existing, scope);
+      await deleteInstances(trx, doomed.map((row) => row.id));
+    });
+    return deletionEnvelope();
+  },
+} satisfies Pick<HandlerMap, 'createReservation' | 'updateReservation' | 'deleteReservation'>;
+

@@ -1,0 +1,116 @@
+import type { Occurrence } from '../domain/booking-rules.js';
+import { messageDate } from '../domain/booking-rules.js';
+import type { Store } from './database.js';
+import { permittedResourceIds } from './permissions.js';
+import { longestBookingMs, overlappingBookings } from './reservations.js';
+import type { ResourceRow } from './tables.js';
+
+export interface ConflictOptions {
+  /** Buffers widen the window for non-administrators only. */
+  isAdmin: boolean;
+  /** The occurrences being replaced by an update do not conflict with themselves. */
+  excludeReservationIds: ReadonlySet<number>;
+  zone: string;
+}
+
+export interface Conflict {
+  occurrenceIndex: number;
+  line: string;
+}
+
+const spanOf = (occurrences: readonly Occurrence[]) => ({
+  from: Math.min(...occurrences.map((occurrence) => occurrence.start.toMillis())),
+  to: Math.max(...occurrences.map((occurrence) => occurrence.end.toMillis())),
+});
+
+/**
+ * Occurrences that collide with stored bookings on any of their resources: one index range query
+ * over the whole span, then a pass per occurrence. A booking that ends exactly when another starts
+ * is fine; a resource taking several concurrent reservations conflicts only once that many overlap.
+ */
+export async function findConflicts(
+  store: Store,
+  resources: readonly ResourceRow[],
+  occurrences: readonly Occurrence[],
+  options: ConflictOptions,
+): Promise<Conflict[]> {
+  if (occurrences.length === 0) return [];
+  const bufferOf = (resource: ResourceRow) => (options.isAdmin ? 0 : (resource.bufferTime ?? 0) * 60_000);
+  const widest = Math.max(0, ...resources.map(bufferOf));
+  const { from, to } = spanOf(occurrences);
+  const bookings = (await overlappingBookings(store, resources.map((resource) => resource.id), from - widest, to + widest)).filter(
+    (booking) => !options.excludeReservationIds.has(booking.reservationId),
+  );
+  const conflicts: Conflict[] = [];
+  occurrences.forEach((occurrence, occurrenceIndex) => {
+    const start = occurrence.start.toMillis();
+    const end = occurrence.end.toMillis();
+    for (const resource of resources) {
+      const buffer = bufferOf(resource);
+      const overlapping = bookings.filter(
+        (booking) => booking.resourceId === resource.id && booking.startAt < end + buffer && booking.endAt > start - buffer,
+      );
+      if (overlapping.length >= Math.max(1, resource.maxConcurrentReservations)) {
+        conflicts.push({ occurrenceIndex, line: `${messageDate(occurrence.start, options.zone)} - ${resource.name}` });
+      }
+    }
+  });
+  return conflicts;
+}
+
+export const conflictMessage = (conflicts: readonly Conflict[]) =>
+  `There are conflicting reservations on the following dates:\n${conflicts.map((conflict) => `${conflict.line}\n`).join('')}`;
+
+export interface AccessoryRequest {
+  accessoryId: number;
+  name: string;
+  quantityAvailable: number | null;
+  quantity: number;
+}
+
+/**
+ * Accessories that would run short: for each occurrence, what overlapping reservations already
+ * hold plus what is asked must stay within the quantity available (null: unlimited).
+ */
+export async function accessoryShortages(
+  store: Store,
+  requests: readonly AccessoryRequest[],
+  occurrences: readonly Occurrence[],
+  options: { excludeReservationIds: ReadonlySet<number>; zone: string },
+): Promise<string | null> {
+  const limited = requests.filter((request) => request.quantityAvailable !== null);
+  if (limited.length === 0 || occurrences.length === 0) return null;
+  const { from, to } = spanOf(occurrences);
+  const longest = await longestBookingMs(store);
+  const held = await store
+    .selectFrom('reservations')
+    .innerJoin('reservationAccessories', 'reservationAccessories.seriesId', 'reservations.seriesId')
+    .select(['reservations.id', 'reservations.startAt', 'reservations.endAt', 'reservationAccessories.accessoryId', 'reservationAccessories.quantity'])
+    .where('reservations.startAt', '>=', from - longest)
+    .where('reservations.startAt', '<', to)
+    .where('reservations.endAt', '>', from)
+    .where('reservationAccessories.accessoryId', 'in', limited.map((request) => request.accessoryId))
+    .execute();
+  const lines: string[] = [];
+  for (const occurrence of occurrences) {
+    const start = occurrence.start.toMillis();
+    const end = occurrence.end.toMillis();
+    for (const request of limited) {
+      const inUse = held
+        .filter((row) => row.accessoryId === request.accessoryId && !options.excludeReservationIds.has(row.id) && row.startAt < end && row.endAt > start)
+        .reduce((sum, row) => sum + row.quantity, 0);
+      if (inUse + request.quantity > request.quantityAvailable!) {
+        lines.push(`(${messageDate(occurrence.start, options.zone)}) ${request.name} limited to ${request.quantityAvailable}`);
+      }
+    }
+  }
+  return lines.length ? `There are not enough of the following accessories:\n${lines.map((line) => `${line}\n`).join('')}` : null;
+}
+
+/** The resources among `resourceIds` the user may not book. */
+export async function resourcesNotBookable(store: Store, userId: number, resourceIds: readonly number[]): Promise<number[]> {
+  const permitted = await permittedResourceIds(store, userId, 'book').execute();
+  const allowed = new Set(permitted.map((row) => row.resourceId));
+  return resourceIds.filter((id) => !allowed.has(id));
+}
+
