@@ -67,6 +67,16 @@ async function occurrences(referenceNumber: string) {
   }));
 }
 
+async function recurrenceOf(referenceNumber: string) {
+  const row = await service.store
+    .selectFrom('reservations')
+    .innerJoin('reservationSeries', 'reservationSeries.id', 'reservations.seriesId')
+    .select('reservationSeries.recurrence')
+    .where('reservations.referenceNumber', '=', referenceNumber)
+    .executeTakeFirstOrThrow();
+  return row.recurrence;
+}
+
 describe('CreateReservation', () => {
   it('answers 201 with the reference envelope', async () => {
     const answer = await create(user, body(rooms.plain, '2026-12-02T10:00', '2026-12-02T11:00'));
@@ -231,6 +241,8 @@ describe('UpdateReservation and DeleteReservation', () => {
     expect(answer.body).toMatchObject({ referenceNumber: second.referenceNumber, message: 'The reservation was updated' });
     expect(await occurrences(second.referenceNumber)).toEqual([{ referenceNumber: second.referenceNumber, start: '2027-01-11T14:00:00+0100', end: '2027-01-11T14:30:00+0100' }]);
     expect((await occurrences(series[0]!.referenceNumber)).map((occurrence) => occurrence.start.slice(0, 10))).toEqual([mondays[0], mondays[2], mondays[3]]);
+    expect(JSON.parse(await recurrenceOf(second.referenceNumber)).type).toBe('none');
+    expect(JSON.parse(await recurrenceOf(series[0]!.referenceNumber)).type).toBe('weekly');
   });
 
   it('re-plans this and later occurrences with scope future', async () => {
@@ -239,6 +251,7 @@ describe('UpdateReservation and DeleteReservation', () => {
     expect(answer.status).toBe(200);
     expect((await occurrences(series[0]!.referenceNumber)).map((occurrence) => occurrence.start)).toEqual(['2027-01-04T11:00:00+0100', '2027-01-11T11:00:00+0100']);
     expect((await occurrences(series[2]!.referenceNumber)).map((occurrence) => occurrence.start)).toEqual(['2027-01-18T15:00:00+0100', '2027-01-25T15:00:00+0100']);
+    expect(JSON.parse(await recurrenceOf(series[0]!.referenceNumber)).terminationDate).toBe('2027-01-17');
   });
 
   it('moves the whole series by as much as the edited occurrence moved with scope full (the default)', async () => {

@@ -1,7 +1,7 @@
 import { DateTime } from 'luxon';
 import { AttributeCategory } from '../../api/schemas/attributes.js';
 import { bookingMessages, creditsFor, deletionViolation, timingViolations, type Occurrence } from '../domain/booking-rules.js';
-import { serializeRecurrenceRule } from '../domain/recurrence.js';
+import { NO_RECURRENCE, readStoredRecurrenceRule, serializeRecurrenceRule } from '../domain/recurrence.js';
 import { newReferenceNumber } from '../domain/reference-number.js';
 import { invalid, notFound, Violations } from '../errors.js';
 import { checkAttributeInputs, writeAttributeValues } from '../store/attribute-values.js';
@@ -151,6 +151,18 @@ async function occurrencesInScope(store: Store, existing: Existing, scope: Updat
   return query.orderBy('startAt').execute();
 }
 
+/** The earlier part of a split series now ends the day before the occurrence it was split at. */
+async function endSeriesBefore(trx: Store, series: ReservationSeriesRow, splitAt: number, zone: string) {
+  const rule = readStoredRecurrenceRule(series.recurrence);
+  if (rule.type === 'none') return;
+  const terminationDate = DateTime.fromMillis(splitAt, { zone }).minus({ days: 1 }).toISODate();
+  await trx
+    .updateTable('reservationSeries')
+    .set({ recurrence: serializeRecurrenceRule({ ...rule, terminationDate }) })
+    .where('id', '=', series.id)
+    .execute();
+}
+
 export const reservationHandlers = {
   async createReservation({ body }, { store, clock, caller, links }) {
     const now = clock.now();
@@ -194,7 +206,11 @@ export const reservationHandlers = {
         );
         request.occurrences = replanned.occurrences;
       }
-      if (scope === 'this') request.occurrences = request.occurrences.slice(0, 1);
+      if (scope === 'this' && !isWholeSeries) {
+        // A detached occurrence is a reservation of its own, no longer part of a series.
+        request.occurrences = request.occurrences.slice(0, 1);
+        request.rule = NO_RECURRENCE;
+      }
 
       const replacing = new Set(replaced.map((row) => row.id));
       const kept = await checkRequest(trx, request, caller, { now, action: 'update', replacing });
@@ -214,6 +230,7 @@ export const reservationHandlers = {
       // Reference numbers carry over in order, so the edited occurrence keeps its own.
       const references = replaced.map((row) => row.referenceNumber);
       await deleteInstances(trx, [...replacing]);
+      if (scope === 'future' && !isWholeSeries) await endSeriesBefore(trx, existing.series, existing.instance.startAt, request.schedule.timezone);
       await storeSeries(trx, request, kept, pending, now.toMillis(), references);
       return { referenceNumber: existing.instance.referenceNumber, pending };
     });
