@@ -2,6 +2,7 @@ import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
 import { createClient, type ApiClient } from '../../electron/api/client.js';
 import { operationNames } from '../../electron/api/operations.js';
+import { insertSchedule } from '../support/fixtures.js';
 import { adminCredentials, createNormalUser, startTestService, type TestService } from '../support/service.js';
 
 interface Exchange {
@@ -14,13 +15,7 @@ let service: TestService;
 let scheduleId: number;
 beforeAll(async () => {
   service = await startTestService();
-  // There is no operation that creates schedules.
-  const schedule = await service.store
-    .insertInto('schedules')
-    .values({ name: 'Main', timezone: 'Europe/Berlin', isDefault: 1, weekdayStart: 1, daysVisible: 7 })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  scheduleId = schedule.id;
+  scheduleId = await insertSchedule(service.store, { timezone: 'Europe/Berlin', weekdayStart: 1 });
 });
 afterAll(() => service.dispose());
 

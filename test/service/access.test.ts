@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operations, type OperationName } from '../../electron/api/operations.js';
 import { fillPath } from '../../electron/service/http/links.js';
 import { implementedOperations } from '../support/implemented.js';
-import { adminCredentials, createNormalUser, startTestService, type Session, type TestService } from '../support/service.js';
+import { forbiddenBody, invalidBody, notFoundBody, unauthenticatedBody } from '../support/answers.js';
+import { signInAdmin } from '../support/fixtures.js';
+import { createNormalUser, startTestService, type Session, type TestService } from '../support/service.js';
 
 let service: TestService;
 let user: Session;
@@ -18,13 +20,12 @@ const routeOf = (name: OperationName) => fillPath(operations[name].path, sampleP
 const bodyFor = (name: OperationName) => (operations[name].method === 'GET' ? {} : { body: {} });
 const secured = implementedOperations.filter((name) => operations[name].auth !== 'none');
 const adminOnly = implementedOperations.filter((name) => operations[name].auth === 'admin');
-const unauthenticated = { links: [], message: 'You must be authenticated in order to access this service.' };
 
 describe('sessions', () => {
   it.each(secured)('%s answers 401 without a session', async (name) => {
     const answer = await service.call(operations[name].method, routeOf(name), bodyFor(name));
     expect(answer.status).toBe(401);
-    expect(answer.body).toEqual(unauthenticated);
+    expect(answer.body).toEqual(unauthenticatedBody);
   });
 
   it.each(secured)('%s answers 401 with an unknown token', async (name) => {
@@ -46,7 +47,7 @@ describe('sessions', () => {
   });
 
   it('slides on every call and lapses after 30 idle minutes', async () => {
-    const session = await service.signIn(adminCredentials.username, adminCredentials.password);
+    const session = await signInAdmin(service);
     for (let step = 0; step < 3; step++) {
       service.clock.advance({ minutes: 29 });
       expect((await service.call('GET', '/Groups/', { session })).status).toBe(200);
@@ -54,11 +55,11 @@ describe('sessions', () => {
     service.clock.advance({ minutes: 30, seconds: 1 });
     const lapsed = await service.call('GET', '/Groups/', { session });
     expect(lapsed.status).toBe(401);
-    expect(lapsed.body).toEqual(unauthenticated);
+    expect(lapsed.body).toEqual(unauthenticatedBody);
   });
 
   it('ends with SignOut', async () => {
-    const session = await service.signIn(adminCredentials.username, adminCredentials.password);
+    const session = await signInAdmin(service);
     await service.call('POST', '/Authentication/SignOut', { body: session });
     expect((await service.call('GET', '/Groups/', { session })).status).toBe(401);
   });
@@ -69,7 +70,7 @@ describe('administrator routes', () => {
     const fresh = await service.signIn('user', 'user-password-1');
     const answer = await service.call(operations[name].method, routeOf(name), { ...bodyFor(name), session: fresh });
     expect(answer.status).toBe(403);
-    expect(answer.body).toEqual({ links: [], message: 'You must be an application administrator to access this service.' });
+    expect(answer.body).toEqual(forbiddenBody);
   });
 });
 
@@ -91,13 +92,13 @@ describe('routes as real servers route them', () => {
   it('answers an unknown path with a JSON 404', async () => {
     const answer = await service.call('GET', '/Nothing/Here');
     expect(answer.status).toBe(404);
-    expect(answer.body).toEqual({ links: [], message: 'The requested resource was not found' });
+    expect(answer.body).toEqual(notFoundBody);
   });
 
   it('answers malformed JSON with a 400 that says so', async () => {
     const answer = await service.call('POST', '/Authentication/Authenticate', { rawBody: '{"username": ', headers: { 'Content-Type': 'application/json' } });
     expect(answer.status).toBe(400);
-    expect(answer.body).toEqual({ links: [], message: 'There were errors processing your request', errors: ['The request body is not valid JSON'] });
+    expect(answer.body).toEqual(invalidBody('The request body is not valid JSON'));
   });
 
   it('compresses large answers for clients that accept it', async () => {

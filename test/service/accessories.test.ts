@@ -1,5 +1,6 @@
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { notFoundBody, unauthenticatedBody } from '../support/answers.js';
+import { insertAccessory, insertResource, insertSchedule } from '../support/fixtures.js';
 import { createNormalUser, startTestService, type Session, type TestService } from '../support/service.js';
 
 let service: TestService;
@@ -10,37 +11,15 @@ let cables: number;
 let roomA: number;
 let roomB: number;
 
-/** A resource with the columns' defaults, straight into the store. */
-async function insertResource(name: string, scheduleId: number): Promise<number> {
-  const { rows } = await sql<{ id: number }>`INSERT INTO resources (name, schedule_id, ics_token) VALUES (${name}, ${scheduleId}, ${`ics-${name}`}) RETURNING id`.execute(
-    service.store,
-  );
-  return rows[0]!.id;
-}
-
-/** Accessories have no create route: they are inserted straight into the store. */
-async function insertAccessory(values: { name: string; quantityAvailable: number | null; creditCount?: number; peakCreditCount?: number; creditApplicability?: number; creditsChargedAllSlots?: number }) {
-  const { id } = await service.store
-    .insertInto('accessories')
-    .values({ creditCount: 0, peakCreditCount: 0, creditApplicability: 1, creditsChargedAllSlots: 0, ...values })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return id;
-}
-
 beforeAll(async () => {
   service = await startTestService();
   user = await createNormalUser(service, 'borrower');
-  const { id: scheduleId } = await service.store
-    .insertInto('schedules')
-    .values({ name: 'Main', timezone: 'UTC', isDefault: 1, weekdayStart: 0, daysVisible: 7, availabilityBegin: null, availabilityEnd: null, maxResourcesPerReservation: null, totalConcurrentReservationsAllowed: null, adminGroupId: null })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  roomA = await insertResource('Room A', scheduleId);
-  roomB = await insertResource('Room B', scheduleId);
-  projector = await insertAccessory({ name: 'Projector', quantityAvailable: 2, creditCount: 3, peakCreditCount: 5, creditApplicability: 2, creditsChargedAllSlots: 1 });
-  chairs = await insertAccessory({ name: 'Chairs', quantityAvailable: null });
-  cables = await insertAccessory({ name: 'Cables', quantityAvailable: 10 });
+  const scheduleId = await insertSchedule(service.store);
+  roomA = await insertResource(service.store, { name: 'Room A', scheduleId });
+  roomB = await insertResource(service.store, { name: 'Room B', scheduleId });
+  projector = await insertAccessory(service.store, { name: 'Projector', quantityAvailable: 2, creditCount: 3, peakCreditCount: 5, creditApplicability: 2, creditsChargedAllSlots: 1 });
+  chairs = await insertAccessory(service.store, { name: 'Chairs', quantityAvailable: null });
+  cables = await insertAccessory(service.store, { name: 'Cables', quantityAvailable: 10 });
   await service.store
     .insertInto('accessoryResources')
     .values([
@@ -105,7 +84,7 @@ describe('GetAllAccessories', () => {
   it('answers 401 without a session', async () => {
     const answer = await service.call('GET', '/Accessories/');
     expect(answer.status).toBe(401);
-    expect(answer.body).toEqual({ links: [], message: 'You must be authenticated in order to access this service.' });
+    expect(answer.body).toEqual(unauthenticatedBody);
   });
 });
 
@@ -138,12 +117,12 @@ describe('GetAccessory', () => {
   it.each([['an unknown id', '/Accessories/9999'], ['a non-numeric id', '/Accessories/projector']])('answers 404 for %s', async (_case, path) => {
     const answer = await service.call('GET', path, { session: user });
     expect(answer.status).toBe(404);
-    expect(answer.body).toEqual({ links: [], message: 'The requested resource was not found' });
+    expect(answer.body).toEqual(notFoundBody);
   });
 
   it('answers 401 without a session', async () => {
     const answer = await service.call('GET', `/Accessories/${projector}`);
     expect(answer.status).toBe(401);
-    expect(answer.body).toEqual({ links: [], message: 'You must be authenticated in order to access this service.' });
+    expect(answer.body).toEqual(unauthenticatedBody);
   });
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AttributeCategory, AttributeType } from '../../electron/api/schemas/attributes.js';
+import { attributeValueItem, invalidBody, notFoundBody, unauthenticatedBody } from '../support/answers.js';
+import { countRows, deleteAttributes, deleteUserGroups, insertUserAttribute, insertUserGroup, withOwnService } from '../support/fixtures.js';
 import { createNormalUser, startTestService, type Session, type TestService } from '../support/service.js';
 
 let service: TestService;
@@ -9,10 +10,6 @@ beforeAll(async () => {
   origin = new URL(service.apiRoot).origin;
 });
 afterAll(() => service.dispose());
-
-const invalidBody = (...errors: string[]) => ({ links: [], message: 'There were errors processing your request', errors });
-const notFoundBody = { links: [], message: 'The requested resource was not found' };
-const unauthenticatedBody = { links: [], message: 'You must be authenticated in order to access this service.' };
 
 const accountLinks = (userId: number) => [
   { href: `${service.apiRoot}/Accounts/${userId}`, title: 'get_user_account' },
@@ -41,28 +38,7 @@ function registration(overrides: Record<string, unknown> = {}) {
 }
 
 const userRow = (id: number) => service.store.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-const userCount = async () => (await service.store.selectFrom('users').select('id').execute()).length;
-
-async function addUserAttribute(values: { label: string; type?: number; required?: 0 | 1; adminOnly?: 0 | 1; isPrivate?: 0 | 1; regex?: string }) {
-  const { id } = await service.store
-    .insertInto('customAttributes')
-    .values({
-      type: AttributeType.singleLine,
-      categoryId: AttributeCategory.user,
-      required: 0,
-      adminOnly: 0,
-      isPrivate: 0,
-      sortOrder: 0,
-      possibleValues: '[]',
-      secondaryEntityIds: '[]',
-      ...values,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return id;
-}
-
-const removeAttribute = (id: number) => service.store.deleteFrom('customAttributes').where('id', '=', id).execute();
+const userCount = () => countRows(service.store, 'users');
 
 describe('CreateAccount', () => {
   it('registers a user with 201 and account links, without signing them in', async () => {
@@ -105,15 +81,11 @@ describe('CreateAccount', () => {
   });
 
   it('joins every default group and no other', async () => {
-    const groups = await service.store
-      .insertInto('userGroups')
-      .values([
-        { name: 'Everyone', isDefault: 1 },
-        { name: 'Staff', isDefault: 1 },
-        { name: 'Invited', isDefault: 0 },
-      ])
-      .returning('id')
-      .execute();
+    const groups = [
+      await insertUserGroup(service.store, 'Everyone', { isDefault: 1 }),
+      await insertUserGroup(service.store, 'Staff', { isDefault: 1 }),
+      await insertUserGroup(service.store, 'Invited'),
+    ];
     try {
       const answer = await service.call('POST', '/Accounts/', { body: registration() });
       const memberships = await service.store
@@ -122,44 +94,34 @@ describe('CreateAccount', () => {
         .where('userId', '=', answer.body.userId)
         .orderBy('groupId')
         .execute();
-      expect(memberships.map((row) => row.groupId)).toEqual([groups[0]!.id, groups[1]!.id]);
+      expect(memberships.map((row) => row.groupId)).toEqual(groups.slice(0, 2));
     } finally {
-      await service.store.deleteFrom('userGroups').where('id', 'in', groups.map((group) => group.id)).execute();
+      await deleteUserGroups(service.store, ...groups);
     }
   });
 
-  it('refuses a body without any required member, listing each one', async () => {
-    const before = await userCount();
-    const answer = await service.call('POST', '/Accounts/', { body: {} });
-    expect(answer.status).toBe(400);
-    expect(answer.body).toEqual(
-      invalidBody(
+  it.each([
+    [
+      'a body without any required member (listing each one)',
+      {},
+      [
         'firstName is missing or empty',
         'lastName is missing or empty',
         'emailAddress is missing or empty',
         'userName is missing or empty',
         'password is missing or empty',
-      ),
-    );
-    expect(await userCount()).toBe(before);
-  });
-
-  it('treats blank members as missing', async () => {
-    const answer = await service.call('POST', '/Accounts/', { body: registration({ firstName: '   ', password: '' }) });
-    expect(answer.status).toBe(400);
-    expect(answer.body).toEqual(invalidBody('firstName is missing or empty', 'password is missing or empty'));
-  });
-
-  it.each([
-    ['an invalid e-mail address', { emailAddress: 'not-an-address' }, 'A valid email address is required.'],
-    ['an e-mail address without a domain', { emailAddress: 'someone@' }, 'A valid email address is required.'],
-    ['an unknown timezone', { timezone: 'Mars/Olympus_Mons' }, 'Invalid timezone: Mars/Olympus_Mons'],
-    ['a short password', { password: 'abc12' }, 'Password must be at least 6 characters'],
-  ])('refuses %s and stores nothing', async (_case, overrides, error) => {
+      ],
+    ],
+    ['blank members as missing ones', registration({ firstName: '   ', password: '' }), ['firstName is missing or empty', 'password is missing or empty']],
+    ['an invalid e-mail address', registration({ emailAddress: 'not-an-address' }), ['A valid email address is required.']],
+    ['an e-mail address without a domain', registration({ emailAddress: 'someone@' }), ['A valid email address is required.']],
+    ['an unknown timezone', registration({ timezone: 'Mars/Olympus_Mons' }), ['Invalid timezone: Mars/Olympus_Mons']],
+    ['a short password', registration({ password: 'abc12' }), ['Password must be at least 6 characters']],
+  ])('refuses %s and stores nothing', async (_case, body, errors) => {
     const before = await userCount();
-    const answer = await service.call('POST', '/Accounts/', { body: registration(overrides) });
+    const answer = await service.call('POST', '/Accounts/', { body });
     expect(answer.status).toBe(400);
-    expect(answer.body).toEqual(invalidBody(error));
+    expect(answer.body).toEqual(invalidBody(...errors));
     expect(await userCount()).toBe(before);
   });
 
@@ -189,7 +151,7 @@ describe('CreateAccount', () => {
 
   describe('custom attributes', () => {
     it('stores user attribute values', async () => {
-      const badge = await addUserAttribute({ label: 'Badge', regex: '/^B\\d+$/' });
+      const badge = await insertUserAttribute(service.store, { label: 'Badge', regex: '/^B\\d+$/' });
       try {
         const answer = await service.call('POST', '/Accounts/', {
           body: registration({ customAttributes: [{ attributeId: badge, attributeValue: 'B42' }] }),
@@ -198,14 +160,14 @@ describe('CreateAccount', () => {
         const values = await service.store.selectFrom('customAttributeValues').selectAll().where('entityId', '=', answer.body.userId).execute();
         expect(values).toEqual([{ attributeId: badge, entityId: answer.body.userId, value: 'B42' }]);
       } finally {
-        await removeAttribute(badge);
+        await deleteAttributes(service.store, badge);
       }
     });
 
     it('refuses invalid, unknown, admin-only and missing required values, and stores nothing', async () => {
-      const badge = await addUserAttribute({ label: 'Badge', regex: '/^B\\d+$/' });
-      const costCentre = await addUserAttribute({ label: 'Cost centre', required: 1 });
-      const clearance = await addUserAttribute({ label: 'Clearance', adminOnly: 1 });
+      const badge = await insertUserAttribute(service.store, { label: 'Badge', regex: '/^B\\d+$/' });
+      const costCentre = await insertUserAttribute(service.store, { label: 'Cost centre', required: 1 });
+      const clearance = await insertUserAttribute(service.store, { label: 'Clearance', adminOnly: 1 });
       try {
         const before = await userCount();
         const answer = await service.call('POST', '/Accounts/', {
@@ -228,22 +190,22 @@ describe('CreateAccount', () => {
         );
         expect(await userCount()).toBe(before);
       } finally {
-        for (const id of [badge, costCentre, clearance]) await removeAttribute(id);
+        await deleteAttributes(service.store, badge, costCentre, clearance);
       }
     });
   });
 
   it('answers 401 with the 400-shaped body when self-registration is off', async () => {
-    const closed = await startTestService({ config: { allowSelfRegistration: false } });
-    try {
-      const before = (await closed.store.selectFrom('users').select('id').execute()).length;
-      const answer = await closed.call('POST', '/Accounts/', { body: registration() });
-      expect(answer.status).toBe(401);
-      expect(answer.body).toEqual(invalidBody('allow.self.registration is not enabled for the API'));
-      expect((await closed.store.selectFrom('users').select('id').execute()).length).toBe(before);
-    } finally {
-      await closed.dispose();
-    }
+    await withOwnService(
+      async (closed) => {
+        const before = await countRows(closed.store, 'users');
+        const answer = await closed.call('POST', '/Accounts/', { body: registration() });
+        expect(answer.status).toBe(401);
+        expect(answer.body).toEqual(invalidBody('allow.self.registration is not enabled for the API'));
+        expect(await countRows(closed.store, 'users')).toBe(before);
+      },
+      { config: { allowSelfRegistration: false } },
+    );
   });
 });
 
@@ -276,8 +238,8 @@ describe('GetAccount', () => {
   });
 
   it('shows the owner their private and admin-only values', async () => {
-    const secret = await addUserAttribute({ label: 'Locker code', isPrivate: 1 });
-    const clearance = await addUserAttribute({ label: 'Clearance', adminOnly: 1 });
+    const secret = await insertUserAttribute(service.store, { label: 'Locker code', isPrivate: 1 });
+    const clearance = await insertUserAttribute(service.store, { label: 'Clearance', adminOnly: 1 });
     try {
       await service.store
         .insertInto('customAttributeValues')
@@ -288,24 +250,11 @@ describe('GetAccount', () => {
         .execute();
       const answer = await service.call('GET', `/Accounts/${owner.userId}`, { session: owner });
       expect(answer.body.customAttributes).toEqual([
-        {
-          id: secret,
-          label: 'Locker code',
-          value: '1234',
-          links: [{ href: `${service.apiRoot}/Attributes/${secret}`, title: 'get_custom_attribute' }],
-          message: null,
-        },
-        {
-          id: clearance,
-          label: 'Clearance',
-          value: 'green',
-          links: [{ href: `${service.apiRoot}/Attributes/${clearance}`, title: 'get_custom_attribute' }],
-          message: null,
-        },
+        attributeValueItem(service, secret, 'Locker code', '1234'),
+        attributeValueItem(service, clearance, 'Clearance', 'green'),
       ]);
     } finally {
-      await removeAttribute(secret);
-      await removeAttribute(clearance);
+      await deleteAttributes(service.store, secret, clearance);
     }
   });
 
@@ -397,8 +346,8 @@ describe('UpdateAccount', () => {
   });
 
   it('keeps admin-only values the user cannot send, and refuses them when sent', async () => {
-    const nickname = await addUserAttribute({ label: 'Nickname' });
-    const clearance = await addUserAttribute({ label: 'Clearance', adminOnly: 1 });
+    const nickname = await insertUserAttribute(service.store, { label: 'Nickname' });
+    const clearance = await insertUserAttribute(service.store, { label: 'Clearance', adminOnly: 1 });
     try {
       await service.store.insertInto('customAttributeValues').values({ attributeId: clearance, entityId: owner.userId, value: 'green' }).execute();
       const refused = await service.call('POST', `/Accounts/${owner.userId}`, {
@@ -424,8 +373,7 @@ describe('UpdateAccount', () => {
         { attributeId: clearance, value: 'green' },
       ]);
     } finally {
-      await removeAttribute(nickname);
-      await removeAttribute(clearance);
+      await deleteAttributes(service.store, nickname, clearance);
     }
   });
 

@@ -1,5 +1,6 @@
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deletedBody, forbiddenBody, invalidBody, notFoundBody, unauthenticatedBody } from '../support/answers.js';
+import { insertResource, insertResourceType, insertSchedule } from '../support/fixtures.js';
 import { createNormalUser, startTestService, type Session, type TestService } from '../support/service.js';
 
 let service: TestService;
@@ -7,16 +8,28 @@ let user: Session;
 let room: number;
 let deskType: number;
 
-const invalidBody = (...errors: string[]) => ({ links: [], message: 'There were errors processing your request', errors });
-const notFoundBody = { links: [], message: 'The requested resource was not found' };
-const unauthenticatedBody = { links: [], message: 'You must be authenticated in order to access this service.' };
-const forbiddenBody = { links: [], message: 'You must be an application administrator to access this service.' };
-
 const typeInvalid = 'type is invalid. Allowed values for type: 1 (single line), 2 (multi line), 3 (select list), 4 (checkbox), 5 (date time)';
 const categoryInvalid = 'categoryId is invalid. Allowed values for category: 1 (reservation), 2 (user), 4 (resource), 5 (resource type)';
 
 const link = (path: string, title: string) => ({ href: `${service.apiRoot}${path}`, title });
 const attributeLinks = (id: number) => [link(`/Attributes/${id}`, 'get_custom_attribute'), link(`/Attributes/${id}`, 'update_custom_attribute')];
+
+/** A definition as GetAttribute answers it; `members` are those that differ from what an empty body leaves. */
+const definition = (id: number, members: { label: string; type: number; categoryId: number } & Record<string, unknown>) => ({
+  id,
+  regex: null,
+  required: false,
+  possibleValues: [],
+  sortOrder: 0,
+  appliesToIds: [],
+  adminOnly: false,
+  isPrivate: false,
+  secondaryCategoryId: null,
+  secondaryEntityIds: [],
+  ...members,
+  links: attributeLinks(id),
+  message: null,
+});
 
 /** What the store holds, to show that a refused call changed nothing. */
 async function storedState() {
@@ -34,14 +47,8 @@ async function create(body: object): Promise<number> {
 beforeAll(async () => {
   service = await startTestService();
   user = await createNormalUser(service, 'member');
-  const { id: scheduleId } = await service.store
-    .insertInto('schedules')
-    .values({ name: 'Main', timezone: 'UTC', isDefault: 1, weekdayStart: 0, daysVisible: 7, availabilityBegin: null, availabilityEnd: null, maxResourcesPerReservation: null, totalConcurrentReservationsAllowed: null, adminGroupId: null })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const { rows } = await sql<{ id: number }>`INSERT INTO resources (name, schedule_id, ics_token) VALUES ('Room', ${scheduleId}, 'ics-room') RETURNING id`.execute(service.store);
-  room = rows[0]!.id;
-  deskType = (await service.store.insertInto('resourceTypes').values({ description: 'Desk' }).returning('id').executeTakeFirstOrThrow()).id;
+  room = await insertResource(service.store, { name: 'Room', scheduleId: await insertSchedule(service.store) });
+  deskType = await insertResourceType(service.store, 'Desk');
 });
 afterAll(() => service.dispose());
 
@@ -54,23 +61,7 @@ describe('CreateCustomAttribute', () => {
 
     const read = await service.call('GET', `/Attributes/${id}`, { session: service.admin });
     expect(read.status).toBe(200);
-    expect(read.body).toEqual({
-      id,
-      label: 'Cost centre',
-      type: 1,
-      categoryId: 1,
-      regex: null,
-      required: false,
-      possibleValues: [],
-      sortOrder: 0,
-      appliesToIds: [],
-      adminOnly: false,
-      isPrivate: false,
-      secondaryCategoryId: null,
-      secondaryEntityIds: [],
-      links: attributeLinks(id),
-      message: null,
-    });
+    expect(read.body).toEqual(definition(id, { label: 'Cost centre', type: 1, categoryId: 1 }));
   });
 
   it('stores every member and reads booleans, lists and ids back as such', async () => {
@@ -88,23 +79,20 @@ describe('CreateCustomAttribute', () => {
     });
     const read = await service.call('GET', `/Attributes/${id}`, { session: user });
     expect(read.status).toBe(200);
-    expect(read.body).toEqual({
-      id,
-      label: 'Seating',
-      type: 3,
-      categoryId: 4,
-      regex: '/^[a-z]+$/i',
-      required: true,
-      possibleValues: ['theatre', 'boardroom'],
-      sortOrder: 3,
-      appliesToIds: [room],
-      adminOnly: true,
-      isPrivate: true,
-      secondaryCategoryId: null,
-      secondaryEntityIds: [],
-      links: attributeLinks(id),
-      message: null,
-    });
+    expect(read.body).toEqual(
+      definition(id, {
+        label: 'Seating',
+        type: 3,
+        categoryId: 4,
+        regex: '/^[a-z]+$/i',
+        required: true,
+        possibleValues: ['theatre', 'boardroom'],
+        sortOrder: 3,
+        appliesToIds: [room],
+        adminOnly: true,
+        isPrivate: true,
+      }),
+    );
   });
 
   it('limits a reservation attribute to reservations of some resources', async () => {
@@ -119,11 +107,7 @@ describe('CreateCustomAttribute', () => {
       body: { label: 'Badge', type: '1', categoryId: 1, required: 'true', sortOrder: 7 },
     });
     expect(answer.status).toBe(400);
-    expect(answer.body).toEqual({
-      links: [],
-      message: 'There were errors processing your request',
-      errors: ['type must be integer', 'required must be boolean'],
-    });
+    expect(answer.body).toEqual(invalidBody('type must be integer', 'required must be boolean'));
   });
 
   it.each([
@@ -178,18 +162,6 @@ describe('CreateCustomAttribute', () => {
     expect(answer.status).toBe(400);
     expect(answer.body).toMatchObject({ links: [], message: 'There were errors processing your request' });
   });
-
-  it('answers 401 without a session and 403 for a normal user, storing nothing', async () => {
-    const before = await storedState();
-    const body = { label: 'Sneaky', type: 1, categoryId: 1 };
-    const anonymous = await service.call('POST', '/Attributes/', { body });
-    expect(anonymous.status).toBe(401);
-    expect(anonymous.body).toEqual(unauthenticatedBody);
-    const normal = await service.call('POST', '/Attributes/', { session: user, body });
-    expect(normal.status).toBe(403);
-    expect(normal.body).toEqual(forbiddenBody);
-    expect(await storedState()).toEqual(before);
-  });
 });
 
 describe('UpdateCustomAttribute', () => {
@@ -202,23 +174,7 @@ describe('UpdateCustomAttribute', () => {
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({ attributeId: id, links: attributeLinks(id), message: 'The attribute was updated' });
     const read = await service.call('GET', `/Attributes/${id}`, { session: user });
-    expect(read.body).toEqual({
-      id,
-      label: 'Level',
-      type: 3,
-      categoryId: 4,
-      regex: null,
-      required: false,
-      possibleValues: ['1', '2'],
-      sortOrder: 2,
-      appliesToIds: [],
-      adminOnly: false,
-      isPrivate: true,
-      secondaryCategoryId: null,
-      secondaryEntityIds: [],
-      links: attributeLinks(id),
-      message: null,
-    });
+    expect(read.body).toEqual(definition(id, { label: 'Level', type: 3, categoryId: 4, possibleValues: ['1', '2'], sortOrder: 2, isPrivate: true }));
   });
 
   it.each([
@@ -233,25 +189,6 @@ describe('UpdateCustomAttribute', () => {
     expect(answer.body).toEqual(invalidBody(...errors));
     expect(await storedState()).toEqual(before);
   });
-
-  it.each([['an unknown id', '/Attributes/9999'], ['a non-numeric id', '/Attributes/floor']])('answers 404 for %s', async (_case, path) => {
-    const answer = await service.call('POST', path, { session: service.admin, body: { label: 'x', type: 1, categoryId: 4 } });
-    expect(answer.status).toBe(404);
-    expect(answer.body).toEqual(notFoundBody);
-  });
-
-  it('answers 401 without a session and 403 for a normal user, changing nothing', async () => {
-    const id = await create({ label: 'Locked', type: 1, categoryId: 1 });
-    const before = await storedState();
-    const body = { label: 'Changed', type: 1, categoryId: 1 };
-    const anonymous = await service.call('POST', `/Attributes/${id}`, { body });
-    expect(anonymous.status).toBe(401);
-    expect(anonymous.body).toEqual(unauthenticatedBody);
-    const normal = await service.call('POST', `/Attributes/${id}`, { session: user, body });
-    expect(normal.status).toBe(403);
-    expect(normal.body).toEqual(forbiddenBody);
-    expect(await storedState()).toEqual(before);
-  });
 });
 
 describe('DeleteCustomAttribute', () => {
@@ -260,40 +197,51 @@ describe('DeleteCustomAttribute', () => {
     await service.store.insertInto('customAttributeValues').values({ attributeId: id, entityId: room, value: 'A-17' }).execute();
     const answer = await service.call('DELETE', `/Attributes/${id}`, { session: service.admin });
     expect(answer.status).toBe(200);
-    expect(answer.body).toEqual({ links: [], message: 'The item was deleted' });
+    expect(answer.body).toEqual(deletedBody);
     expect((await service.call('GET', `/Attributes/${id}`, { session: service.admin })).status).toBe(404);
     const values = await service.store.selectFrom('customAttributeValues').selectAll().where('attributeId', '=', id).execute();
     const scope = await service.store.selectFrom('customAttributeAppliesTo').selectAll().where('attributeId', '=', id).execute();
     expect(values).toEqual([]);
     expect(scope).toEqual([]);
   });
-
-  it.each([['an unknown id', '/Attributes/9999'], ['a non-numeric id', '/Attributes/tag']])('answers 404 for %s', async (_case, path) => {
-    const answer = await service.call('DELETE', path, { session: service.admin });
-    expect(answer.status).toBe(404);
-    expect(answer.body).toEqual(notFoundBody);
-  });
-
-  it('answers 401 without a session and 403 for a normal user, deleting nothing', async () => {
-    const id = await create({ label: 'Keep me', type: 1, categoryId: 1 });
-    const anonymous = await service.call('DELETE', `/Attributes/${id}`);
-    expect(anonymous.status).toBe(401);
-    expect(anonymous.body).toEqual(unauthenticatedBody);
-    const normal = await service.call('DELETE', `/Attributes/${id}`, { session: user });
-    expect(normal.status).toBe(403);
-    expect(normal.body).toEqual(forbiddenBody);
-    expect((await service.call('GET', `/Attributes/${id}`, { session: user })).status).toBe(200);
-  });
 });
 
-describe('GetAttribute', () => {
-  it.each([['an unknown id', '/Attributes/9999'], ['a non-numeric id', '/Attributes/abc'], ['id 0', '/Attributes/0']])('answers 404 for %s', async (_case, path) => {
-    const answer = await service.call('GET', path, { session: user });
+describe('what every attribute route refuses', () => {
+  it.each([
+    ['UpdateCustomAttribute', 'POST', '/Attributes/9999'],
+    ['UpdateCustomAttribute', 'POST', '/Attributes/floor'],
+    ['DeleteCustomAttribute', 'DELETE', '/Attributes/9999'],
+    ['DeleteCustomAttribute', 'DELETE', '/Attributes/tag'],
+    ['GetAttribute', 'GET', '/Attributes/9999'],
+    ['GetAttribute', 'GET', '/Attributes/abc'],
+    ['GetAttribute', 'GET', '/Attributes/0'],
+  ])('%s answers 404 to %s %s', async (_operation, method, path) => {
+    // Anyone may read; a write must come from an administrator to get as far as the id.
+    const options = method === 'GET' ? { session: user } : { session: service.admin, ...(method === 'POST' && { body: { label: 'x', type: 1, categoryId: 4 } }) };
+    const answer = await service.call(method, path, options);
     expect(answer.status).toBe(404);
     expect(answer.body).toEqual(notFoundBody);
   });
 
-  it('answers 401 without a session', async () => {
+  it.each([
+    ['CreateCustomAttribute', 'POST', () => '/Attributes/', { label: 'Sneaky', type: 1, categoryId: 1 }],
+    ['UpdateCustomAttribute', 'POST', (id: number) => `/Attributes/${id}`, { label: 'Changed', type: 1, categoryId: 1 }],
+    ['DeleteCustomAttribute', 'DELETE', (id: number) => `/Attributes/${id}`, undefined],
+  ])('%s answers 401 without a session and 403 for a normal user, changing nothing', async (_operation, method, pathTo, body) => {
+    const id = await create({ label: 'Locked', type: 1, categoryId: 1 });
+    const before = await storedState();
+    const withBody = body === undefined ? {} : { body };
+    const anonymous = await service.call(method, pathTo(id), withBody);
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.body).toEqual(unauthenticatedBody);
+    const normal = await service.call(method, pathTo(id), { ...withBody, session: user });
+    expect(normal.status).toBe(403);
+    expect(normal.body).toEqual(forbiddenBody);
+    expect(await storedState()).toEqual(before);
+    expect((await service.call('GET', `/Attributes/${id}`, { session: user })).status).toBe(200);
+  });
+
+  it('GetAttribute answers 401 without a session', async () => {
     const id = await create({ label: 'Visible', type: 1, categoryId: 1 });
     const answer = await service.call('GET', `/Attributes/${id}`);
     expect(answer.status).toBe(401);
@@ -309,25 +257,12 @@ describe('GetCategoryAttributes', () => {
     const tied = await create({ label: 'Tied', type: 4, categoryId: 5, sortOrder: 9 });
     const answer = await service.call('GET', '/Attributes/Category/5', { session: user });
     expect(answer.status).toBe(200);
-    const definition = (id: number, label: string, type: number, sortOrder: number, appliesToIds: number[] = []) => ({
-      id,
-      label,
-      type,
-      categoryId: 5,
-      regex: null,
-      required: false,
-      possibleValues: [],
-      sortOrder,
-      appliesToIds,
-      adminOnly: false,
-      isPrivate: false,
-      secondaryCategoryId: null,
-      secondaryEntityIds: [],
-      links: attributeLinks(id),
-      message: null,
-    });
     expect(answer.body).toEqual({
-      attributes: [definition(early, 'Early', 2, 1, [deskType]), definition(late, 'Late', 1, 9), definition(tied, 'Tied', 4, 9)],
+      attributes: [
+        definition(early, { label: 'Early', type: 2, categoryId: 5, sortOrder: 1, appliesToIds: [deskType] }),
+        definition(late, { label: 'Late', type: 1, categoryId: 5, sortOrder: 9 }),
+        definition(tied, { label: 'Tied', type: 4, categoryId: 5, sortOrder: 9 }),
+      ],
       links: [],
       message: null,
     });

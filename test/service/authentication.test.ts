@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { notFoundBody } from '../support/answers.js';
+import { signInAdmin } from '../support/fixtures.js';
 import { adminCredentials, startTestService, type TestService } from '../support/service.js';
 
 let service: TestService;
@@ -45,13 +47,13 @@ describe('Authenticate', () => {
   it('answers 404 with a trailing slash', async () => {
     const answer = await service.call('POST', '/Authentication/Authenticate/', { body: adminCredentials });
     expect(answer.status).toBe(404);
-    expect(answer.body).toEqual({ links: [], message: 'The requested resource was not found' });
+    expect(answer.body).toEqual(notFoundBody);
   });
 });
 
 describe('SignOut', () => {
   it('invalidates the token, and answers the same when signed out twice', async () => {
-    const session = await service.signIn(adminCredentials.username, adminCredentials.password);
+    const session = await signInAdmin(service);
     for (let attempt = 0; attempt < 2; attempt++) {
       const answer = await service.call('POST', '/Authentication/SignOut', { body: session });
       expect(answer.status).toBe(200);

@@ -1,21 +1,23 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
+import { DateTime } from 'luxon';
 import type { TObject, TSchema } from '@sinclair/typebox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operations, type OperationName } from '../../electron/api/operations.js';
 import { fillPath } from '../../electron/service/http/links.js';
 import { implementedOperations } from '../support/implemented.js';
+import { insertResource, insertSchedule } from '../support/fixtures.js';
 import { startTestService, type TestService } from '../support/service.js';
 
 let service: TestService;
 let scheduleId: number;
+let resourceId: number;
+/** Whole days from tomorrow on: a reservation of one of them breaks no rule. */
+const dayAfter = (days: number) => DateTime.utc().startOf('day').plus({ days }).toFormat("yyyy-MM-dd'T'HH:mm:ssZZZ");
 beforeAll(async () => {
   service = await startTestService();
-  ({ id: scheduleId } = await service.store
-    .insertInto('schedules')
-    .values({ name: 'Main', timezone: 'Europe/Berlin', isDefault: 1, weekdayStart: 0, daysVisible: 7, availabilityBegin: null, availabilityEnd: null, maxResourcesPerReservation: null, totalConcurrentReservationsAllowed: null, adminGroupId: null })
-    .returning('id')
-    .executeTakeFirstOrThrow());
+  scheduleId = await insertSchedule(service.store, { timezone: 'UTC' }, [{ weekday: null, startTime: '00:00', endTime: '24:00', label: '', isReservable: 1 }]);
+  resourceId = await insertResource(service.store, { name: 'Room', scheduleId, allowMultiday: 1 });
 });
 afterAll(() => service.dispose());
 
@@ -49,6 +51,8 @@ function validCreateBody(name: OperationName, tag: string): Record<string, unkno
       return { name: `Room ${tag}`, scheduleId };
     case 'createUser':
       return { ...person, groups: [] };
+    case 'createReservation':
+      return { resourceId, startDateTime: dayAfter(2), endDateTime: dayAfter(3), title: `Meeting ${tag}` };
     case 'createCustomAttribute':
       return { label: `Label ${tag}`, type: 1, categoryId: 2 };
     default:

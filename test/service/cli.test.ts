@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { resourceStatusesBody } from '../support/answers.js';
 
 const repository = resolve(import.meta.dirname, '../..');
 const apiRootLine = /^Perch local service: (http:\/\/127\.0\.0\.1:(\d+)\/Web\/Services\/index\.php)$/m;
@@ -103,18 +104,7 @@ describe('npm run service', { timeout: 60_000 }, () => {
     const service = await start(['--data', dataFolder()]);
     expect(Number(new URL(service.apiRoot).port)).toBeGreaterThan(0);
     const statuses = await call(service.apiRoot, 'GET', '/Resources/Status');
-    expect(statuses).toEqual({
-      status: 200,
-      body: {
-        statuses: [
-          { id: 0, name: 'Hidden' },
-          { id: 1, name: 'Available' },
-          { id: 2, name: 'Unavailable' },
-        ],
-        links: [],
-        message: null,
-      },
-    });
+    expect(statuses).toEqual({ status: 200, body: resourceStatusesBody });
     await service.stop();
   });
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoLogins, demoPassword, seedDemo, type DemoOrganisation } from '../../electron/service/seed/demo.js';
+import { countRows, withOwnService } from '../support/fixtures.js';
 import { startTestService, type Session, type TestService } from '../support/service.js';
 
 let service: TestService;
@@ -198,20 +199,15 @@ describe('the demo organisation', () => {
 
 describe('seedDemo', () => {
   it('adds nothing when it cannot add everything', async () => {
-    const other = await startTestService();
-    try {
+    await withOwnService(async (other) => {
       // The default administrator already holds the user name `admin`.
       await expect(seedDemo(other.store)).rejects.toThrow();
       const counts = await Promise.all(
-        (['resources', 'schedules', 'resourceGroups', 'accessories', 'customAttributes'] as const).map(async (table) =>
-          Number((await other.store.selectFrom(table).select((eb) => eb.fn.countAll().as('count')).executeTakeFirstOrThrow()).count),
-        ),
+        (['resources', 'schedules', 'resourceGroups', 'accessories', 'customAttributes'] as const).map((table) => countRows(other.store, table)),
       );
       expect(counts).toEqual([0, 0, 0, 0, 0]);
       const groups = await other.store.selectFrom('userGroups').select('name').execute();
       expect(groups.map((group) => group.name)).toEqual(['Application Administrators']);
-    } finally {
-      await other.dispose();
-    }
+    });
   });
 });

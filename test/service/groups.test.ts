@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { administratorsGroup } from '../../electron/service/seed/bootstrap.js';
 import { PermissionType } from '../../electron/service/store/tables.js';
+import { deletedBody, forbiddenBody, invalidBody, notFoundBody } from '../support/answers.js';
+import { countRows, insertSchedule, withOwnService } from '../support/fixtures.js';
 import { createNormalUser, startTestService, type Session, type TestService } from '../support/service.js';
 
 let service: TestService;
@@ -10,17 +12,10 @@ let scheduleId: number;
 beforeAll(async () => {
   service = await startTestService();
   user = await createNormalUser(service, 'gina');
-  const schedule = await service.store
-    .insertInto('schedules')
-    .values({ name: 'Main', timezone: 'Europe/Berlin', isDefault: 1, weekdayStart: 1, daysVisible: 7 })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  scheduleId = schedule.id;
+  scheduleId = await insertSchedule(service.store, { timezone: 'Europe/Berlin', weekdayStart: 1 });
 });
 afterAll(() => service.dispose());
 
-const invalidBody = (...errors: string[]) => ({ links: [], message: 'There were errors processing your request', errors });
-const notFoundBody = { links: [], message: 'The requested resource was not found' };
 const groupUrl = (groupId: number) => `${service.apiRoot}/Groups/${groupId}`;
 const groupLinks = (groupId: number) => [
   { href: groupUrl(groupId), title: 'get_group' },
@@ -49,8 +44,7 @@ async function createResource(name: string): Promise<number> {
   return answer.body.resourceId as number;
 }
 
-const countGroups = async () =>
-  Number((await service.store.selectFrom('userGroups').select((eb) => eb.fn.countAll().as('count')).executeTakeFirstOrThrow()).count);
+const countGroups = () => countRows(service.store, 'userGroups');
 
 describe('CreateGroup', () => {
   it('answers 201 with the new id and its links', async () => {
@@ -86,7 +80,7 @@ describe('CreateGroup', () => {
   it('is for administrators only', async () => {
     const forbidden = await service.call('POST', '/Groups/', { body: { name: 'Sneaky' }, session: user });
     expect(forbidden.status).toBe(403);
-    expect(forbidden.body).toEqual({ links: [], message: 'You must be an application administrator to access this service.' });
+    expect(forbidden.body).toEqual(forbiddenBody);
     const anonymous = await service.call('POST', '/Groups/', { body: { name: 'Sneaky' } });
     expect(anonymous.status).toBe(401);
   });
@@ -246,7 +240,7 @@ describe('DeleteGroup', () => {
     const groupId = await createGroup('Doomed');
     const answer = await service.call('DELETE', `/Groups/${groupId}`, { session: service.admin });
     expect(answer.status).toBe(200);
-    expect(answer.body).toEqual({ links: [], message: 'The item was deleted' });
+    expect(answer.body).toEqual(deletedBody);
     expect((await service.call('GET', `/Groups/${groupId}`, { session: service.admin })).status).toBe(404);
     expect((await service.call('DELETE', `/Groups/${groupId}`, { session: service.admin })).status).toBe(404);
   });
@@ -259,8 +253,7 @@ describe('DeleteGroup', () => {
 
   it('refuses to leave the service without an application administrator', async () => {
     // A service of its own: other tests here promote users, and this needs the admin to be the only one.
-    const isolated = await startTestService();
-    try {
+    await withOwnService(async (isolated) => {
       const adminsId = await administratorsGroup(isolated.store);
       const before = await isolated.call('GET', `/Groups/${adminsId}`, { session: isolated.admin });
       const lastAdministrator = invalidBody('At least one user must remain an application administrator');
@@ -272,14 +265,11 @@ describe('DeleteGroup', () => {
       const demoted = await isolated.call('POST', `/Groups/${adminsId}/Roles`, { body: { roleIds: [1] }, session: isolated.admin });
       expect(demoted.body).toEqual(lastAdministrator);
       expect((await isolated.call('GET', `/Groups/${adminsId}`, { session: isolated.admin })).body).toEqual(before.body);
-    } finally {
-      await isolated.dispose();
-    }
+    });
   });
 
   it('lets an administrator delete the group that made them one while another still does', async () => {
-    const isolated = await startTestService();
-    try {
+    await withOwnService(async (isolated) => {
       const adminsId = await administratorsGroup(isolated.store);
       const create = await isolated.call('POST', '/Groups/', { body: { name: 'Second admins' }, session: isolated.admin });
       const secondId = create.body.groupId as number;
@@ -288,8 +278,6 @@ describe('DeleteGroup', () => {
       const answer = await isolated.call('DELETE', `/Groups/${adminsId}`, { session: isolated.admin });
       expect(answer.status).toBe(200);
       expect((await isolated.call('POST', '/Groups/', { body: { name: 'Still admin' }, session: isolated.admin })).status).toBe(201);
-    } finally {
-      await isolated.dispose();
-    }
+    });
   });
 });

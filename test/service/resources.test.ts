@@ -1,6 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AttributeCategory, AttributeType } from '../../electron/api/schemas/attributes.js';
+import { AttributeCategory } from '../../electron/api/schemas/attributes.js';
 import { PermissionType } from '../../electron/service/store/tables.js';
+import { attributeValueItem, deletedBody, invalidBody, notFoundBody, resourceStatusesBody } from '../support/answers.js';
+import {
+  countRows,
+  deleteAttributes,
+  insertAttribute,
+  insertResourceGroup,
+  insertResourceType,
+  insertSchedule,
+  insertStatusReason,
+  withOwnService,
+} from '../support/fixtures.js';
 import { createNormalUser, startTestService, type Session, type TestService } from '../support/service.js';
 
 let service: TestService;
@@ -8,23 +19,11 @@ let user: Session;
 let scheduleId: number;
 let otherScheduleId: number;
 
-const invalidBody = (...errors: string[]) => ({ links: [], message: 'There were errors processing your request', errors });
-const notFoundBody = { links: [], message: 'The requested resource was not found' };
 const resourceUrl = (resourceId: number) => `${service.apiRoot}/Resources/${resourceId}`;
-
-async function insertSchedule(name: string): Promise<number> {
-  const row = await service.store
-    .insertInto('schedules')
-    .values({ name, timezone: 'Europe/Berlin', isDefault: 0, weekdayStart: 1, daysVisible: 7 })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
-
-async function insertResourceGroup(name: string, parentId: number | null = null): Promise<number> {
-  const row = await service.store.insertInto('resourceGroups').values({ name, parentId }).returning('id').executeTakeFirstOrThrow();
-  return row.id;
-}
+const resourceLinks = (resourceId: number) => [
+  { href: resourceUrl(resourceId), title: 'get_resource' },
+  { href: resourceUrl(resourceId), title: 'update_resource' },
+];
 
 async function createResource(body: Record<string, unknown>): Promise<number> {
   const answer = await service.call('POST', '/Resources/', { body: { scheduleId, ...body }, session: service.admin });
@@ -32,8 +31,7 @@ async function createResource(body: Record<string, unknown>): Promise<number> {
   return answer.body.resourceId as number;
 }
 
-const countResources = async () =>
-  Number((await service.store.selectFrom('resources').select((eb) => eb.fn.countAll().as('count')).executeTakeFirstOrThrow()).count);
+const countResources = () => countRows(service.store, 'resources');
 
 const listIds = async (query: string, session: Session = service.admin) => {
   const answer = await service.call('GET', `/Resources/${query}`, { session });
@@ -44,8 +42,9 @@ const listIds = async (query: string, session: Session = service.admin) => {
 beforeAll(async () => {
   service = await startTestService();
   user = await createNormalUser(service, 'rita');
-  scheduleId = await insertSchedule('Head office');
-  otherScheduleId = await insertSchedule('Lab');
+  const office = { timezone: 'Europe/Berlin', isDefault: 0, weekdayStart: 1 };
+  scheduleId = await insertSchedule(service.store, { name: 'Head office', ...office });
+  otherScheduleId = await insertSchedule(service.store, { name: 'Lab', ...office });
 });
 afterAll(() => service.dispose());
 
@@ -56,10 +55,7 @@ describe('CreateResource and GetResource', () => {
     const { resourceId } = answer.body;
     expect(answer.body).toEqual({
       resourceId,
-      links: [
-        { href: resourceUrl(resourceId), title: 'get_resource' },
-        { href: resourceUrl(resourceId), title: 'update_resource' },
-      ],
+      links: resourceLinks(resourceId),
       message: 'The resource was created',
     });
     const read = await service.call('GET', `/Resources/${resourceId}`, { session: service.admin });
@@ -96,27 +92,38 @@ describe('CreateResource and GetResource', () => {
       creditApplicability: 1,
       creditsChargedAllSlots: false,
       maxConcurrentReservations: 1,
-      links: [
-        { href: resourceUrl(resourceId), title: 'get_resource' },
-        { href: resourceUrl(resourceId), title: 'update_resource' },
-        { href: `${service.apiRoot}/Schedules/${scheduleId}`, title: 'get_schedule' },
-      ],
+      links: [...resourceLinks(resourceId), { href: `${service.apiRoot}/Schedules/${scheduleId}`, title: 'get_schedule' }],
       message: null,
     });
   });
 
   it('stores every setting, reading intervals in both wire forms', async () => {
-    const typeId = (await service.store.insertInto('resourceTypes').values({ description: 'Room' }).returning('id').executeTakeFirstOrThrow()).id;
-    const reasonId = (
-      await service.store.insertInto('resourceStatusReasons').values({ description: 'Being painted', statusId: 2 }).returning('id').executeTakeFirstOrThrow()
-    ).id;
-    const groupId = await insertResourceGroup('Floor 1');
-    const resourceId = await createResource({
-      name: '  Board room  ',
+    const typeId = await insertResourceType(service.store, 'Room');
+    const reasonId = await insertStatusReason(service.store, 'Being painted', 2);
+    const groupId = await insertResourceGroup(service.store, 'Floor 1');
+    const readBackAsSent = {
       location: 'Floor 1',
       contact: 'facilities@example.org',
       notes: 'Ask for the key',
       description: 'Seats twelve',
+      requiresApproval: true,
+      allowMultiday: true,
+      requiresCheckIn: true,
+      maxParticipants: 12,
+      statusId: 2,
+      statusReasonId: reasonId,
+      typeId,
+      groupIds: [groupId],
+      autoReleaseMinutes: 15,
+      color: '#1a2b3c',
+      credits: 2,
+      peakCredits: 3,
+      creditApplicability: 2,
+      maxConcurrentReservations: 2,
+    };
+    const resourceId = await createResource({
+      ...readBackAsSent,
+      name: '  Board room  ',
       minLength: '0d0h30m',
       maxLength: 5400,
       minNotice: '1d',
@@ -124,29 +131,12 @@ describe('CreateResource and GetResource', () => {
       minNoticeDelete: '3600',
       maxNotice: '30d',
       bufferTime: '0d0h15m',
-      requiresApproval: true,
-      allowMultiday: true,
-      requiresCheckIn: true,
-      maxParticipants: 12,
-      statusId: 2,
-      statusReasonId: reasonId,
-      typeId,
-      groupIds: [groupId],
-      autoReleaseMinutes: 15,
-      color: '#1a2b3c',
-      credits: 2,
-      peakCredits: 3,
-      creditApplicability: 2,
       creditsChargedAllSlots: 1,
-      maxConcurrentReservations: 2,
     });
     const read = await service.call('GET', `/Resources/${resourceId}`, { session: service.admin });
     expect(read.body).toMatchObject({
+      ...readBackAsSent,
       name: 'Board room',
-      location: 'Floor 1',
-      contact: 'facilities@example.org',
-      notes: 'Ask for the key',
-      description: 'Seats twelve',
       minLength: '30 minutes',
       maxLength: '1 hours 30 minutes',
       minNoticeAdd: '1 days',
@@ -154,21 +144,7 @@ describe('CreateResource and GetResource', () => {
       minNoticeDelete: '1 hours',
       maxNotice: '30 days',
       bufferTime: '15 minutes',
-      requiresApproval: true,
-      allowMultiday: true,
-      requiresCheckIn: true,
-      maxParticipants: 12,
-      statusId: 2,
-      statusReasonId: reasonId,
-      typeId,
-      groupIds: [groupId],
-      autoReleaseMinutes: 15,
-      color: '#1a2b3c',
-      credits: 2,
-      peakCredits: 3,
-      creditApplicability: 2,
       creditsChargedAllSlots: true,
-      maxConcurrentReservations: 2,
     });
   });
 
@@ -228,9 +204,7 @@ describe('CreateResource and GetResource', () => {
   });
 
   it('refuses a status reason that belongs to another status', async () => {
-    const reasonId = (
-      await service.store.insertInto('resourceStatusReasons').values({ description: 'Retired', statusId: 0 }).returning('id').executeTakeFirstOrThrow()
-    ).id;
+    const reasonId = await insertStatusReason(service.store, 'Retired', 0);
     const answer = await service.call('POST', '/Resources/', {
       body: { name: 'Mismatch', scheduleId, statusId: 1, statusReasonId: reasonId },
       session: service.admin,
@@ -240,18 +214,10 @@ describe('CreateResource and GetResource', () => {
   });
 
   it('stores custom attribute values and enforces required ones', async () => {
-    const floor = (
-      await service.store
-        .insertInto('customAttributes')
-        .values({ label: 'Floor', type: AttributeType.singleLine, categoryId: AttributeCategory.resource, required: 0, possibleValues: '[]', sortOrder: 1, adminOnly: 0, isPrivate: 0, secondaryEntityIds: '[]' })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-    ).id;
+    const floor = await insertAttribute(service.store, { label: 'Floor', categoryId: AttributeCategory.resource, sortOrder: 1 });
     const resourceId = await createResource({ name: 'With floor', customAttributes: [{ attributeId: floor, attributeValue: '3' }] });
     const read = await service.call('GET', `/Resources/${resourceId}`, { session: service.admin });
-    expect(read.body.customAttributes).toEqual([
-      { id: floor, label: 'Floor', value: '3', links: [{ href: `${service.apiRoot}/Attributes/${floor}`, title: 'get_custom_attribute' }], message: null },
-    ]);
+    expect(read.body.customAttributes).toEqual([attributeValueItem(service, floor, 'Floor', '3')]);
 
     await service.store.updateTable('customAttributes').set({ required: 1 }).where('id', '=', floor).execute();
     try {
@@ -261,7 +227,7 @@ describe('CreateResource and GetResource', () => {
       expect(answer.body).toEqual(invalidBody('Floor is required'));
       expect(await countResources()).toBe(before);
     } finally {
-      await service.store.deleteFrom('customAttributes').where('id', '=', floor).execute();
+      await deleteAttributes(service.store, floor);
     }
   });
 
@@ -280,7 +246,7 @@ describe('CreateResource and GetResource', () => {
 
 describe('UpdateResource', () => {
   it('replaces the settings', async () => {
-    const groupId = await insertResourceGroup('Updated group');
+    const groupId = await insertResourceGroup(service.store, 'Updated group');
     const resourceId = await createResource({ name: 'Before', location: 'Somewhere', minLength: '1h', requiresApproval: true });
     const answer = await service.call('POST', `/Resources/${resourceId}`, {
       body: { name: 'After', scheduleId: otherScheduleId, groupIds: [groupId], maxLength: '4h' },
@@ -289,10 +255,7 @@ describe('UpdateResource', () => {
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({
       resourceId,
-      links: [
-        { href: resourceUrl(resourceId), title: 'get_resource' },
-        { href: resourceUrl(resourceId), title: 'update_resource' },
-      ],
+      links: resourceLinks(resourceId),
       message: 'The resource was updated',
     });
     const read = await service.call('GET', `/Resources/${resourceId}`, { session: service.admin });
@@ -321,12 +284,12 @@ describe('UpdateResource', () => {
 
 describe('DeleteResource', () => {
   it('deletes a resource with its permissions and group places', async () => {
-    const groupId = await insertResourceGroup('Deletion group');
+    const groupId = await insertResourceGroup(service.store, 'Deletion group');
     const resourceId = await createResource({ name: 'Doomed', groupIds: [groupId] });
     expect((await service.call('DELETE', `/Resources/${resourceId}`, { session: user })).status).toBe(403);
     const answer = await service.call('DELETE', `/Resources/${resourceId}`, { session: service.admin });
     expect(answer.status).toBe(200);
-    expect(answer.body).toEqual({ links: [], message: 'The item was deleted' });
+    expect(answer.body).toEqual(deletedBody);
     expect((await service.call('GET', `/Resources/${resourceId}`, { session: service.admin })).status).toBe(404);
     const leftovers = await service.store.selectFrom('userResourcePermissions').select('userId').where('resourceId', '=', resourceId).execute();
     expect(leftovers).toEqual([]);
@@ -338,10 +301,10 @@ describe('DeleteResource', () => {
 
 describe('GetAllResources', () => {
   it('filters by schedules and by groups including their sub-groups', async () => {
-    const building = await insertResourceGroup('Building');
-    const floor = await insertResourceGroup('Building floor', building);
-    const wing = await insertResourceGroup('Building wing', floor);
-    const elsewhere = await insertResourceGroup('Elsewhere');
+    const building = await insertResourceGroup(service.store, 'Building');
+    const floor = await insertResourceGroup(service.store, 'Building floor', building);
+    const wing = await insertResourceGroup(service.store, 'Building wing', floor);
+    const elsewhere = await insertResourceGroup(service.store, 'Elsewhere');
     const inBuilding = await createResource({ name: 'F lobby', groupIds: [building] });
     const inWing = await createResource({ name: 'F wing desk', scheduleId: otherScheduleId, groupIds: [wing] });
     const inElsewhere = await createResource({ name: 'F remote', groupIds: [elsewhere] });
@@ -393,7 +356,7 @@ describe('what a normal user sees', () => {
 
   beforeAll(async () => {
     viewer = await createNormalUser(service, 'vera');
-    groupId = await insertResourceGroup('Visible tree');
+    groupId = await insertResourceGroup(service.store, 'Visible tree');
     open = await createResource({ name: 'V open', groupIds: [groupId] });
     hidden = await createResource({ name: 'V hidden', statusId: 0, groupIds: [groupId] });
     unpermitted = await createResource({ name: 'V locked', autoAssignPermissions: false, groupIds: [groupId] });
@@ -441,48 +404,32 @@ describe('GetStatuses, GetStatusReasons, GetResourceTypes', () => {
   it('lists the statuses without a session', async () => {
     const answer = await service.call('GET', '/Resources/Status');
     expect(answer.status).toBe(200);
-    expect(answer.body).toEqual({
-      statuses: [
-        { id: 0, name: 'Hidden' },
-        { id: 1, name: 'Available' },
-        { id: 2, name: 'Unavailable' },
-      ],
-      links: [],
-      message: null,
-    });
+    expect(answer.body).toEqual(resourceStatusesBody);
   });
 
   it('lists status reasons and resource types', async () => {
-    const isolated = await startTestService();
-    try {
-      const reason = await isolated.store.insertInto('resourceStatusReasons').values({ description: 'Broken', statusId: 2 }).returning('id').executeTakeFirstOrThrow();
-      const type = await isolated.store.insertInto('resourceTypes').values({ description: 'Desk' }).returning('id').executeTakeFirstOrThrow();
+    await withOwnService(async (isolated) => {
+      const reasonId = await insertStatusReason(isolated.store, 'Broken', 2);
+      const typeId = await insertResourceType(isolated.store, 'Desk');
       const reasons = await isolated.call('GET', '/Resources/Status/Reasons', { session: isolated.admin });
       expect(reasons.status).toBe(200);
-      expect(reasons.body).toEqual({ reasons: [{ id: reason.id, description: 'Broken', statusId: 2 }], links: [], message: null });
+      expect(reasons.body).toEqual({ reasons: [{ id: reasonId, description: 'Broken', statusId: 2 }], links: [], message: null });
       const types = await isolated.call('GET', '/Resources/Types', { session: isolated.admin });
       expect(types.status).toBe(200);
-      expect(types.body).toEqual({ types: [{ id: type.id, description: 'Desk' }], links: [], message: null });
+      expect(types.body).toEqual({ types: [{ id: typeId, description: 'Desk' }], links: [], message: null });
       expect((await isolated.call('GET', '/Resources/Types')).status).toBe(401);
-    } finally {
-      await isolated.dispose();
-    }
+    });
   });
 });
 
 describe('GetGroups (resource group tree)', () => {
   it('answers the whole tree with resource nodes under their groups', async () => {
-    const isolated = await startTestService();
-    try {
-      const schedule = await isolated.store
-        .insertInto('schedules')
-        .values({ name: 'Tree', timezone: 'UTC', isDefault: 1, weekdayStart: 0, daysVisible: 7, adminGroupId: null })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      const top = (await isolated.store.insertInto('resourceGroups').values({ name: 'Top', parentId: null }).returning('id').executeTakeFirstOrThrow()).id;
-      const child = (await isolated.store.insertInto('resourceGroups').values({ name: 'Child', parentId: top }).returning('id').executeTakeFirstOrThrow()).id;
+    await withOwnService(async (isolated) => {
+      const treeSchedule = await insertSchedule(isolated.store, { name: 'Tree' });
+      const top = await insertResourceGroup(isolated.store, 'Top');
+      const child = await insertResourceGroup(isolated.store, 'Child', top);
       const created = await isolated.call('POST', '/Resources/', {
-        body: { name: 'Desk 1', scheduleId: schedule.id, groupIds: [top, child], color: '#ffffff', minLength: '0h30m', autoReleaseMinutes: 10, requiresCheckIn: true },
+        body: { name: 'Desk 1', scheduleId: treeSchedule, groupIds: [top, child], color: '#ffffff', minLength: '0h30m', autoReleaseMinutes: 10, requiresCheckIn: true },
         session: isolated.admin,
       });
       const resourceId = created.body.resourceId as number;
@@ -496,7 +443,7 @@ describe('GetGroups (resource group tree)', () => {
         resource_name: 'Desk 1',
         label: 'Desk 1',
         resourceAdminGroupId: null,
-        scheduleId: schedule.id,
+        scheduleId: treeSchedule,
         statusId: 1,
         scheduleAdminGroupId: null,
         requiresApproval: false,
@@ -528,8 +475,6 @@ describe('GetGroups (resource group tree)', () => {
         links: [],
         message: null,
       });
-    } finally {
-      await isolated.dispose();
-    }
+    });
   });
 });

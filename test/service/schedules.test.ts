@@ -1,8 +1,8 @@
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Insertable } from 'kysely';
-import type { SchedulePeriodsTable } from '../../electron/service/store/tables.js';
-import { adminCredentials, createNormalUser, startTestService, type Session, type TestService } from '../support/service.js';
+import { notFoundBody, unauthenticatedBody } from '../support/answers.js';
+import { insertSchedule, signInAdmin } from '../support/fixtures.js';
+import { createNormalUser, startTestService, type Session, type TestService } from '../support/service.js';
 
 let service: TestService;
 let user: Session & { password: string };
@@ -10,29 +10,19 @@ let berlin: number;
 let newYork: number;
 let empty: number;
 
-/** Schedules have no create route: they are inserted straight into the store. */
-async function insertSchedule(values: { name: string; timezone: string; isDefault?: number; availabilityBegin?: string; availabilityEnd?: string }, periods: Omit<Insertable<SchedulePeriodsTable>, 'scheduleId'>[]) {
-  const { id } = await service.store
-    .insertInto('schedules')
-    .values({ isDefault: 0, weekdayStart: 0, daysVisible: 7, availabilityBegin: null, availabilityEnd: null, maxResourcesPerReservation: null, totalConcurrentReservationsAllowed: null, adminGroupId: null, ...values })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  if (periods.length > 0) await service.store.insertInto('schedulePeriods').values(periods.map((period) => ({ ...period, scheduleId: id }))).execute();
-  return id;
-}
-
 const period = (weekday: number | null, startTime: string, endTime: string, label = '', isReservable = 1) => ({ weekday, startTime, endTime, label, isReservable });
 
 /** Moves the service's clock and signs in again, as a session does not survive a jump in time. */
 async function at(instant: string): Promise<Session> {
   service.clock.set(DateTime.fromISO(instant));
-  return service.signIn(adminCredentials.username, adminCredentials.password);
+  return signInAdmin(service);
 }
 
 beforeAll(async () => {
   service = await startTestService();
   user = await createNormalUser(service, 'reader');
   berlin = await insertSchedule(
+    service.store,
     { name: 'Berlin office', timezone: 'Europe/Berlin', isDefault: 1, availabilityBegin: '2026-01-01T00:00:00.000Z', availabilityEnd: '2026-12-31T23:00:00.000Z' },
     [
       period(null, '00:00', '08:00', 'Closed', 0),
@@ -46,16 +36,28 @@ beforeAll(async () => {
       period(0, '03:00', '24:00', 'Rest'),
     ],
   );
-  newYork = await insertSchedule({ name: 'New York desk', timezone: 'America/New_York' }, [
+  newYork = await insertSchedule(service.store, { name: 'New York desk', timezone: 'America/New_York', isDefault: 0 }, [
     period(null, '00:00', '01:00'),
     period(null, '01:00', '02:00'),
     period(null, '02:00', '24:00'),
   ]);
-  empty = await insertSchedule({ name: 'Annex', timezone: 'UTC' }, []);
+  empty = await insertSchedule(service.store, { name: 'Annex', timezone: 'UTC', isDefault: 0 });
 });
 afterAll(() => service.dispose());
 
 const link = (path: string, title: string) => ({ href: `${service.apiRoot}${path}`, title });
+
+/** What the list and the single schedule both say of the Berlin office. */
+const berlinSettings = () => ({
+  daysVisible: 7,
+  id: berlin,
+  isDefault: true,
+  name: 'Berlin office',
+  timezone: 'Europe/Berlin',
+  weekdayStart: 0,
+  maxResourcesPerReservation: null,
+  totalConcurrentReservationsAllowed: null,
+});
 
 describe('GetAllSchedules', () => {
   it('lists every schedule by name with its get_schedule link', async () => {
@@ -78,16 +80,9 @@ describe('GetAllSchedules', () => {
           message: null,
         },
         {
-          daysVisible: 7,
-          id: berlin,
-          isDefault: true,
-          name: 'Berlin office',
-          timezone: 'Europe/Berlin',
-          weekdayStart: 0,
+          ...berlinSettings(),
           availabilityBegin: '2026-01-01T00:00:00+0000',
           availabilityEnd: '2026-12-31T23:00:00+0000',
-          maxResourcesPerReservation: null,
-          totalConcurrentReservationsAllowed: null,
           links: [link(`/Schedules/${berlin}`, 'get_schedule')],
           message: null,
         },
@@ -101,7 +96,7 @@ describe('GetAllSchedules', () => {
   it('answers 401 without a session', async () => {
     const answer = await service.call('GET', '/Schedules/');
     expect(answer.status).toBe(401);
-    expect(answer.body).toEqual({ links: [], message: 'You must be authenticated in order to access this service.' });
+    expect(answer.body).toEqual(unauthenticatedBody);
   });
 });
 
@@ -117,16 +112,10 @@ describe('GetSchedule', () => {
       { start: `${date}T13:00:00+0200`, end: `${next}T00:00:00+0200`, label: null, startTime: '13:00:00', endTime: '00:00:00', isReservable: true },
     ];
     expect(answer.body).toEqual({
-      daysVisible: 7,
-      id: berlin,
-      isDefault: true,
-      name: 'Berlin office',
-      timezone: 'Europe/Berlin',
-      weekdayStart: 0,
+      ...berlinSettings(),
+      // GetSchedule says availabilityStart where the list says availabilityBegin.
       availabilityStart: '2026-01-01T00:00:00+0000',
       availabilityEnd: '2026-12-31T23:00:00+0000',
-      maxResourcesPerReservation: null,
-      totalConcurrentReservationsAllowed: null,
       icsUrl: null,
       periods: [
         [
@@ -182,12 +171,12 @@ describe('GetSchedule', () => {
   it.each([['an unknown id', '/Schedules/9999'], ['a non-numeric id', '/Schedules/abc'], ['id 0', '/Schedules/0']])('answers 404 for %s', async (_case, path) => {
     const answer = await service.call('GET', path, { session: await at('2026-06-10T12:00:00Z') });
     expect(answer.status).toBe(404);
-    expect(answer.body).toEqual({ links: [], message: 'The requested resource was not found' });
+    expect(answer.body).toEqual(notFoundBody);
   });
 
   it('answers 401 without a session', async () => {
     const answer = await service.call('GET', `/Schedules/${berlin}`);
     expect(answer.status).toBe(401);
-    expect(answer.body).toEqual({ links: [], message: 'You must be authenticated in order to access this service.' });
+    expect(answer.body).toEqual(unauthenticatedBody);
   });
 });

@@ -1,27 +1,32 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatWireDateTime } from '../../electron/api/dates.js';
-import { AttributeCategory, AttributeType } from '../../electron/api/schemas/attributes.js';
 import { PermissionType } from '../../electron/service/store/tables.js';
+import { attributeValueItem, deletedBody, forbiddenBody, invalidBody, notFoundBody, unauthenticatedBody } from '../support/answers.js';
+import {
+  countRows,
+  deleteAttributes,
+  deleteUserGroups,
+  insertResource,
+  insertSchedule,
+  insertUserAttribute,
+  insertUserGroup,
+} from '../support/fixtures.js';
 import { createNormalUser, startTestService, type Session, type TestService } from '../support/service.js';
 
 let service: TestService;
 let origin: string;
 let normal: Session & { password: string };
+let scheduleId: number;
 beforeAll(async () => {
   service = await startTestService();
   origin = new URL(service.apiRoot).origin;
   normal = await createNormalUser(service, 'normal', { firstName: 'Norma', lastName: 'Normal' });
+  scheduleId = await insertSchedule(service.store);
 });
 afterAll(() => service.dispose());
 
-const invalidBody = (...errors: string[]) => ({ links: [], message: 'There were errors processing your request', errors });
-const notFoundBody = { links: [], message: 'The requested resource was not found' };
-const unauthenticatedBody = { links: [], message: 'You must be authenticated in order to access this service.' };
-const forbiddenBody = { links: [], message: 'You must be an application administrator to access this service.' };
-
 const getUserLink = (userId: number) => ({ href: `${service.apiRoot}/Users/${userId}`, title: 'get_user' });
 const updateUserLink = (userId: number) => ({ href: `${service.apiRoot}/Users/${userId}`, title: 'update_user' });
-const attributeLink = (attributeId: number) => ({ href: `${service.apiRoot}/Attributes/${attributeId}`, title: 'get_custom_attribute' });
 const nowOnWire = () => formatWireDateTime(service.clock.now().toUTC());
 
 let sequence = 0;
@@ -51,70 +56,11 @@ async function createUser(overrides: Record<string, unknown> = {}): Promise<{ us
 }
 
 const userRow = (id: number) => service.store.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
-const userCount = async () => (await service.store.selectFrom('users').select('id').execute()).length;
+const userCount = () => countRows(service.store, 'users');
 const groupIdsOf = async (userId: number) =>
   (await service.store.selectFrom('groupMembers').select('groupId').where('userId', '=', userId).orderBy('groupId').execute()).map((row) => row.groupId);
 
-async function addGroup(name: string, isDefault: 0 | 1 = 0, roleIds: number[] = []) {
-  const { id } = await service.store.insertInto('userGroups').values({ name, isDefault }).returning('id').executeTakeFirstOrThrow();
-  if (roleIds.length) await service.store.insertInto('groupRoles').values(roleIds.map((roleId) => ({ groupId: id, roleId }))).execute();
-  return id;
-}
-
-async function addUserAttribute(values: { label: string; adminOnly?: 0 | 1; isPrivate?: 0 | 1; sortOrder?: number }) {
-  const { id } = await service.store
-    .insertInto('customAttributes')
-    .values({
-      type: AttributeType.singleLine,
-      categoryId: AttributeCategory.user,
-      required: 0,
-      adminOnly: 0,
-      isPrivate: 0,
-      sortOrder: 0,
-      possibleValues: '[]',
-      secondaryEntityIds: '[]',
-      ...values,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return id;
-}
-
-const removeAttribute = (id: number) => service.store.deleteFrom('customAttributes').where('id', '=', id).execute();
-
-let scheduleId: number | undefined;
-async function addResource(name: string) {
-  scheduleId ??= (
-    await service.store
-      .insertInto('schedules')
-      .values({ name: 'Main', timezone: 'UTC', isDefault: 1, weekdayStart: 0, daysVisible: 7 })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-  ).id;
-  const { id } = await service.store
-    .insertInto('resources')
-    .values({
-      name,
-      location: '',
-      contact: '',
-      notes: '',
-      description: '',
-      requiresApproval: 0,
-      allowMultiday: 0,
-      scheduleId,
-      statusId: 1,
-      sortOrder: 0,
-      requiresCheckIn: 0,
-      color: '',
-      creditApplicability: 1,
-      creditsChargedAllSlots: 0,
-      maxConcurrentReservations: 1,
-      icsToken: `token-${name}`,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return id;
-}
+const addResource = (name: string) => insertResource(service.store, { name, scheduleId });
 
 describe('CreateUser', () => {
   it('creates a user with 201 and user links', async () => {
@@ -139,8 +85,8 @@ describe('CreateUser', () => {
   });
 
   it('joins the default groups when no groups are given, exactly the given ones otherwise', async () => {
-    const everyone = await addGroup('Everyone', 1);
-    const lab = await addGroup('Lab');
+    const everyone = await insertUserGroup(service.store, 'Everyone', { isDefault: 1 });
+    const lab = await insertUserGroup(service.store, 'Lab');
     try {
       const byDefault = await createUser();
       expect(await groupIdsOf(byDefault.userId)).toEqual([everyone]);
@@ -149,7 +95,7 @@ describe('CreateUser', () => {
       const none = await createUser({ groups: [] });
       expect(await groupIdsOf(none.userId)).toEqual([]);
     } finally {
-      await service.store.deleteFrom('userGroups').where('id', 'in', [everyone, lab]).execute();
+      await deleteUserGroups(service.store, everyone, lab);
     }
   });
 
@@ -185,13 +131,13 @@ describe('CreateUser', () => {
   });
 
   it('lets an administrator set admin-only attribute values', async () => {
-    const clearance = await addUserAttribute({ label: 'Clearance', adminOnly: 1 });
+    const clearance = await insertUserAttribute(service.store, { label: 'Clearance', adminOnly: 1 });
     try {
       const { userId } = await createUser({ customAttributes: [{ attributeId: clearance, attributeValue: 'blue' }] });
       const values = await service.store.selectFrom('customAttributeValues').select(['attributeId', 'value']).where('entityId', '=', userId).execute();
       expect(values).toEqual([{ attributeId: clearance, value: 'blue' }]);
     } finally {
-      await removeAttribute(clearance);
+      await deleteAttributes(service.store, clearance);
     }
   });
 
@@ -228,8 +174,8 @@ describe('UpdateUser', () => {
   });
 
   it('replaces groups when given and keeps them when not', async () => {
-    const first = await addGroup('First');
-    const second = await addGroup('Second');
+    const first = await insertUserGroup(service.store, 'First');
+    const second = await insertUserGroup(service.store, 'Second');
     try {
       const { userId } = await createUser({ groups: [first] });
       await service.call('POST', `/Users/${userId}`, { session: service.admin, body: { position: 'Lead' } });
@@ -238,12 +184,12 @@ describe('UpdateUser', () => {
       expect(answer.status).toBe(200);
       expect(await groupIdsOf(userId)).toEqual([second]);
     } finally {
-      await service.store.deleteFrom('userGroups').where('id', 'in', [first, second]).execute();
+      await deleteUserGroups(service.store, first, second);
     }
   });
 
   it('replaces custom attribute values when given', async () => {
-    const team = await addUserAttribute({ label: 'Team' });
+    const team = await insertUserAttribute(service.store, { label: 'Team' });
     try {
       const { userId } = await createUser({ customAttributes: [{ attributeId: team, attributeValue: 'Blue' }] });
       await service.call('POST', `/Users/${userId}`, { session: service.admin, body: { customAttributes: [{ attributeId: team, attributeValue: 'Green' }] } });
@@ -252,7 +198,7 @@ describe('UpdateUser', () => {
       await service.call('POST', `/Users/${userId}`, { session: service.admin, body: { customAttributes: [] } });
       expect(await service.store.selectFrom('customAttributeValues').select('value').where('entityId', '=', userId).execute()).toEqual([]);
     } finally {
-      await removeAttribute(team);
+      await deleteAttributes(service.store, team);
     }
   });
 
@@ -341,56 +287,31 @@ describe('GetAllUsers', () => {
   };
 
   beforeAll(async () => {
-    team = await addUserAttribute({ label: 'Team', sortOrder: 1 });
-    secret = await addUserAttribute({ label: 'Shoe size', isPrivate: 1, sortOrder: 2 });
-    const common = { organization: 'Filter Co' };
-    alice = (
-      await createUser({
-        ...common,
-        userName: 'alice.archer',
-        emailAddress: 'alice@filter.example',
-        firstName: 'Alice',
-        lastName: 'Archer',
-        phone: '+1 555 0001',
-        position: 'Engineer',
-        customAttributes: [
-          { attributeId: team, attributeValue: 'Red' },
-          { attributeId: secret, attributeValue: '38' },
-        ],
-      })
-    ).userId;
-    bob = (
-      await createUser({
-        ...common,
-        userName: 'bob.baker',
-        emailAddress: 'bob@filter.example',
-        firstName: 'Bob',
-        lastName: 'Baker',
-        phone: '+1 555 0002',
-        position: 'Engineer',
-        customAttributes: [
-          { attributeId: team, attributeValue: 'Blue' },
-          { attributeId: secret, attributeValue: '44' },
-        ],
-      })
-    ).userId;
-    carol = (
-      await createUser({
-        ...common,
-        userName: 'carol_100%',
-        emailAddress: 'carol@other.example',
-        firstName: 'Carol',
-        lastName: 'Carter',
-        phone: '+44 555 0003',
-        position: 'Manager',
-        customAttributes: [{ attributeId: team, attributeValue: 'Red' }],
-      })
-    ).userId;
+    team = await insertUserAttribute(service.store, { label: 'Team', sortOrder: 1 });
+    secret = await insertUserAttribute(service.store, { label: 'Shoe size', isPrivate: 1, sortOrder: 2 });
+    const filterCoUser = async (person: Record<string, string>, teamValue: string, shoeSize?: string) => {
+      const customAttributes = [{ attributeId: team, attributeValue: teamValue }];
+      if (shoeSize !== undefined) customAttributes.push({ attributeId: secret, attributeValue: shoeSize });
+      return (await createUser({ organization: 'Filter Co', ...person, customAttributes })).userId;
+    };
+    alice = await filterCoUser(
+      { userName: 'alice.archer', emailAddress: 'alice@filter.example', firstName: 'Alice', lastName: 'Archer', phone: '+1 555 0001', position: 'Engineer' },
+      'Red',
+      '38',
+    );
+    bob = await filterCoUser(
+      { userName: 'bob.baker', emailAddress: 'bob@filter.example', firstName: 'Bob', lastName: 'Baker', phone: '+1 555 0002', position: 'Engineer' },
+      'Blue',
+      '44',
+    );
+    carol = await filterCoUser(
+      { userName: 'carol_100%', emailAddress: 'carol@other.example', firstName: 'Carol', lastName: 'Carter', phone: '+44 555 0003', position: 'Manager' },
+      'Red',
+    );
     caller = await service.signIn('alice.archer', 'user-password-1');
   });
   afterAll(async () => {
-    await removeAttribute(team);
-    await removeAttribute(secret);
+    await deleteAttributes(service.store, team, secret);
   });
 
   it('lists users with the list item shape, ordered by last name', async () => {
@@ -414,8 +335,8 @@ describe('GetAllUsers', () => {
       position: 'Engineer',
       language: 'en_us',
       customAttributes: [
-        { id: team, label: 'Team', value: 'Blue', links: [attributeLink(team)], message: null },
-        { id: secret, label: 'Shoe size', value: '44', links: [attributeLink(secret)], message: null },
+        attributeValueItem(service, team, 'Team', 'Blue'),
+        attributeValueItem(service, secret, 'Shoe size', '44'),
       ],
       currentCredits: '0.00',
       reservationColor: '',
@@ -456,12 +377,12 @@ describe('GetAllUsers', () => {
     expect(own.id).toBe(alice);
     expect(own.links).toEqual([getUserLink(alice)]);
     expect(own.customAttributes).toEqual([
-      { id: team, label: 'Team', value: 'Red', links: [attributeLink(team)], message: null },
-      { id: secret, label: 'Shoe size', value: '38', links: [attributeLink(secret)], message: null },
+      attributeValueItem(service, team, 'Team', 'Red'),
+      attributeValueItem(service, secret, 'Shoe size', '38'),
     ]);
     expect(other.id).toBe(bob);
     expect(other.links).toEqual([getUserLink(bob)]);
-    expect(other.customAttributes).toEqual([{ id: team, label: 'Team', value: 'Blue', links: [attributeLink(team)], message: null }]);
+    expect(other.customAttributes).toEqual([attributeValueItem(service, team, 'Team', 'Blue')]);
     const everyone = await listed('', caller);
     expect(everyone).toEqual(expect.arrayContaining([service.admin.userId, normal.userId, alice, bob, carol]));
   });
@@ -485,8 +406,8 @@ describe('GetUser', () => {
     const direct = await addResource('Desk direct');
     const viewOnly = await addResource('Room view only');
     await addResource('Room without permission');
-    const staff = await addGroup('Staff', 1, [3, 1]);
-    const viewers = await addGroup('Viewers');
+    const staff = await insertUserGroup(service.store, 'Staff', { isDefault: 1, roleIds: [3, 1] });
+    const viewers = await insertUserGroup(service.store, 'Viewers');
     await service.store
       .insertInto('groupResourcePermissions')
       .values([
@@ -494,7 +415,7 @@ describe('GetUser', () => {
         { groupId: viewers, resourceId: viewOnly, permissionType: PermissionType.view },
       ])
       .execute();
-    const team = await addUserAttribute({ label: 'Team' });
+    const team = await insertUserAttribute(service.store, { label: 'Team' });
     try {
       const { userId, body } = await createUser({
         groups: [staff, viewers],
@@ -520,7 +441,7 @@ describe('GetUser', () => {
         organization: '',
         position: '',
         language: 'en_us',
-        customAttributes: [{ id: team, label: 'Team', value: 'Gold', links: [attributeLink(team)], message: null }],
+        customAttributes: [attributeValueItem(service, team, 'Team', 'Gold')],
         currentCredits: '12.50',
         reservationColor: '#336699',
         icsUrl: `${origin}/Web/export/ical-subscribe.php?uid=${row.icsToken}`,
@@ -569,13 +490,13 @@ describe('GetUser', () => {
       const signedIn = await service.call('GET', `/Users/${userId}`, { session: service.admin });
       expect(signedIn.body.lastLogin).toBe(nowOnWire());
     } finally {
-      await removeAttribute(team);
-      await service.store.deleteFrom('userGroups').where('id', 'in', [staff, viewers]).execute();
+      await deleteAttributes(service.store, team);
+      await deleteUserGroups(service.store, staff, viewers);
     }
   });
 
   it('shows a normal user anyone, with only the get_user link and without others’ private values', async () => {
-    const secret = await addUserAttribute({ label: 'Badge number', isPrivate: 1 });
+    const secret = await insertUserAttribute(service.store, { label: 'Badge number', isPrivate: 1 });
     try {
       const { userId } = await createUser({ customAttributes: [{ attributeId: secret, attributeValue: '42' }] });
       await service.store.insertInto('customAttributeValues').values({ attributeId: secret, entityId: normal.userId, value: '7' }).execute();
@@ -584,11 +505,11 @@ describe('GetUser', () => {
       expect(other.body.links).toEqual([getUserLink(userId)]);
       expect(other.body.customAttributes).toEqual([]);
       const own = await service.call('GET', `/Users/${normal.userId}`, { session: normal });
-      expect(own.body.customAttributes).toEqual([{ id: secret, label: 'Badge number', value: '7', links: [attributeLink(secret)], message: null }]);
+      expect(own.body.customAttributes).toEqual([attributeValueItem(service, secret, 'Badge number', '7')]);
       const asAdmin = await service.call('GET', `/Users/${userId}`, { session: service.admin });
-      expect(asAdmin.body.customAttributes).toEqual([{ id: secret, label: 'Badge number', value: '42', links: [attributeLink(secret)], message: null }]);
+      expect(asAdmin.body.customAttributes).toEqual([attributeValueItem(service, secret, 'Badge number', '42')]);
     } finally {
-      await removeAttribute(secret);
+      await deleteAttributes(service.store, secret);
     }
   });
 
@@ -610,8 +531,8 @@ describe('GetUser', () => {
 
 describe('DeleteUser', () => {
   it('deletes the user with their sessions, memberships, permissions and attribute values', async () => {
-    const group = await addGroup('Leavers');
-    const team = await addUserAttribute({ label: 'Team' });
+    const group = await insertUserGroup(service.store, 'Leavers');
+    const team = await insertUserAttribute(service.store, { label: 'Team' });
     const resource = await addResource('Leaver desk');
     try {
       const { userId, body } = await createUser({ groups: [group], customAttributes: [{ attributeId: team, attributeValue: 'Gone' }] });
@@ -620,7 +541,7 @@ describe('DeleteUser', () => {
 
       const answer = await service.call('DELETE', `/Users/${userId}`, { session: service.admin });
       expect(answer.status).toBe(200);
-      expect(answer.body).toEqual({ links: [], message: 'The item was deleted' });
+      expect(answer.body).toEqual(deletedBody);
 
       expect(await userRow(userId)).toBeUndefined();
       expect(await service.store.selectFrom('sessions').select('token').where('userId', '=', userId).execute()).toEqual([]);
@@ -635,8 +556,8 @@ describe('DeleteUser', () => {
       const again = await service.call('DELETE', `/Users/${userId}`, { session: service.admin });
       expect(again.status).toBe(404);
     } finally {
-      await removeAttribute(team);
-      await service.store.deleteFrom('userGroups').where('id', '=', group).execute();
+      await deleteAttributes(service.store, team);
+      await deleteUserGroups(service.store, group);
     }
   });
 
