@@ -3,6 +3,7 @@ import { Value } from '@sinclair/typebox/value';
 import { createFetch } from 'ofetch';
 import { errorFromResponse, loginRefusedMessage, networkError, unexpectedBody, type ApiResult } from './api-error.js';
 import { decode } from './decode.js';
+import { sessionHeaderNames } from './session-headers.js';
 import {
   operationNames,
   operations,
@@ -64,7 +65,6 @@ export interface ClientOptions {
 // Real servers take over a second for large lists; this only catches a server that hangs.
 const DEFAULT_TIMEOUT_MS = 30_000;
 
-const sessionHeaders = { token: 'X-Booked-SessionToken', userId: 'X-Booked-UserId' } as const;
 
 // Node's fetch asks for gzip and deflate only, and real servers send megabytes of JSON; undici
 // decodes br as well, so ask for it.
@@ -127,8 +127,8 @@ export function createClient(options: ClientOptions): ApiClient {
     const operation: OperationDefinition = operations[name];
     const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Encoding': ACCEPT_ENCODING };
     if (operation.auth !== 'none' && session !== null) {
-      headers[sessionHeaders.token] = session.sessionToken;
-      headers[sessionHeaders.userId] = String(session.userId);
+      headers[sessionHeaderNames.token] = session.sessionToken;
+      headers[sessionHeaderNames.userId] = String(session.userId);
     }
     let body: string | undefined;
     if (operation.body) {

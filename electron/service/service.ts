@@ -3,6 +3,7 @@ import { apiRootPath } from '../api/operations.js';
 import { systemClock, type Clock } from './clock.js';
 import { defaultServiceConfig, type ServiceConfig } from './config.js';
 import { createServer } from './http/server.js';
+import { startAutoRelease } from './jobs/auto-release.js';
 import { openStore, type Store } from './store/database.js';
 
 export interface StartOptions {
@@ -26,9 +27,10 @@ export interface RunningService {
 /** Opens the store and serves the API on loopback; the same entry for tests, the CLI and the app. */
 export async function startService(options: StartOptions): Promise<RunningService> {
   const store = await openStore(options.database);
+  const clock = options.clock ?? systemClock;
   const app = await createServer({
     store,
-    clock: options.clock ?? systemClock,
+    clock,
     config: { ...defaultServiceConfig, ...options.config },
     logger: options.logger ?? false,
   });
@@ -36,11 +38,15 @@ export async function startService(options: StartOptions): Promise<RunningServic
   await app.listen({ host, port: options.port ?? 0 });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
+  // Catches up on releases that fell due while the service was down before anyone reads the calendar.
+  const autoRelease = startAutoRelease({ store, clock, onError: (error) => app.log.error(error) });
+  await autoRelease.settled();
   return {
     app,
     store,
     apiRoot: `http://${host}:${port}${apiRootPath}`,
     async close() {
+      await autoRelease.stop();
       await app.close();
       await store.destroy();
     },

@@ -2,17 +2,6 @@ import { operationNames, type OperationName } from '../../electron/api/operation
 
 /** The operations the reservation engine will add; everything else is served today. */
 const pending = new Set<OperationName>([
-  'createReservation',
-  'updateReservation',
-  'approveReservation',
-  'checkinReservation',
-  'checkoutReservation',
-  'getReservations',
-  'getReservation',
-  'deleteReservation',
-  'getAvailability',
-  'getResourceAvailability',
-  'getSlots',
 ]);
 
 export const implementedOperations = operationNames.filter((name) => !pending.has(name));

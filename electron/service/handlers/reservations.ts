@@ -8,6 +8,7 @@ import { checkAttributeInputs, writeAttributeValues } from '../store/attribute-v
 import { accessoryShortages, conflictMessage, findConflicts, resourcesNotBookable } from '../store/booking-checks.js';
 import { readBookingRequest, remindersOf, type BookingRequest } from '../store/booking-request.js';
 import type { Store } from '../store/database.js';
+import { reservationReference } from '../store/reservation-views.js';
 import {
   deleteInstances,
   insertInstances,
@@ -18,7 +19,7 @@ import {
 } from '../store/reservations.js';
 import type { ReservationRow, ReservationSeriesRow } from '../store/tables.js';
 import { deletionEnvelope } from './deletion.js';
-import type { Caller, HandlerMap, LinkBuilder } from './types.js';
+import type { Caller, HandlerMap } from './types.js';
 
 const updateScopes = ['this', 'future', 'full'] as const;
 type UpdateScope = (typeof updateScopes)[number];
@@ -28,18 +29,6 @@ function readScope(text: string | undefined, fallback: UpdateScope): UpdateScope
   const scope = updateScopes.find((candidate) => candidate === text);
   if (!scope) throw invalid(`Missing or invalid updateScope: ${text}`);
   return scope;
-}
-
-function referenceEnvelope(links: LinkBuilder, referenceNumber: string, isPendingApproval: boolean, message: string) {
-  return {
-    referenceNumber,
-    isPendingApproval,
-    links: [
-      links.to('getReservation', { referenceNumber }, 'get_reservation'),
-      links.to('updateReservation', { referenceNumber }, 'update_reservation'),
-    ],
-    message,
-  };
 }
 
 interface Existing {
@@ -172,7 +161,7 @@ export const reservationHandlers = {
       const pending = needsApproval(request, caller);
       return { referenceNumber: await storeSeries(trx, request, kept, pending, now.toMillis()), pending };
     });
-    return referenceEnvelope(links, referenceNumber, pending, 'The reservation was created');
+    return reservationReference(links, referenceNumber, pending, 'The reservation was created');
   },
 
   /**
@@ -234,7 +223,7 @@ export const reservationHandlers = {
       await storeSeries(trx, request, kept, pending, now.toMillis(), references);
       return { referenceNumber: existing.instance.referenceNumber, pending };
     });
-    return referenceEnvelope(links, referenceNumber, pending, 'The reservation was updated');
+    return reservationReference(links, referenceNumber, pending, 'The reservation was updated');
   },
 
   /** Without a scope only this occurrence goes, as the spec says (real servers delete the series). */

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { apiRootPath, operationNames, operations, pathParameterNames, pathParameters } from '../../api/operations.js';
+import { sessionHeaderNames } from '../../api/session-headers.js';
 import { apiRootOf } from './links.js';
 
 /** The OpenAPI 3.1 document, derived from the operation table (its schemas are JSON Schema). */
@@ -48,8 +49,8 @@ export function openApiDocument(serverUrl: string) {
     servers: [{ url: serverUrl }],
     components: {
       securitySchemes: {
-        sessionToken: { type: 'apiKey', in: 'header', name: 'X-Booked-SessionToken' },
-        userId: { type: 'apiKey', in: 'header', name: 'X-Booked-UserId' },
+        sessionToken: { type: 'apiKey', in: 'header', name: sessionHeaderNames.token },
+        userId: { type: 'apiKey', in: 'header', name: sessionHeaderNames.userId },
       },
     },
     paths,
@@ -70,7 +71,7 @@ export function documentationPage(apiRoot: string): string {
 <html lang="en"><head><meta charset="utf-8"><title>Reservation API</title>
 <style>body{font:14px system-ui,sans-serif;margin:2rem}table{border-collapse:collapse}td,th{padding:.3rem .6rem;border-bottom:1px solid #ddd;text-align:left}</style>
 </head><body><h1>Reservation API</h1>
-<p>${operationNames.length} operations. Secured calls send <code>X-Booked-SessionToken</code> and <code>X-Booked-UserId</code> from Authenticate. Machine-readable: <a href="${escapeHtml(apiRoot)}/openapi.json">openapi.json</a>.</p>
+<p>${operationNames.length} operations. Secured calls send <code>${sessionHeaderNames.token}</code> and <code>${sessionHeaderNames.userId}</code> from Authenticate. Machine-readable: <a href="${escapeHtml(apiRoot)}/openapi.json">openapi.json</a>.</p>
 <table><thead><tr><th>Group</th><th>Operation</th><th>Method</th><th>Route</th><th>Auth</th></tr></thead><tbody>
 ${rows}
 </tbody></table></body></html>`;

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { AuthLevel } from '../../api/operations.js';
+import { neutralSessionHeaderNames, sessionHeaderNames } from '../../api/session-headers.js';
 import type { Clock } from '../clock.js';
 import type { ServiceConfig } from '../config.js';
 import { forbidden, unauthenticated } from '../errors.js';
@@ -8,10 +9,10 @@ import type { Store } from '../store/database.js';
 import { isApplicationAdministrator } from '../store/roles.js';
 
 /** Real servers read `X-Booked-*`; the spec's neutral `X-Service-*` spelling is accepted too. */
-export const sessionHeaders = {
-  token: ['x-booked-sessiontoken', 'x-service-sessiontoken'],
-  userId: ['x-booked-userid', 'x-service-userid'],
-} as const;
+const sessionHeaders = {
+  token: [sessionHeaderNames.token, neutralSessionHeaderNames.token].map((name) => name.toLowerCase()),
+  userId: [sessionHeaderNames.userId, neutralSessionHeaderNames.userId].map((name) => name.toLowerCase()),
+};
 
 function header(request: FastifyRequest, names: readonly string[]): string | undefined {
   for (const name of names) {

@@ -187,8 +187,9 @@ export const migrations: Record<string, Migration> = {
     `CREATE INDEX custom_attribute_values_by_entity ON custom_attribute_values (entity_id)`,
   ),
   '0002-reservations': statements(
+    // AUTOINCREMENT: a series id is never reused, so nothing left keyed by an old one resurfaces.
     `CREATE TABLE reservation_series (
-      id INTEGER PRIMARY KEY,
+      id INTEGER PRIMARY KEY AUTOINCREMENT,
       owner_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
       resource_id INTEGER NOT NULL REFERENCES resources(id) ON DELETE CASCADE,
       title TEXT NOT NULL DEFAULT '',

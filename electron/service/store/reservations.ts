@@ -1,4 +1,6 @@
 import { sql } from 'kysely';
+import { AttributeCategory } from '../../api/schemas/attributes.js';
+import { deleteAttributeValues } from './attribute-values.js';
 import type { Store } from './database.js';
 import { ReservationRole } from './tables.js';
 
@@ -155,11 +157,13 @@ export async function deleteInstances(store: Store, reservationIds: readonly num
   if (reservationIds.length === 0) return;
   const seriesIds = await store.selectFrom('reservations').select('seriesId').distinct().where('id', 'in', [...reservationIds]).execute();
   await store.deleteFrom('reservations').where('id', 'in', [...reservationIds]).execute();
-  await store
+  const emptied = await store
     .deleteFrom('reservationSeries')
     .where('id', 'in', seriesIds.map((row) => row.seriesId))
     .where((where) => where.not(where.exists(where.selectFrom('reservations').select('id').whereRef('reservations.seriesId', '=', 'reservationSeries.id'))))
+    .returning('id')
     .execute();
+  for (const { id } of emptied) await deleteAttributeValues(store, AttributeCategory.reservation, id);
 }
 
 /**

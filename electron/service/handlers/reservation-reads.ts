@@ -1,0 +1,145 @@
+import type { DateTime } from 'luxon';
+import { formatWireDateTime } from '../../api/dates.js';
+import { bookingMessages } from '../domain/booking-rules.js';
+import { checkInMessages, checkInOutcome, checkOutOutcome, toWholeSecond } from '../domain/check-in.js';
+import { readQueryDateTime, usableZone } from '../domain/query-dates.js';
+import { invalid, notFound, Violations } from '../errors.js';
+import type { Store } from '../store/database.js';
+import {
+  administrationCheck,
+  checkInState,
+  findOccurrence,
+  loadReservation,
+  loadSummaries,
+  mayChange,
+  reservationReference,
+  type OccurrenceRow,
+} from '../store/reservation-views.js';
+import { moveInstance } from '../store/reservations.js';
+import type { Caller, HandlerMap } from './types.js';
+
+const messages = {
+  approved: 'The reservation was approved',
+  notAllowedToApprove: 'You are not allowed to approve this reservation.',
+} as const;
+
+/** GetReservations without dates shows the next two weeks; a start alone gets two weeks after it. */
+const defaultWindow = { days: 14 } as const;
+
+const positiveInteger = /^[1-9]\d{0,14}$/;
+
+/** One id filter: absent or blank means no filter; anything but one positive integer is refused. */
+function readId(value: string | undefined, parameter: string, violations: Violations): number | undefined {
+  if (value === undefined || value.trim() === '') return undefined;
+  if (positiveInteger.test(value.trim())) return Number(value.trim());
+  violations.add(`Invalid ${parameter}: ${value}`);
+  return undefined;
+}
+
+function readDate(value: string | undefined, parameter: string, zone: string, violations: Violations): DateTime | undefined {
+  if (value === undefined || value.trim() === '') return undefined;
+  const parsed = readQueryDateTime(value, zone);
+  if (parsed === null) violations.add(`Invalid ${parameter}: ${value}`);
+  return parsed ?? undefined;
+}
+
+async function requireOccurrence(store: Store, referenceNumber: string): Promise<OccurrenceRow> {
+  const row = await findOccurrence(store, referenceNumber);
+  if (!row) throw notFound();
+  return row;
+}
+
+function requireChangeRight(caller: Caller, row: OccurrenceRow): void {
+  if (!mayChange(caller, row)) throw invalid(bookingMessages.notAllowed);
+}
+
+export const reservationReadHandlers = {
+  /**
+   * Unknown ids simply match nothing. The window is always answered (real servers answer null
+   * for both ends when nothing matched), in UTC like every list.
+   */
+  async getReservations({ query }, { store, clock, links, caller }) {
+    const violations = new Violations();
+    const zone = usableZone(caller.user.timezone);
+    const userId = readId(query.userId, 'userId', violations);
+    const resourceId = readId(query.resourceId, 'resourceId', violations);
+    const scheduleId = readId(query.scheduleId, 'scheduleId', violations);
+    const start = readDate(query.startDateTime, 'startDateTime', zone, violations);
+    const end = readDate(query.endDateTime, 'endDateTime', zone, violations);
+    violations.throwIfAny();
+    const from = start ?? clock.now();
+    const to = end ?? from.plus(defaultWindow);
+    const reservations = await loadSummaries(store, links, {
+      from: from.toMillis(),
+      to: to.toMillis(),
+      viewer: caller,
+      ...(userId !== undefined && { userId }),
+      ...(resourceId !== undefined && { resourceId }),
+      ...(scheduleId !== undefined && { scheduleId }),
+    });
+    return {
+      reservations,
+      startDateTime: formatWireDateTime(from.toUTC()),
+      endDateTime: formatWireDateTime(to.toUTC()),
+      links: [],
+      message: null,
+    };
+  },
+
+  async getReservation({ params }, { store, clock, config, links, caller }) {
+    const reservation = await loadReservation(store, links, params.referenceNumber, caller, clock.now().toMillis(), config);
+    if (!reservation) throw notFound();
+    return reservation;
+  },
+
+  /** Approval covers the whole series; approving one already approved answers success again. */
+  async approveReservation({ params }, { store, clock, links, caller }) {
+    return store.transaction().execute(async (trx) => {
+      const row = await requireOccurrence(trx, params.referenceNumber);
+      const administers = await administrationCheck(trx, caller);
+      if (!administers(row)) throw invalid(messages.notAllowedToApprove);
+      if (row.isPendingApproval === 1) {
+        await trx
+          .updateTable('reservationSeries')
+          .set({ isPendingApproval: 0, updatedAt: clock.now().toMillis() })
+          .where('id', '=', row.seriesId)
+          .execute();
+      }
+      return reservationReference(links, row.referenceNumber, false, messages.approved);
+    });
+  },
+
+  async checkinReservation({ params }, { store, clock, config, links, caller }) {
+    return store.transaction().execute(async (trx) => {
+      const row = await requireOccurrence(trx, params.referenceNumber);
+      requireChangeRight(caller, row);
+      const now = toWholeSecond(clock.now().toMillis());
+      const outcome = checkInOutcome(checkInState(row), now, config.checkInOpensMinutes);
+      if (outcome === 'refused') throw invalid(checkInMessages.cannotCheckIn);
+      if (outcome === 'perform') {
+        await trx.updateTable('reservations').set({ checkInAt: now }).where('id', '=', row.reservationId).execute();
+      }
+      return reservationReference(links, row.referenceNumber, row.isPendingApproval === 1, checkInMessages.checkedIn);
+    });
+  },
+
+  /** Check-out frees the rest of the slot: the end moves to now (bookings follow) and the planned end is kept. */
+  async checkoutReservation({ params }, { store, clock, links, caller }) {
+    return store.transaction().execute(async (trx) => {
+      const row = await requireOccurrence(trx, params.referenceNumber);
+      requireChangeRight(caller, row);
+      const now = toWholeSecond(clock.now().toMillis());
+      const outcome = checkOutOutcome(checkInState(row), now);
+      if (outcome === 'refused') throw invalid(checkInMessages.cannotCheckOut);
+      if (outcome === 'perform') {
+        await trx
+          .updateTable('reservations')
+          .set({ checkOutAt: now, originalEndAt: row.originalEndAt ?? row.endAt })
+          .where('id', '=', row.reservationId)
+          .execute();
+        await moveInstance(trx, row.reservationId, row.startAt, now);
+      }
+      return reservationReference(links, row.referenceNumber, row.isPendingApproval === 1, checkInMessages.checkedOut);
+    });
+  },
+} satisfies Pick<HandlerMap, 'getReservations' | 'getReservation' | 'approveReservation' | 'checkinReservation' | 'checkoutReservation'>;

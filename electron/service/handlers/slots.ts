@@ -1,0 +1,157 @@
+import type { Static } from '@sinclair/typebox';
+import type { ReservationSummary } from '../../api/schemas/reservations.js';
+import type { Slot } from '../../api/schemas/schedules.js';
+import { isPlainDate, readQueryDateTime, usableZone, wireFormatter } from '../domain/query-dates.js';
+import { instantOf, periodsOn, type LaidOutPeriod } from '../domain/schedule-layout.js';
+import { maxSlotDays, planSlots, slotWindow } from '../domain/slots.js';
+import { notFound, Violations } from '../errors.js';
+import { bookingsByResource, reservationOwners } from '../store/availability.js';
+import { visibleResourceIds } from '../store/permissions.js';
+import { loadSummaries } from '../store/reservation-views.js';
+import { overlappingBookings } from '../store/reservations.js';
+import { findSchedule, loadLayout } from '../store/schedules.js';
+import type { HandlerMap } from './types.js';
+
+type WireSlot = Static<typeof Slot>;
+type WireSummary = Static<typeof ReservationSummary>;
+
+const POSITIVE_ID = /^[1-9]\d{0,14}$/;
+
+/** An absent or empty parameter is no parameter, as real servers read them. */
+const given = (text: string | undefined): text is string => text !== undefined && text.trim() !== '';
+
+/**
+ * The date a window end names, in the schedule's zone: a plain date names that day of the
+ * schedule as it is (there is no time in it to move between zones); a date-time is an instant
+ * (offset-less read in the caller's zone) and names the schedule's date at that instant.
+ */
+function windowDate(name: string, text: string | undefined, callerZone: string, zone: string, violations: Violations): string | null {
+  if (!given(text)) return null;
+  const instant = readQueryDateTime(text, callerZone);
+  if (instant === null) {
+    violations.add(`Invalid ${name}: ${text}`);
+    return null;
+  }
+  return (isPlainDate(text) ? instant : instant.setZone(zone)).toISODate();
+}
+
+const calendarDate = (isoDate: string) => {
+  const [year, month, day] = isoDate.split('-').map(Number) as [number, number, number];
+  return { year, month, day };
+};
+
+interface DayPeriod {
+  startAt: number;
+  endAt: number;
+  period: LaidOutPeriod;
+}
+
+const ownerName = (summary: WireSummary) => [summary.firstName, summary.lastName].filter((part) => part !== '').join(' ');
+
+export const slotHandlers = {
+  /**
+   * One `dates` entry per calendar day of the schedule's zone, each with a row of slots per
+   * resource of the schedule the caller may see (or the one `resourceId` names). Without dates the
+   * window is the schedule's `daysVisible` days from today; `startDateTime`/`endDateTime` name its
+   * first and last day (both inclusive, at most 31 days). All instants are in the caller's zone.
+   * A fixed number of queries: the resources, one bookings range scan, the reservations' summaries.
+   */
+  async getSlots({ params, query }, { store, clock, links, caller }) {
+    const schedule = await findSchedule(store, params.scheduleId);
+    if (!schedule) throw notFound();
+    const zone = usableZone(schedule.timezone);
+    const callerZone = usableZone(caller.user.timezone);
+
+    const violations = new Violations();
+    let resourceId: number | undefined;
+    if (given(query.resourceId)) {
+      if (POSITIVE_ID.test(query.resourceId.trim())) resourceId = Number(query.resourceId.trim());
+      else violations.add(`Invalid resourceId: ${query.resourceId}`);
+    }
+    const start = windowDate('startDateTime', query.startDateTime, callerZone, zone, violations);
+    const end = windowDate('endDateTime', query.endDateTime, callerZone, zone, violations);
+    violations.throwIfAny();
+
+    const window = slotWindow(start, end, clock.now().setZone(zone).toISODate()!, schedule.daysVisible);
+    if (!window.ok) {
+      violations.add(
+        window.error === 'endBeforeStart'
+          ? 'endDateTime must not be before startDateTime'
+          : `The date range cannot be longer than ${maxSlotDays} days`,
+      );
+    }
+    const resources = await store
+      .selectFrom('resources')
+      .select(['id', 'name', 'color'])
+      .where('scheduleId', '=', schedule.id)
+      .where('id', 'in', visibleResourceIds(store, caller))
+      .$if(resourceId !== undefined, (select) => select.where('id', '=', resourceId!))
+      .orderBy('sortOrder')
+      .orderBy('name')
+      .orderBy('id')
+      .execute();
+    // A resource of another schedule, or one the caller may not see, is refused alike.
+    if (resourceId !== undefined && resources.length === 0) violations.add(`Invalid resourceId: ${query.resourceId}`);
+    violations.throwIfAny();
+
+    const layout = await loadLayout(store, schedule.id);
+    const days = (window.ok ? window.dates : []).map((date) => ({
+      date,
+      periods: periodsOn(layout, date, zone).map((period): DayPeriod => ({ startAt: period.start.toMillis(), endAt: period.end.toMillis(), period })),
+    }));
+    const allPeriods = days.flatMap((day) => day.periods);
+    const from = Math.min(...allPeriods.map((period) => period.startAt));
+    const to = Math.max(...allPeriods.map((period) => period.endAt));
+    const bookings =
+      allPeriods.length === 0
+        ? new Map()
+        : bookingsByResource(await overlappingBookings(store, resources.map((resource) => resource.id), from, to));
+
+    const plans = days.map((day) =>
+      resources.map((resource) => planSlots(day.periods, bookings.get(resource.id) ?? [])),
+    );
+    const reservationIds = [...new Set(plans.flat(2).flatMap((slot) => (slot.reservationId === null ? [] : [slot.reservationId])))];
+    const [owners, summaries] = await Promise.all([
+      reservationOwners(store, reservationIds),
+      loadSummaries(store, links, { from, to, reservationIds, viewer: caller }),
+    ]);
+    const summaryByReference = new Map(summaries.map((summary) => [summary.referenceNumber, summary]));
+    const summaryOf = (reservationId: number) => {
+      const reference = owners.get(reservationId)?.referenceNumber;
+      return reference === undefined ? undefined : summaryByReference.get(reference);
+    };
+
+    const wire = wireFormatter(callerZone);
+    return {
+      dates: days.map((day, dayIndex) => ({
+        date: wire(instantOf(calendarDate(day.date), 0, zone).toMillis()),
+        resources: resources.map((resource, resourceIndex) => ({
+          slots: plans[dayIndex]![resourceIndex]!.map((plan): WireSlot => {
+            const summary = plan.reservationId === null ? undefined : summaryOf(plan.reservationId);
+            const reserved = plan.reservationId !== null;
+            return {
+              slotSpan: plan.slotSpan,
+              isReserved: reserved,
+              label: summary ? summary.title || ownerName(summary) : reserved ? null : plan.first.period.label,
+              isReservable: !reserved && plan.first.period.isReservable,
+              color: reserved ? resource.color : '',
+              startDateTime: wire(plan.first.startAt),
+              endDateTime: wire(plan.last.endAt),
+              reservation: summary ?? null,
+              links: [],
+              message: null,
+            };
+          }),
+          resourceId: resource.id,
+          resourceName: resource.name,
+          links: [links.to('getResource', { resourceId: resource.id }, 'get_resource')],
+          message: null,
+        })),
+        links: [],
+        message: null,
+      })),
+      links: [],
+      message: null,
+    };
+  },
+} satisfies Pick<HandlerMap, 'getSlots'>;
