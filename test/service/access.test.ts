@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { operations, type OperationName } from '../../electron/api/operations.js';
+import { operationNames, operations, type OperationName } from '../../electron/api/operations.js';
 import { fillPath } from '../../electron/service/http/links.js';
-import { implementedOperations } from '../support/implemented.js';
 import { forbiddenBody, invalidBody, notFoundBody, unauthenticatedBody } from '../support/answers.js';
 import { signInAdmin } from '../support/fixtures.js';
 import { createNormalUser, startTestService, type Session, type TestService } from '../support/service.js';
@@ -18,8 +17,8 @@ const sampleParams = { accessoryId: 1, attributeId: 1, categoryId: 1, groupId: 1
 const routeOf = (name: OperationName) => fillPath(operations[name].path, sampleParams);
 /** A body where the method may carry one: authorisation must be decided before it is read. */
 const bodyFor = (name: OperationName) => (operations[name].method === 'GET' ? {} : { body: {} });
-const secured = implementedOperations.filter((name) => operations[name].auth !== 'none');
-const adminOnly = implementedOperations.filter((name) => operations[name].auth === 'admin');
+const secured = operationNames.filter((name) => operations[name].auth !== 'none');
+const adminOnly = operationNames.filter((name) => operations[name].auth === 'admin');
 
 describe('sessions', () => {
   it.each(secured)('%s answers 401 without a session', async (name) => {

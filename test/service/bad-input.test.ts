@@ -3,9 +3,8 @@ import { sql } from 'kysely';
 import { DateTime } from 'luxon';
 import type { TObject, TSchema } from '@sinclair/typebox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { operations, type OperationName } from '../../electron/api/operations.js';
+import { operationNames, operations, type OperationName } from '../../electron/api/operations.js';
 import { fillPath } from '../../electron/service/http/links.js';
-import { implementedOperations } from '../support/implemented.js';
 import { insertResource, insertSchedule } from '../support/fixtures.js';
 import { startTestService, type TestService } from '../support/service.js';
 
@@ -35,7 +34,7 @@ async function fingerprint(): Promise<string> {
 const unknownId = 987_654;
 const sampleParams = { accessoryId: unknownId, attributeId: unknownId, categoryId: 1, groupId: unknownId, referenceNumber: 'unknown', resourceId: unknownId, scheduleId: unknownId, userId: unknownId };
 
-const writes = implementedOperations.filter(
+const writes = operationNames.filter(
   (name) => operations[name].method !== 'GET' && operations[name].auth !== 'none',
 );
 const withBody = writes.filter((name) => 'body' in operations[name]);

@@ -12,8 +12,8 @@ import { slotHandlers } from './slots.js';
 import type { HandlerMap } from './types.js';
 import { userHandlers } from './users.js';
 
-/** Every operation the local service answers; the rest are not routed yet. */
-export const handlers: Partial<HandlerMap> = {
+/** Every operation of the table, each answered by the handler of its group. */
+export const handlers: HandlerMap = {
   ...accessoryHandlers,
   ...accountHandlers,
   ...attributeHandlers,
