@@ -1,0 +1,309 @@
+/**
+ * The contract between the popover (renderer) and the main process: every command with its
+ * request and answer, every event with its payload. The preload exposes exactly these as
+ * `window.perch`; main registers one handler per command and validates each request against
+ * the schemas here. The renderer imports this file's types only.
+ */
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+
+/** How a failed command reads in the UI; `errors` carries a server's own lines verbatim. */
+export interface BridgeError {
+  kind:
+    | 'network'
+    | 'unauthorized'
+    | 'forbidden'
+    | 'notFound'
+    | 'validation'
+    | 'server'
+    | 'unexpected'
+    | 'invalidInput'
+    | 'signedOut';
+  message: string;
+  errors?: string[];
+}
+
+export type BridgeResult<T> = { ok: true; value: T } | { ok: false; error: BridgeError };
+
+export type ThemeSetting = 'system' | 'light' | 'dark';
+
+const NotificationKinds = Type.Object({
+  startReminder: Type.Boolean(),
+  endReminder: Type.Boolean(),
+  checkInOpen: Type.Boolean(),
+  autoReleaseWarning: Type.Boolean(),
+  released: Type.Boolean(),
+  approvalOutcome: Type.Boolean(),
+});
+
+/** Non-secret preferences, kept in a JSON file in the app's data folder. */
+export const SettingsSchema = Type.Object({
+  pollIntervalSeconds: Type.Integer({ minimum: 15, maximum: 3600 }),
+  /** Lead times used when a reservation carries no reminder of its own. */
+  startReminderMinutes: Type.Integer({ minimum: 0, maximum: 1440 }),
+  endReminderMinutes: Type.Integer({ minimum: 0, maximum: 1440 }),
+  /** When the "check-in open" notification fires, before start. */
+  checkInLeadMinutes: Type.Integer({ minimum: 0, maximum: 60 }),
+  notifications: NotificationKinds,
+  launchAtLogin: Type.Boolean(),
+  theme: Type.Union([Type.Literal('system'), Type.Literal('light'), Type.Literal('dark')]),
+  favouriteResourceIds: Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 500 }),
+});
+export type Settings = Static<typeof SettingsSchema>;
+
+/** Where the account lives: the embedded local service, or an organisation's server. */
+export const ServerChoiceSchema = Type.Union([
+  Type.Object({ kind: Type.Literal('local') }),
+  Type.Object({ kind: Type.Literal('remote'), url: Type.String({ minLength: 1, maxLength: 2048 }) }),
+]);
+export type ServerChoice = Static<typeof ServerChoiceSchema>;
+
+const ReferenceNumber = Type.String({ minLength: 1, maxLength: 64 });
+const Instant = Type.String({ minLength: 1, maxLength: 64, description: 'ISO 8601 with offset' });
+
+export const SignInRequestSchema = Type.Object({
+  server: ServerChoiceSchema,
+  username: Type.String({ minLength: 1, maxLength: 255 }),
+  password: Type.String({ minLength: 1, maxLength: 1024 }),
+  staySignedIn: Type.Boolean(),
+});
+
+export const BookRequestSchema = Type.Object({
+  resourceId: Type.Integer({ minimum: 1 }),
+  start: Instant,
+  /** Either an end or a duration. */
+  end: Type.Optional(Instant),
+  durationMinutes: Type.Optional(Type.Integer({ minimum: 1, maximum: 60 * 24 * 31 })),
+  title: Type.String({ maxLength: 300 }),
+  description: Type.Optional(Type.String({ maxLength: 4000 })),
+  customAttributes: Type.Optional(
+    Type.Array(Type.Object({ attributeId: Type.Integer({ minimum: 1 }), value: Type.String({ maxLength: 4000 }) }), { maxItems: 100 }),
+  ),
+});
+
+export const ReferenceRequestSchema = Type.Object({ referenceNumber: ReferenceNumber });
+
+export const CancelRequestSchema = Type.Object({
+  referenceNumber: ReferenceNumber,
+  scope: Type.Union([Type.Literal('this'), Type.Literal('future'), Type.Literal('full')]),
+});
+
+export const ExtendRequestSchema = Type.Object({
+  referenceNumber: ReferenceNumber,
+  minutes: Type.Integer({ minimum: 1, maximum: 24 * 60 }),
+});
+
+export const SettingsPatchSchema = Type.Partial(SettingsSchema);
+
+/** What the UI shows of one reservation; dates are ISO 8601 with the user's offset. */
+export interface ReservationView {
+  referenceNumber: string;
+  title: string;
+  resourceId: number;
+  resourceName: string;
+  scheduleId: number;
+  start: string;
+  end: string;
+  isRecurring: boolean;
+  isPendingApproval: boolean;
+  requiresCheckIn: boolean;
+  checkedInAt: string | null;
+  checkedOutAt: string | null;
+  /** Set once checked out early: the end the reservation had. */
+  originalEnd: string | null;
+  /** When an unchecked reservation is released, if its resource releases. */
+  autoReleaseAt: string | null;
+  /** Derived at snapshot time from the clock and the check-in lead. */
+  checkInOpen: boolean;
+  canCheckOut: boolean;
+  ownerName: string;
+  isMine: boolean;
+}
+
+export interface FreeResourceView {
+  resourceId: number;
+  name: string;
+  scheduleId: number;
+  scheduleName: string;
+  groupNames: string[];
+  /** When the next booking starts, or the end of the 7-day horizon. */
+  freeUntil: string;
+}
+
+export interface ResourceView {
+  resourceId: number;
+  name: string;
+  location: string;
+  scheduleId: number;
+  groupIds: number[];
+  statusId: number;
+  requiresApproval: boolean;
+  requiresCheckIn: boolean;
+  autoReleaseMinutes: number | null;
+  minLengthMinutes: number | null;
+  maxLengthMinutes: number | null;
+  maxParticipants: number | null;
+  color: string;
+}
+
+export interface SlotView {
+  start: string;
+  end: string;
+  isReservable: boolean;
+}
+
+export interface ScheduleView {
+  id: number;
+  name: string;
+  timezone: string;
+  isDefault: boolean;
+}
+
+export interface AttributeView {
+  id: number;
+  label: string;
+  /** 1 single line, 2 multi line, 3 select list, 4 checkbox, 5 date-time. */
+  type: number;
+  required: boolean;
+  regex: string | null;
+  possibleValues: string[];
+  /** Resource ids the attribute is limited to; empty means every reservation. */
+  resourceIds: number[];
+}
+
+export interface AccountView {
+  server: ServerChoice;
+  userId: number;
+  userName: string;
+  displayName: string;
+  timezone: string;
+  isAdmin: boolean;
+}
+
+/** Why secrets are held in memory only, when they are. */
+export interface KeychainStatus {
+  available: boolean;
+  reason: string | null;
+}
+
+export interface StateSnapshot {
+  phase: 'signedOut' | 'signingIn' | 'ready';
+  account: AccountView | null;
+  /** The user's upcoming reservations, soonest first. */
+  reservations: ReservationView[];
+  /** Resources free now, longest free first. */
+  freeNow: FreeResourceView[];
+  /** When the data above was last fetched successfully. */
+  fetchedAt: string | null;
+  offline: boolean;
+  lastError: BridgeError | null;
+  keychain: KeychainStatus;
+  /** The last notification that could not be shown, if any. */
+  notifierProblem: string | null;
+  /** The moment this snapshot describes, ISO 8601. */
+  now: string;
+}
+
+export interface BookingOutcome {
+  referenceNumber: string;
+  isPendingApproval: boolean;
+}
+
+export type SignInRequest = Static<typeof SignInRequestSchema>;
+export type BookRequest = Static<typeof BookRequestSchema>;
+export type ReferenceRequest = Static<typeof ReferenceRequestSchema>;
+export type CancelRequest = Static<typeof CancelRequestSchema>;
+export type ExtendRequest = Static<typeof ExtendRequestSchema>;
+export type SettingsPatch = Static<typeof SettingsPatchSchema>;
+
+export const SlotsRequestSchema = Type.Object({
+  resourceId: Type.Integer({ minimum: 1 }),
+  date: Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' }),
+});
+export type SlotsRequest = Static<typeof SlotsRequestSchema>;
+
+/** What each command takes; `void` for none. */
+export interface CommandRequests {
+  getState: void;
+  refresh: void;
+  signIn: SignInRequest;
+  signOut: void;
+  book: BookRequest;
+  checkIn: ReferenceRequest;
+  checkOut: ReferenceRequest;
+  cancel: CancelRequest;
+  extend: ExtendRequest;
+  listSchedules: void;
+  listResources: void;
+  listSlots: SlotsRequest;
+  listReservationAttributes: void;
+  getSettings: void;
+  setSettings: SettingsPatch;
+}
+
+export type CommandName = keyof CommandRequests;
+export type CommandRequest<C extends CommandName> = CommandRequests[C];
+
+/** The schema each command's request must satisfy in main (null: the command takes nothing). */
+export const commandRequests: { [C in CommandName]: CommandRequests[C] extends void ? null : TSchema } = {
+  getState: null,
+  refresh: null,
+  signIn: SignInRequestSchema,
+  signOut: null,
+  book: BookRequestSchema,
+  checkIn: ReferenceRequestSchema,
+  checkOut: ReferenceRequestSchema,
+  cancel: CancelRequestSchema,
+  extend: ExtendRequestSchema,
+  listSchedules: null,
+  listResources: null,
+  listSlots: SlotsRequestSchema,
+  listReservationAttributes: null,
+  getSettings: null,
+  setSettings: SettingsPatchSchema,
+};
+
+export interface CommandResponses {
+  getState: StateSnapshot;
+  refresh: StateSnapshot;
+  signIn: BridgeResult<StateSnapshot>;
+  signOut: BridgeResult<StateSnapshot>;
+  book: BridgeResult<BookingOutcome>;
+  checkIn: BridgeResult<ReservationView>;
+  checkOut: BridgeResult<ReservationView>;
+  cancel: BridgeResult<StateSnapshot>;
+  extend: BridgeResult<ReservationView>;
+  listSchedules: BridgeResult<ScheduleView[]>;
+  listResources: BridgeResult<ResourceView[]>;
+  listSlots: BridgeResult<SlotView[]>;
+  listReservationAttributes: BridgeResult<AttributeView[]>;
+  getSettings: Settings;
+  setSettings: BridgeResult<Settings>;
+}
+
+export interface EventPayloads {
+  stateChanged: StateSnapshot;
+  /** A notification was clicked: open the popover on this reservation. */
+  navigate: { referenceNumber: string };
+}
+
+export type EventName = keyof EventPayloads;
+export const eventNames = ['stateChanged', 'navigate'] as const satisfies readonly EventName[];
+
+export const commandNames = Object.keys(commandRequests) as CommandName[];
+
+/** The IPC channel of a command or event: the one place channel strings are made. */
+export const channelOf = (name: CommandName | EventName) => `perch:${name}`;
+
+/** `window.perch`: one function per command, one subscription per event. */
+export type PerchApi = {
+  [C in CommandName]: CommandRequest<C> extends void
+    ? () => Promise<CommandResponses[C]>
+    : (request: CommandRequest<C>) => Promise<CommandResponses[C]>;
+} & {
+  on<E extends EventName>(event: E, listener: (payload: EventPayloads[E]) => void): () => void;
+};
+
+/** Implemented by the core; main wires each to its channel. */
+export type CommandHandlers = {
+  [C in CommandName]: (request: CommandRequest<C>) => Promise<CommandResponses[C]>;
+};
