@@ -4,19 +4,35 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# better-sqlite3 builds from source when its prebuilt binary cannot be downloaded.
-need_build_tools=()
-for tool in python3 make g++; do command -v "$tool" >/dev/null || need_build_tools+=("$tool"); done
-if [ ${#need_build_tools[@]} -gt 0 ]; then
+# What the tests use of the system: build tools (native modules build from source when no
+# prebuilt binary can be downloaded), libsecret + gnome-keyring + D-Bus (the real OS keychain),
+# notify-send (real desktop notifications).
+declare -A package_of=(
+  [python3]=python3 [make]=make [g++]=g++ [dbus-daemon]=dbus-daemon [dbus-send]=dbus-bin
+  [gnome-keyring-daemon]=gnome-keyring [notify-send]=libnotify-bin [secret-tool]=libsecret-tools
+)
+missing=()
+for tool in "${!package_of[@]}"; do command -v "$tool" >/dev/null || missing+=("${package_of[$tool]}"); done
+pkg-config --exists libsecret-1 2>/dev/null || missing+=(libsecret-1-dev)
+if [ ${#missing[@]} -gt 0 ]; then
   if command -v apt-get >/dev/null && [ "$(id -u)" = 0 ]; then
-    apt-get update -qq && apt-get install -y -qq --no-install-recommends python3 make g++
+    echo "== installing ${missing[*]}"
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends pkg-config "${missing[@]}" >/dev/null
   else
-    echo "Missing build tools: ${need_build_tools[*]}. Install python3, make and a C++ compiler, then run again." >&2
+    echo "Missing system packages: ${missing[*]}." >&2
+    echo "Install them (Debian/Ubuntu: apt-get install ${missing[*]}; Fedora: dnf install libsecret-devel gnome-keyring dbus-daemon libnotify), then run again." >&2
     exit 1
   fi
 fi
 
-node -e 'require("better-sqlite3")' 2>/dev/null || npm rebuild better-sqlite3 >/dev/null
+# Dependencies from the lockfile, installed after the system packages so native modules build
+# (keytar is optional for users, who fall back to memory, but the tests need it).
+if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ] \
+  || ! node -e 'require("better-sqlite3"); require("keytar")' 2>/dev/null; then
+  echo "== npm ci"
+  npm ci --no-audit --no-fund
+fi
 
 echo "== type check"
 npx tsc -p tsconfig.json
