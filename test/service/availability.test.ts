@@ -253,7 +253,7 @@ describe('at scale', () => {
     const bookings = queries.filter((query) => query.sql.includes('reservation_bookings'));
     expect(bookings).toHaveLength(1);
     expect(await queryPlan(target.store, bookings[0]!)).toEqual([
-      'SEARCH reservation_bookings USING INDEX reservation_bookings_by_start (start_at>? AND start_at<?)',
+      'SEARCH reservation_bookings USING COVERING INDEX reservation_bookings_by_start (start_at>? AND start_at<?)',
     ]);
     return result;
   }

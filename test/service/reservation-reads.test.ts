@@ -689,7 +689,7 @@ describe('loadSummaries queries', () => {
 
   it.each([
     ['a window alone', {}, /reservations_by_start/],
-    ['a user', { userId: 2 }, /reservations_by_start/],
+    ['a user', { userId: 2 }, /reservations_by_series \(series_id=\? AND start_at>\? AND start_at<\?\)/],
     ['a schedule', { scheduleId: 1 }, /reservations_by_start|resources_by_schedule/],
     ['a resource', { resourceId: 1 }, /reservation_bookings USING PRIMARY KEY/],
     ['a normal user as viewer', { viewer: { user: { id: 2 }, isAdmin: false } }, /reservations_by_start/],

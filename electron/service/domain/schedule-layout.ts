@@ -90,6 +90,27 @@ const weekdayOf = ({ year, month, day }: CalendarDate) => new Date(Date.UTC(year
 const isoDate = ({ year, month, day }: CalendarDate) =>
   `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 
+const uniformOffsets = new Map<string, number | null>();
+
+/**
+ * The zone's offset on a date when it is the same all around that day (most days), else null.
+ * Offset look-ups go through Intl and are costly; on a day without a change one look-up serves
+ * every period of the day, and the answer is remembered.
+ */
+function uniformOffsetOn(zone: IANAZone, date: CalendarDate): number | null {
+  const key = `${zone.name}|${date.year}-${date.month}-${date.day}`;
+  const known = uniformOffsets.get(key);
+  if (known !== undefined) return known;
+  const midnight = Date.UTC(date.year, date.month - 1, date.day);
+  // Offsets span -12 h to +14 h: these two instants bracket every moment of the local day.
+  const before = zone.offset(midnight - 15 * 3_600_000);
+  const after = zone.offset(midnight + 39 * 3_600_000);
+  const offset = before === after ? before : null;
+  if (uniformOffsets.size > 50_000) uniformOffsets.clear();
+  uniformOffsets.set(key, offset);
+  return offset;
+}
+
 /**
  * The instant a wall-clock time of a date happens in `zone`: the first instant whose local time has
  * reached it. A time the day passes twice (clocks going back) is its first occurrence; a time the
@@ -101,6 +122,8 @@ export function instantOf(date: CalendarDate, secondOfDay: number, zone: string)
   const ianaZone = IANAZone.create(zone);
   if (!ianaZone.isValid) throw new RangeError(`Unknown time zone: ${zone}`);
   const wall = Date.UTC(date.year, date.month - 1, date.day) + secondOfDay * 1000;
+  const uniform = uniformOffsetOn(ianaZone, date);
+  if (uniform !== null) return DateTime.fromMillis(wall - uniform * 60_000, { zone });
   const localAt = (instant: number) => instant + ianaZone.offset(instant) * 60_000;
   // Every offset near this day; a zone changes offset at most a few times around one date.
   const offsets = new Set([-1, 0, 1].map((days) => ianaZone.offset(wall + days * MILLIS_PER_DAY)));
@@ -120,12 +143,7 @@ export function instantOf(date: CalendarDate, secondOfDay: number, zone: string)
   return DateTime.fromMillis(high, { zone });
 }
 
-/**
- * The periods of one calendar date in the schedule's zone (a string `yyyy-MM-dd`, or the date an
- * instant falls on in `zone`). Periods a DST jump swallows whole are left out.
- */
-export function periodsOn(layout: ScheduleLayout, date: string | DateTime | CalendarDate, zone: string): LaidOutPeriod[] {
-  const calendarDate = calendarDateOf(date, zone);
+function layOutDay(layout: ScheduleLayout, calendarDate: CalendarDate, zone: string): LaidOutPeriod[] {
   const rules = layout.days[weekdayOf(calendarDate)] ?? [];
   const periods: LaidOutPeriod[] = [];
   for (const rule of rules) {
@@ -134,6 +152,23 @@ export function periodsOn(layout: ScheduleLayout, date: string | DateTime | Cale
     if (end > start) periods.push({ start, end, label: rule.label, isReservable: rule.isReservable });
   }
   return periods;
+}
+
+const laidOutDays = new WeakMap<ScheduleLayout, Map<string, readonly LaidOutPeriod[]>>();
+
+/**
+ * The periods of one calendar date in the schedule's zone (a string `yyyy-MM-dd`, or the date an
+ * instant falls on in `zone`). Periods a DST jump swallows whole are left out. Days are remembered
+ * per layout, since the rules ask for the same days many times over.
+ */
+export function periodsOn(layout: ScheduleLayout, date: string | DateTime | CalendarDate, zone: string): LaidOutPeriod[] {
+  const calendarDate = calendarDateOf(date, zone);
+  const key = `${zone}|${isoDate(calendarDate)}`;
+  let days = laidOutDays.get(layout);
+  if (!days) laidOutDays.set(layout, (days = new Map()));
+  let periods = days.get(key);
+  if (!periods) days.set(key, (periods = layOutDay(layout, calendarDate, zone)));
+  return periods.map((period) => ({ ...period }));
 }
 
 /** The periods that overlap [from, to), in order. */

@@ -107,10 +107,15 @@ export async function accessoryShortages(
   return lines.length ? `There are not enough of the following accessories:\n${lines.map((line) => `${line}\n`).join('')}` : null;
 }
 
-/** The resources among `resourceIds` the user may not book. */
+/** The resources among `resourceIds` the user may not book: one query over just those ids. */
 export async function resourcesNotBookable(store: Store, userId: number, resourceIds: readonly number[]): Promise<number[]> {
-  const permitted = await permittedResourceIds(store, userId, 'book').execute();
-  const allowed = new Set(permitted.map((row) => row.resourceId));
+  if (resourceIds.length === 0) return [];
+  const permitted = await store
+    .selectFrom('resources')
+    .select('id')
+    .where('id', 'in', [...resourceIds])
+    .where('id', 'in', permittedResourceIds(store, userId, 'book'))
+    .execute();
+  const allowed = new Set(permitted.map((row) => row.id));
   return resourceIds.filter((id) => !allowed.has(id));
 }
-

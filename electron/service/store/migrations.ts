@@ -254,7 +254,8 @@ export const migrations: Record<string, Migration> = {
       reservation_id INTEGER NOT NULL REFERENCES reservations(id) ON DELETE CASCADE,
       PRIMARY KEY (resource_id, start_at, reservation_id)
     ) WITHOUT ROWID`,
-    `CREATE INDEX reservation_bookings_by_start ON reservation_bookings (start_at, resource_id)`,
+    // Covering: the availability window reads these four columns from the index alone.
+    `CREATE INDEX reservation_bookings_by_start ON reservation_bookings (start_at, end_at, resource_id, reservation_id)`,
     `CREATE INDEX reservation_bookings_by_reservation ON reservation_bookings (reservation_id)`,
   ),
 };

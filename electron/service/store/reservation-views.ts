@@ -226,19 +226,23 @@ export async function loadSummaries(store: Store, links: LinkBuilder, filter: Re
     .orderBy('reservations.startAt')
     .orderBy('reservations.id');
   if (filter.userId !== undefined) {
+    // The user's series first (owner and participant indexes), then their occurrences in the
+    // window through (series, start): an OR over the joined rows would walk the whole window.
     const userId = filter.userId;
-    query = query.where((where) =>
-      where.or([
-        where('reservationSeries.ownerId', '=', userId),
-        where.exists(
-          where
+    query = query.where(
+      'reservations.seriesId',
+      'in',
+      store
+        .selectFrom('reservationSeries')
+        .select('reservationSeries.id as seriesId')
+        .where('reservationSeries.ownerId', '=', userId)
+        .unionAll(
+          store
             .selectFrom('reservationPeople')
-            .select('reservationPeople.userId')
-            .whereRef('reservationPeople.seriesId', '=', 'reservationSeries.id')
+            .select('reservationPeople.seriesId')
             .where('reservationPeople.userId', '=', userId)
             .where('reservationPeople.role', '=', ReservationRole.participant),
         ),
-      ]),
     );
   }
   if (filter.resourceId !== undefined) {
