@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { once } from 'node:events';
@@ -33,10 +33,17 @@ async function stopChild(child: ChildProcess) {
  * isolated from the machine's. Set `process.env.DBUS_SESSION_BUS_ADDRESS` to `address` before the
  * first keytar call of the process.
  */
-export async function startPrivateSessionBus(options: { keyring?: boolean } = {}): Promise<PrivateSessionBus> {
+export async function startPrivateSessionBus(
+  options: {
+    keyring?: boolean;
+    /** false: a bare bus that starts nothing on demand, so no Secret Service appears unless started here. */
+    activation?: boolean;
+  } = {},
+): Promise<PrivateSessionBus> {
   const folder = mkdtempSync(join(tmpdir(), 'perch-bus-'));
   const env = { ...process.env, XDG_DATA_HOME: join(folder, 'data'), XDG_RUNTIME_DIR: folder, HOME: folder };
-  const daemon = spawn('dbus-daemon', ['--session', '--nofork', '--print-address=1'], { env, stdio: ['ignore', 'pipe', 'ignore'] });
+  const config = options.activation === false ? ['--config-file', writeBareBusConfig(folder)] : ['--session'];
+  const daemon = spawn('dbus-daemon', [...config, '--nofork', '--print-address=1'], { env, stdio: ['ignore', 'pipe', 'ignore'] });
   const address = await readFirstLine(daemon);
   const children: ChildProcess[] = [daemon];
   if (options.keyring) {
@@ -55,6 +62,23 @@ export async function startPrivateSessionBus(options: { keyring?: boolean } = {}
       rmSync(folder, { recursive: true, force: true });
     },
   };
+}
+
+/** The session bus configuration without any service folders: the machine's installed services stay out. */
+function writeBareBusConfig(folder: string): string {
+  const path = join(folder, 'bare-session.conf');
+  writeFileSync(
+    path,
+    `<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN" "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+<busconfig>
+  <type>session</type>
+  <listen>unix:dir=${folder}</listen>
+  <auth>EXTERNAL</auth>
+  <policy context="default"><allow send_destination="*" eavesdrop="true"/><allow eavesdrop="true"/><allow own="*"/></policy>
+</busconfig>
+`,
+  );
+  return path;
 }
 
 /** Polls the bus until a well-known name has an owner (a daemon finished starting). */

@@ -1,0 +1,18 @@
+import { beforeAll, expect, it } from 'vitest';
+import { keychainReasons, openKeychain } from '../../electron/core/keychain.js';
+
+// No session bus address at all and no X display: libsecret would autolaunch a bus through X11
+// and cannot ("Cannot autolaunch D-Bus without X11 $DISPLAY"). Its own process: libsecret keeps
+// whatever it found for the rest of the process.
+
+beforeAll(() => {
+  delete process.env['DBUS_SESSION_BUS_ADDRESS'];
+  delete process.env['DISPLAY'];
+});
+
+it('falls back to memory and says there is no session bus', async () => {
+  const logged: string[] = [];
+  const store = await openKeychain('Perch-keychain-test', { log: (message) => logged.push(message) });
+  expect(store.status()).toEqual({ available: false, reason: keychainReasons.noBus });
+  expect(logged.join('\n')).toContain('Cannot autolaunch D-Bus');
+});

@@ -1,0 +1,22 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { keychainReasons, openKeychain } from '../../electron/core/keychain.js';
+import { startPrivateSessionBus, type PrivateSessionBus } from '../support/session-bus.js';
+
+// gnome-keyring started on demand by the bus (`--start --components=secrets`), never unlocked, on
+// a fresh data folder: there is no login keyring yet and creating one needs a password prompt,
+// which cannot be shown. Reads find nothing; writes fail ("Object does not exist at path
+// …/collection/login"). To the user this is the same as a locked keyring.
+
+let bus: PrivateSessionBus;
+beforeAll(async () => {
+  bus = await startPrivateSessionBus();
+  process.env['DBUS_SESSION_BUS_ADDRESS'] = bus.address;
+});
+afterAll(() => bus.stop());
+
+it('falls back to memory and says the keychain is locked', async () => {
+  const logged: string[] = [];
+  const store = await openKeychain('Perch-keychain-test', { log: (message) => logged.push(message) });
+  expect(store.status()).toEqual({ available: false, reason: keychainReasons.locked });
+  expect(logged.join('\n')).toMatch(/collection\/login/);
+});

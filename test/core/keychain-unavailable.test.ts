@@ -1,0 +1,178 @@
+import { describe, expect, it, vi } from 'vitest';
+import { keychainReasons, memorySecretStore, openKeychain, probeAccount, reasonForKeychainError, type KeytarModule } from '../../electron/core/keychain.js';
+
+// The failure modes that need no particular D-Bus environment: keytar missing or broken, a keychain
+// that hangs or answers wrongly, a keychain that fails after it was opened. Each mode that does
+// need its own bus has its own file (keychain-no-bus, keychain-no-secret-service, keychain-locked).
+
+/** A keytar stand-in on a Map, whose calls a test can make fail one by one. */
+function fakeKeytar(overrides: Partial<KeytarModule> = {}): KeytarModule & { entries: Map<string, string> } {
+  const entries = new Map<string, string>();
+  return {
+    entries,
+    getPassword: async (service, account) => entries.get(`${service}/${account}`) ?? null,
+    setPassword: async (service, account, password) => {
+      entries.set(`${service}/${account}`, password);
+    },
+    deletePassword: async (service, account) => entries.delete(`${service}/${account}`),
+    ...overrides,
+  };
+}
+
+const silent = () => {};
+
+describe('openKeychain without a usable keytar', () => {
+  it('falls back to memory when the keytar module cannot be imported', async () => {
+    const logged: string[] = [];
+    const store = await openKeychain('Perch', {
+      loadKeytar: () => import('perch-no-such-keytar-module' as string),
+      log: (message) => logged.push(message),
+    });
+    expect(store.status()).toEqual({ available: false, reason: keychainReasons.moduleMissing });
+    expect(store.status().reason).toBe('No keychain is available (the keychain module could not be loaded); you will need to sign in again after Perch restarts.');
+    expect(logged.join('\n')).toContain('perch-no-such-keytar-module');
+    await store.set('https://example.org/Web/Services/index.php|ada', 'token-1');
+    expect(await store.get('https://example.org/Web/Services/index.php|ada')).toBe('token-1');
+  });
+
+  it('falls back to memory when the loader throws synchronously or gives a module without the functions', async () => {
+    const throwing = await openKeychain('Perch', {
+      loadKeytar: () => {
+        throw new Error('native binding failed: wrong ELF class');
+      },
+      log: silent,
+    });
+    expect(throwing.status()).toEqual({ available: false, reason: keychainReasons.moduleMissing });
+    const empty = await openKeychain('Perch', { loadKeytar: async () => ({ default: { getPassword: () => null } }), log: silent });
+    expect(empty.status()).toEqual({ available: false, reason: keychainReasons.moduleMissing });
+  });
+});
+
+describe('openKeychain with a keychain that misbehaves', () => {
+  it('gives up on a keychain that never answers, within the timeout', async () => {
+    const hanging = fakeKeytar({ setPassword: () => new Promise<void>(() => {}) });
+    const started = Date.now();
+    const store = await openKeychain('Perch', { loadKeytar: async () => hanging, timeoutMs: 100, log: silent });
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(store.status()).toEqual({ available: false, reason: keychainReasons.timeout });
+  });
+
+  it('removes the probe entry when a slow write completes after the timeout', async () => {
+    let finishWrite = () => {};
+    const slow = fakeKeytar();
+    const setPassword = slow.setPassword;
+    slow.setPassword = (service, account, password) =>
+      new Promise<void>((resolve) => {
+        finishWrite = () => void setPassword(service, account, password).then(resolve);
+      });
+    const store = await openKeychain('Perch', { loadKeytar: async () => slow, timeoutMs: 50, log: silent });
+    expect(store.status().reason).toBe(keychainReasons.timeout);
+    finishWrite();
+    await vi.waitFor(() => expect(slow.entries.size).toBe(0));
+    expect(slow.entries.has(`Perch/${probeAccount}`)).toBe(false);
+  });
+
+  it('does not trust a keychain that reads back something other than what was written', async () => {
+    const forgetful = fakeKeytar({ getPassword: async () => null });
+    const store = await openKeychain('Perch', { loadKeytar: async () => forgetful, log: silent });
+    expect(store.status()).toEqual({ available: false, reason: keychainReasons.mismatch });
+  });
+
+  it('treats a keytar call that throws synchronously like a rejection', async () => {
+    const store = await openKeychain('Perch', {
+      loadKeytar: async () =>
+        fakeKeytar({
+          setPassword: () => {
+            throw new Error('Cannot create an item in a locked collection');
+          },
+        }),
+      log: silent,
+    });
+    expect(store.status()).toEqual({ available: false, reason: keychainReasons.locked });
+  });
+
+  it('uses the keychain when it works, and removes its probe entry', async () => {
+    const keytar = fakeKeytar();
+    const store = await openKeychain('Perch', { loadKeytar: async () => keytar, log: silent });
+    expect(store.status()).toEqual({ available: true, reason: null });
+    expect(keytar.entries.has(`Perch/${probeAccount}`)).toBe(false);
+    await store.set('root|ada', 'secret');
+    expect(keytar.entries.get('Perch/root|ada')).toBe('secret');
+    expect(await store.get('root|ada')).toBe('secret');
+    await store.delete('root|ada');
+    expect(keytar.entries.size).toBe(0);
+    expect(await store.get('root|ada')).toBeNull();
+  });
+
+  it('switches to memory, and says why, when a write fails after opening', async () => {
+    let locked = false;
+    const keytar = fakeKeytar();
+    const setPassword = keytar.setPassword;
+    keytar.setPassword = async (service, account, password) => {
+      if (locked) throw new Error('Cannot create an item in a locked collection');
+      return setPassword(service, account, password);
+    };
+    const logged: string[] = [];
+    const store = await openKeychain('Perch', { loadKeytar: async () => keytar, log: (message) => logged.push(message) });
+    expect(store.status().available).toBe(true);
+    locked = true;
+    await store.set('root|ada', 'new-token');
+    expect(store.status()).toEqual({ available: false, reason: keychainReasons.locked });
+    expect(await store.get('root|ada')).toBe('new-token');
+    expect(keytar.entries.has('Perch/root|ada')).toBe(false);
+    expect(logged.some((line) => line.includes('locked collection'))).toBe(true);
+    await store.delete('root|ada');
+    expect(await store.get('root|ada')).toBeNull();
+  });
+
+  it('switches to memory when a read or a delete fails after opening', async () => {
+    let broken = false;
+    const keytar = fakeKeytar();
+    const getPassword = keytar.getPassword;
+    keytar.getPassword = async (service, account) => {
+      if (broken) throw new Error('The name org.freedesktop.secrets was not provided by any .service files');
+      return getPassword(service, account);
+    };
+    const store = await openKeychain('Perch', { loadKeytar: async () => keytar, log: silent });
+    broken = true;
+    await expect(store.get('root|ada')).resolves.toBeNull();
+    expect(store.status()).toEqual({ available: false, reason: keychainReasons.noSecretService });
+
+    const deleting = fakeKeytar();
+    const other = await openKeychain('Perch', { loadKeytar: async () => deleting, log: silent });
+    deleting.deletePassword = async () => {
+      throw new Error('Could not connect: No such file or directory');
+    };
+    await expect(other.delete('root|ada')).resolves.toBeUndefined();
+    expect(other.status()).toEqual({ available: false, reason: keychainReasons.noBus });
+  });
+});
+
+describe('reasonForKeychainError', () => {
+  it.each([
+    ['Cannot autolaunch D-Bus without X11 $DISPLAY', keychainReasons.noBus],
+    ['Could not connect: No such file or directory', keychainReasons.noBus],
+    ['The name org.freedesktop.secrets was not provided by any .service files', keychainReasons.noSecretService],
+    ['Cannot create an item in a locked collection', keychainReasons.locked],
+    ['Object does not exist at path “/org/freedesktop/secrets/collection/login”', keychainReasons.locked],
+    ['Something else entirely', 'The keychain could not be used (Something else entirely); you will need to sign in again after Perch restarts.'],
+  ])('%s', (message, reason) => {
+    expect(reasonForKeychainError(new Error(message))).toBe(reason);
+  });
+});
+
+describe('memorySecretStore', () => {
+  it('keeps secrets for this run and reports itself unavailable with its reason', async () => {
+    const store = memorySecretStore('Because.');
+    expect(store.status()).toEqual({ available: false, reason: 'Because.' });
+    expect(await store.get('a')).toBeNull();
+    await store.set('a', '1');
+    await store.set('b', '2');
+    await store.set('a', '3');
+    expect(await store.get('a')).toBe('3');
+    expect(await store.get('b')).toBe('2');
+    await store.delete('a');
+    await store.delete('missing');
+    expect(await store.get('a')).toBeNull();
+  });
+});
