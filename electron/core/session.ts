@@ -1,0 +1,327 @@
+/**
+ * The signed-in account: sign-in and sign-out, the session kept in the OS keychain, and the one
+ * way every other part of the core talks to the server — `run`, which re-authenticates silently
+ * when the session lapsed or the server answers 401, and retries the caller's action once.
+ */
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Type, type Static } from '@sinclair/typebox';
+import { Value } from '@sinclair/typebox/value';
+import { DateTime } from 'luxon';
+import { createClient, type ApiClient, type ApiError, type ApiResult } from '../api/client.js';
+import { isValidTimeZone } from '../api/dates.js';
+import { Role } from '../api/schemas/groups.js';
+import { ServerChoiceSchema, type AccountView, type BridgeError, type BridgeResult, type ServerChoice, type SignInRequest } from '../bridge.js';
+import type { Clock } from './clock.js';
+import { bridgeErrorFromApi, failure, invalidInput, success } from './errors.js';
+import { readJsonFile, writeJsonAtomic } from './files.js';
+import type { SecretStore } from './keychain.js';
+import { normaliseServerUrl } from './server-url.js';
+
+/** Real servers' inactivity timeout; every successful call slides it (server-facts A). */
+export const sessionLifetimeMinutes = 30;
+// Writing the keychain on every poll would be wasteful; a restart within this much of the real
+// expiry merely costs one re-authentication.
+const persistSlackMinutes = 5;
+
+export const accountFileName = 'account.json';
+
+/** Who is signed in where: everything needed to restore on restart, nothing secret. */
+export const AccountIdentitySchema = Type.Object({
+  server: ServerChoiceSchema,
+  apiRoot: Type.String({ minLength: 1 }),
+  userName: Type.String({ minLength: 1 }),
+  userId: Type.Integer({ minimum: 1 }),
+  firstName: Type.String(),
+  lastName: Type.String(),
+  timezone: Type.String({ minLength: 1 }),
+  isAdmin: Type.Boolean(),
+});
+export type AccountIdentity = Static<typeof AccountIdentitySchema>;
+
+/** One keychain entry per server and user, as JSON. */
+const KeptSecretsSchema = Type.Object({
+  sessionToken: Type.String({ minLength: 1 }),
+  sessionExpires: Type.String({ minLength: 1 }),
+  userId: Type.Integer({ minimum: 1 }),
+  password: Type.Optional(Type.String({ minLength: 1 })),
+});
+type KeptSecrets = Static<typeof KeptSecretsSchema>;
+
+/** What a call through the session fails with: the server's error, or the session is gone. */
+export type SessionError = ApiError | { kind: 'signedOut'; message: string };
+export type SessionResult<T> = { ok: true; data: T } | { ok: false; error: SessionError };
+
+export function bridgeErrorFromSession(error: SessionError): BridgeError {
+  return error.kind === 'signedOut' ? { kind: 'signedOut', message: error.message } : bridgeErrorFromApi(error);
+}
+
+export interface SessionOptions {
+  dataDir: string;
+  clock: Clock;
+  secrets: SecretStore;
+  localService?: { apiRoot: string };
+  fetch?: typeof globalThis.fetch;
+  log?: (message: string, error?: unknown) => void;
+}
+
+export interface AccountSession {
+  /** Null when signed out. */
+  readonly account: AccountIdentity | null;
+  /** Restores the kept session without asking the server; the first call proves it. */
+  restore(): Promise<boolean>;
+  signIn(request: SignInRequest): Promise<BridgeResult<AccountIdentity>>;
+  signOut(): Promise<void>;
+  /** Runs an action with the session; on a lapsed session or a 401, signs in again and retries once. */
+  run<T>(action: (client: ApiClient) => Promise<ApiResult<T>>): Promise<SessionResult<T>>;
+  /** The session ended without the user asking (re-authentication refused or impossible). */
+  onSignedOut(listener: (error: BridgeError) => void): () => void;
+}
+
+export const sessionMessages = {
+  noLocalService: 'The local Perch service is not running, so there is nothing to sign in to on this computer.',
+  sessionEnded: 'Your session on the server ended. Sign in again to continue.',
+  reauthenticationRefused: (reason: string) => `Your session on the server ended and signing in again failed: ${reason} Sign in again to continue.`,
+} as const;
+
+export function accountView(identity: AccountIdentity): AccountView {
+  const displayName = `${identity.firstName} ${identity.lastName}`.trim();
+  return {
+    server: identity.server,
+    userId: identity.userId,
+    userName: identity.userName,
+    displayName: displayName === '' ? identity.userName : displayName,
+    timezone: identity.timezone,
+    isAdmin: identity.isAdmin,
+  };
+}
+
+interface ActiveSession {
+  identity: AccountIdentity;
+  client: ApiClient;
+  secrets: KeptSecrets;
+  /** What the keychain holds as the expiry, to decide when it is worth writing again. */
+  persistedExpires: number;
+  /** The password of this run when "stay signed in" is off: re-authentication still works until quit. */
+  memoryPassword: string | null;
+}
+
+/** The local service's port changes between runs, so its accounts are keyed by kind, not URL. */
+function keychainAccount(identity: Pick<AccountIdentity, 'server' | 'apiRoot' | 'userName'>): string {
+  return `${identity.server.kind === 'local' ? 'local' : identity.apiRoot}|${identity.userName}`;
+}
+
+export function createAccountSession(options: SessionOptions): AccountSession {
+  const { clock, secrets } = options;
+  const log = options.log ?? ((message: string, error?: unknown) => console.warn(`[session] ${message}`, error ?? ''));
+  const accountPath = join(options.dataDir, accountFileName);
+  const listeners = new Set<(error: BridgeError) => void>();
+  let active: ActiveSession | null = null;
+  let reauthentication: Promise<SessionResult<void>> | null = null;
+
+  const newClient = (apiRoot: string) =>
+    createClient({ apiRoot, ...(options.fetch !== undefined && { fetch: options.fetch }) });
+
+  const expiresFromNow = () => clock.now().plus({ minutes: sessionLifetimeMinutes });
+
+  async function keepSecrets(session: ActiveSession): Promise<void> {
+    try {
+      await secrets.set(keychainAccount(session.identity), JSON.stringify(session.secrets));
+      session.persistedExpires = DateTime.fromISO(session.secrets.sessionExpires).toMillis();
+    } catch (error) {
+      // The keychain store reports its own state; the session still works for this run.
+      log('could not keep the session in the keychain', error);
+    }
+  }
+
+  async function forget(identity: AccountIdentity): Promise<void> {
+    try {
+      await secrets.delete(keychainAccount(identity));
+    } catch (error) {
+      log('could not delete the keychain entry', error);
+    }
+    await rm(accountPath, { force: true });
+  }
+
+  /** Ends the session locally after the server refused us, and tells the core why. */
+  async function endSession(session: ActiveSession, error: BridgeError): Promise<void> {
+    if (active !== session) return;
+    active = null;
+    await forget(session.identity);
+    for (const listener of listeners) listener(error);
+  }
+
+  function slide(session: ActiveSession): void {
+    const expires = expiresFromNow();
+    session.secrets.sessionExpires = expires.toISO() ?? session.secrets.sessionExpires;
+    if (expires.toMillis() - session.persistedExpires >= persistSlackMinutes * 60_000) void keepSecrets(session);
+  }
+
+  const passwordOf = (session: ActiveSession) => session.memoryPassword ?? session.secrets.password ?? null;
+
+  const lapsed = (session: ActiveSession) => DateTime.fromISO(session.secrets.sessionExpires).toMillis() <= clock.now().toMillis();
+
+  async function authenticateAgain(session: ActiveSession): Promise<SessionResult<void>> {
+    const password = passwordOf(session);
+    if (password === null) {
+      await endSession(session, { kind: 'signedOut', message: sessionMessages.sessionEnded });
+      return { ok: false, error: { kind: 'signedOut', message: sessionMessages.sessionEnded } };
+    }
+    const answer = await session.client.authenticate({ body: { username: session.identity.userName, password } });
+    if (active !== session) return { ok: false, error: { kind: 'signedOut', message: sessionMessages.sessionEnded } };
+    if (!answer.ok) {
+      // Unreachable or failing: still signed in, just not now. Refused: the password no longer works.
+      if (answer.error.kind !== 'unauthorized') return answer;
+      const message = sessionMessages.reauthenticationRefused(answer.error.message);
+      await endSession(session, { kind: 'signedOut', message });
+      return { ok: false, error: { kind: 'signedOut', message } };
+    }
+    const { sessionToken, userId } = answer.data;
+    session.secrets = { ...session.secrets, sessionToken: sessionToken ?? '', userId: userId ?? session.identity.userId, sessionExpires: expiresFromNow().toISO() ?? '' };
+    await keepSecrets(session);
+    return { ok: true, data: undefined };
+  }
+
+  /** One re-authentication for every caller that found the same stale token. */
+  function reauthenticate(session: ActiveSession, staleToken: string): Promise<SessionResult<void>> {
+    if (session.secrets.sessionToken !== staleToken) return Promise.resolve({ ok: true, data: undefined });
+    reauthentication ??= authenticateAgain(session).finally(() => {
+      reauthentication = null;
+    });
+    return reauthentication;
+  }
+
+  async function readIdentity(client: ApiClient, request: SignInRequest, server: ServerChoice, apiRoot: string, userId: number): Promise<BridgeResult<AccountIdentity>> {
+    const user = await client.getUser({ params: { userId } });
+    if (!user.ok) return failure(bridgeErrorFromApi(user.error));
+    const { data } = user;
+    return success({
+      server,
+      apiRoot,
+      userName: data.userName === '' ? request.username : data.userName,
+      userId,
+      firstName: data.firstName,
+      lastName: data.lastName,
+      timezone: isValidTimeZone(data.timezone) ? data.timezone : (DateTime.local().zoneName ?? 'UTC'),
+      isAdmin: data.groups.some((group) => group.roleIds.includes(Role.applicationAdministrator)),
+    });
+  }
+
+  function apiRootOf(server: ServerChoice): BridgeResult<string> {
+    if (server.kind === 'local') {
+      return options.localService ? success(options.localService.apiRoot) : failure(invalidInput(sessionMessages.noLocalService));
+    }
+    const normalised = normaliseServerUrl(server.url);
+    return normalised.ok ? success(normalised.apiRoot) : failure(invalidInput(normalised.message));
+  }
+
+  return {
+    get account() {
+      return active?.identity ?? null;
+    },
+
+    async restore() {
+      const read = await readJsonFile(accountPath);
+      if (read.kind !== 'ok' || !Value.Check(AccountIdentitySchema, read.value)) return false;
+      const kept = read.value;
+      const identity: AccountIdentity = kept.server.kind === 'local' && options.localService ? { ...kept, apiRoot: options.localService.apiRoot } : kept;
+      if (identity.server.kind === 'local' && !options.localService) return false;
+      let stored: string | null = null;
+      try {
+        stored = await secrets.get(keychainAccount(identity));
+      } catch (error) {
+        log('could not read the keychain', error);
+      }
+      let parsed: unknown = null;
+      try {
+        parsed = stored === null ? null : JSON.parse(stored);
+      } catch {
+        parsed = null;
+      }
+      if (!Value.Check(KeptSecretsSchema, parsed)) return false;
+      const client = newClient(identity.apiRoot);
+      client.session = { sessionToken: parsed.sessionToken, userId: parsed.userId };
+      active = {
+        identity,
+        client,
+        secrets: parsed,
+        persistedExpires: DateTime.fromISO(parsed.sessionExpires).toMillis(),
+        memoryPassword: null,
+      };
+      return true;
+    },
+
+    async signIn(request) {
+      const apiRoot = apiRootOf(request.server);
+      if (!apiRoot.ok) return apiRoot;
+      const client = newClient(apiRoot.value);
+      const answer = await client.authenticate({ body: { username: request.username, password: request.password } });
+      if (!answer.ok) return failure(bridgeErrorFromApi(answer.error));
+      const { sessionToken, userId } = answer.data;
+      if (sessionToken === null || userId === null) return failure(invalidInput('The server accepted the sign-in but started no session.'));
+      const identity = await readIdentity(client, request, request.server, apiRoot.value, userId);
+      if (!identity.ok) {
+        await client.signOut({ body: { userId, sessionToken } });
+        return identity;
+      }
+      const previous = active;
+      if (previous !== null) {
+        active = null;
+        await previous.client.signOut({ body: { userId: previous.secrets.userId, sessionToken: previous.secrets.sessionToken } });
+        await forget(previous.identity);
+      }
+      const session: ActiveSession = {
+        identity: identity.value,
+        client,
+        secrets: {
+          sessionToken,
+          userId,
+          sessionExpires: expiresFromNow().toISO() ?? '',
+          ...(request.staySignedIn && { password: request.password }),
+        },
+        persistedExpires: 0,
+        memoryPassword: request.password,
+      };
+      active = session;
+      await keepSecrets(session);
+      await writeJsonAtomic(accountPath, identity.value);
+      return success(identity.value);
+    },
+
+    async signOut() {
+      const session = active;
+      if (session === null) return;
+      active = null;
+      // The server may be unreachable; the user still asked to be signed out here.
+      await session.client.signOut({ body: { userId: session.secrets.userId, sessionToken: session.secrets.sessionToken } });
+      await forget(session.identity);
+    },
+
+    async run(action) {
+      const session = active;
+      if (session === null) return { ok: false, error: { kind: 'signedOut', message: sessionMessages.sessionEnded } };
+      // A lapsed session would only earn a 401; with no password to hand, the server decides.
+      if (lapsed(session) && passwordOf(session) !== null) {
+        const renewed = await reauthenticate(session, session.secrets.sessionToken);
+        if (!renewed.ok) return renewed;
+      }
+      const token = session.secrets.sessionToken;
+      const first = await action(session.client);
+      if (first.ok) {
+        slide(session);
+        return first;
+      }
+      if (first.error.kind !== 'unauthorized' || active !== session) return first;
+      const renewed = await reauthenticate(session, token);
+      if (!renewed.ok) return renewed;
+      const second = await action(session.client);
+      if (second.ok) slide(session);
+      return second;
+    },
+
+    onSignedOut(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}

@@ -1,0 +1,316 @@
+import { DateTime } from 'luxon';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiClient } from '../../electron/api/client.js';
+import { formatWireDateTime } from '../../electron/api/dates.js';
+import type { BridgeResult, ReservationView } from '../../electron/bridge.js';
+import type { PerchCore } from '../../electron/core/perch-core.js';
+import { insertReservation } from '../support/reservations.js';
+import { demoSignIn, startCoreHarness, type CoreHarness } from '../support/core-harness.js';
+
+// Tuesday 12 March 2030, 08:50 in London (the head office's schedule, GMT); the demo user lives in Berlin (UTC+1).
+const utc = (time: string, date = '2030-03-12') => DateTime.fromISO(`${date}T${time}:00Z`, { zone: 'utc' });
+const berlin = (time: string, date = '2030-03-12') => utc(time, date).setZone('Europe/Berlin').toISO({ suppressMilliseconds: true })!;
+
+let harness: CoreHarness;
+let core: PerchCore;
+let user: ApiClient;
+
+beforeAll(async () => {
+  harness = await startCoreHarness(utc('08:50'));
+  user = await harness.clientFor('user');
+  ({ core } = harness.newCore());
+  await core.start();
+  const signedIn = await core.handlers.signIn(demoSignIn('user'));
+  if (!signedIn.ok) throw new Error(signedIn.error.message);
+});
+
+afterAll(() => harness.dispose());
+
+afterEach(async () => {
+  harness.intercept(null);
+  harness.serviceOffset.minutes = 0;
+  await harness.idle();
+});
+
+const sent = (method: string, pathPrefix: string) => harness.requests.filter((request) => request.method === method && request.path.startsWith(pathPrefix));
+
+function value<T>(result: BridgeResult<T>): T {
+  if (!result.ok) throw new Error(`${result.error.kind}: ${result.error.message} ${JSON.stringify(result.error.errors ?? [])}`);
+  return result.value;
+}
+
+const mine = (referenceNumber: string) => core.snapshot().reservations.find((reservation) => reservation.referenceNumber === referenceNumber);
+
+let thames: string;
+
+describe('book', () => {
+  it('books with a full body in the user’s offset, answers the reference and shows the booking', async () => {
+    harness.requests.length = 0;
+    const outcome = value(await core.handlers.book({ resourceId: harness.org.resources.thames, start: berlin('09:30'), durationMinutes: 30, title: 'Stand-up' }));
+    expect(outcome).toEqual({ referenceNumber: expect.stringMatching(/^[0-9a-f]{13}\d{9}$/), isPendingApproval: false });
+    thames = outcome.referenceNumber;
+    const [post] = sent('POST', '/Reservations/');
+    expect(post!.body).toEqual({
+      title: 'Stand-up',
+      description: '',
+      allowParticipation: false,
+      termsAccepted: true,
+      participants: [],
+      invitees: [],
+      participatingGuests: [],
+      invitedGuests: [],
+      accessories: [],
+      customAttributes: [],
+      resourceId: harness.org.resources.thames,
+      resources: [],
+      startDateTime: '2030-03-12T10:30:00+0100',
+      endDateTime: '2030-03-12T11:00:00+0100',
+    });
+    // Checked against the schedule's slots of that day first.
+    expect(sent('GET', `/Schedules/${harness.org.schedules.headOffice}/Slots`)[0]!.query.toString()).toBe(`resourceId=${harness.org.resources.thames}&startDateTime=2030-03-12&endDateTime=2030-03-12`);
+    expect(mine(thames)).toMatchObject({ title: 'Stand-up', start: berlin('09:30'), end: berlin('10:00'), requiresCheckIn: true, isMine: true, checkInOpen: false });
+  });
+
+  it('answers pending approval for a resource that needs it', async () => {
+    const outcome = value(
+      await core.handlers.book({
+        resourceId: harness.org.resources.boardroom,
+        start: berlin('14:00'),
+        end: berlin('15:00'),
+        title: 'Board meeting',
+        customAttributes: [{ attributeId: harness.org.attributes.costCentre, value: '1234' }],
+      }),
+    );
+    expect(outcome.isPendingApproval).toBe(true);
+    expect(mine(outcome.referenceNumber)).toMatchObject({ isPendingApproval: true, resourceName: 'Boardroom' });
+    const [post] = sent('POST', '/Reservations/').slice(-1);
+    expect(post!.body).toMatchObject({ customAttributes: [{ attributeId: harness.org.attributes.costCentre, attributeValue: '1234' }] });
+  });
+
+  it.each([
+    [{ resourceId: 'trainingRoom', start: '11:00', durationMinutes: 300 }, 'Training room (1.04) cannot be booked for longer than 4 hours.'],
+    [{ resourceId: 'trainingRoom', start: '11:00', durationMinutes: 15 }, 'Training room (1.04) must be booked for at least 30 minutes.'],
+    [{ resourceId: 'phoneBooth', start: '11:00', durationMinutes: 90 }, 'Phone booth (2.02) cannot be booked for longer than 1 hour.'],
+    [{ resourceId: 'thames', start: '11:15', durationMinutes: 30 }, 'Bookings of Thames (1.01) must start at the beginning of a bookable slot; 12:15 is not one.'],
+    [{ resourceId: 'thames', start: '11:00', durationMinutes: 45 }, 'Bookings of Thames (1.01) must end at the end of a bookable slot; 12:45 is not one.'],
+    [{ resourceId: 'thames', start: '17:30', durationMinutes: 60 }, 'Thames (1.01) cannot be booked from 19:00 to Wed 13 Mar 01:00 (Closed).'],
+    [{ resourceId: 'deskD3', start: '11:00', durationMinutes: 30 }, 'Hot desk D3 is not available for booking.'],
+  ] as const)('refuses %j before sending it: %s', async (request, message) => {
+    harness.requests.length = 0;
+    const result = await core.handlers.book({ resourceId: harness.org.resources[request.resourceId], start: berlin(request.start), durationMinutes: request.durationMinutes, title: 'Refused' });
+    expect(result).toEqual({ ok: false, error: { kind: 'invalidInput', message } });
+    expect(sent('POST', '/Reservations/')).toEqual([]);
+  });
+
+  it('refuses a request without an end or duration, or with the end first', async () => {
+    const resourceId = harness.org.resources.thames;
+    expect(await core.handlers.book({ resourceId, start: berlin('11:00'), title: 'x' })).toEqual({ ok: false, error: { kind: 'invalidInput', message: 'Give either an end time or a duration.' } });
+    expect(await core.handlers.book({ resourceId, start: berlin('11:00'), end: berlin('10:30'), title: 'x' })).toEqual({ ok: false, error: { kind: 'invalidInput', message: 'The end must be after the start.' } });
+    expect(await core.handlers.book({ resourceId, start: 'tomorrow at noon', durationMinutes: 30, title: 'x' })).toEqual({ ok: false, error: { kind: 'invalidInput', message: 'The start is not a valid date and time.' } });
+  });
+
+  it("shows the server's refusal in its own words", async () => {
+    const result = await core.handlers.book({ resourceId: harness.org.resources.thames, start: berlin('09:30'), durationMinutes: 30, title: 'Clash' });
+    expect(result).toEqual({
+      ok: false,
+      error: {
+        kind: 'validation',
+        message: 'There were errors processing your request',
+        errors: ['There are conflicting reservations on the following dates:\n03/12/2030 - Thames (1.01)\n'],
+      },
+    });
+  });
+
+  it('signs in again when the server ended the session, and books exactly once', async () => {
+    harness.serviceOffset.minutes = 31;
+    harness.requests.length = 0;
+    const outcome = value(await core.handlers.book({ resourceId: harness.org.resources.severn, start: berlin('15:00', '2030-03-13'), durationMinutes: 30, title: 'After a lapse' }));
+    expect(outcome.isPendingApproval).toBe(false);
+    expect(sent('POST', '/Authentication/Authenticate')).toHaveLength(1);
+    expect(sent('POST', '/Reservations/')).toHaveLength(1);
+  });
+});
+
+describe('check in and check out', () => {
+  let severn: string;
+
+  it("refuses a check-in before it opens with the server's message, and checks in once it is open", async () => {
+    severn = value(await core.handlers.book({ resourceId: harness.org.resources.severn, start: berlin('09:00'), durationMinutes: 30, title: 'Focus' })).referenceNumber;
+    const early = await core.handlers.checkIn({ referenceNumber: severn });
+    expect(early).toEqual({ ok: false, error: { kind: 'validation', message: 'There were errors processing your request', errors: ['This reservation cannot be checked in to.'] } });
+
+    await harness.advance({ minutes: 6 });
+    expect(mine(severn)).toMatchObject({ checkInOpen: true, autoReleaseAt: berlin('09:15') });
+    harness.requests.length = 0;
+    const view = value(await core.handlers.checkIn({ referenceNumber: severn }));
+    expect(view).toMatchObject({ referenceNumber: severn, checkedInAt: berlin('08:56'), checkInOpen: false, canCheckOut: false, autoReleaseAt: null, requiresCheckIn: true, isMine: true });
+    // The POST's answer is confirmed by reading the reservation again.
+    expect(harness.requests.map((request) => `${request.method} ${request.path}`)).toEqual([`POST /Reservations/${severn}/CheckIn`, `GET /Reservations/${severn}`]);
+    expect(mine(severn)).toMatchObject({ checkedInAt: berlin('08:56') });
+  });
+
+  it('checks out, which cuts the end and keeps the original', async () => {
+    await harness.advance({ minutes: 14 });
+    expect(mine(severn)).toMatchObject({ canCheckOut: true });
+    const view = value(await core.handlers.checkOut({ referenceNumber: severn }));
+    expect(view).toMatchObject({ checkedOutAt: berlin('09:10'), end: berlin('09:10'), originalEnd: berlin('09:30'), canCheckOut: false });
+  });
+
+  it('does not take an empty 200 for a check-in (a real-server defect), and says so after reading the truth', async () => {
+    await harness.advance({ minutes: 16 });
+    expect(mine(thames)).toMatchObject({ checkInOpen: true });
+    harness.intercept(({ method, path }) =>
+      method === 'POST' && path.endsWith('/CheckIn') ? new Response('', { status: 200, headers: { 'Content-Type': 'text/html; charset=UTF-8' } }) : null,
+    );
+    harness.requests.length = 0;
+    const result = await core.handlers.checkIn({ referenceNumber: thames });
+    expect(result).toEqual({ ok: false, error: { kind: 'unexpected', message: 'The server did not confirm the check-in.' } });
+    expect(harness.requests.map((request) => `${request.method} ${request.path}`)).toEqual([`POST /Reservations/${thames}/CheckIn`, `GET /Reservations/${thames}`]);
+    expect(mine(thames)).toMatchObject({ checkedInAt: null, checkInOpen: true });
+  });
+
+  it('explains a crashing check-in (500 HTML) once, without retrying', async () => {
+    harness.intercept(({ method, path }) =>
+      method === 'POST' && path.endsWith('/CheckIn')
+        ? new Response('<html><body><b>Deprecated</b>: Creation of dynamic property ReservationCheckin::$x is deprecated</body></html>', {
+            status: 500,
+            headers: { 'Content-Type': 'text/html' },
+          })
+        : null,
+    );
+    harness.requests.length = 0;
+    const result = await core.handlers.checkIn({ referenceNumber: thames });
+    expect(result).toEqual({
+      ok: false,
+      error: {
+        kind: 'server',
+        message:
+          "The server failed while checking in (The server could not complete the request (HTTP 500): Deprecated: Creation of dynamic property ReservationCheckin::$x is deprecated). Try again in a moment; if it keeps failing, use the server's web page.",
+      },
+    });
+    expect(sent('POST', `/Reservations/${thames}/CheckIn`)).toHaveLength(1);
+
+    harness.intercept(null);
+    expect(value(await core.handlers.checkIn({ referenceNumber: thames }))).toMatchObject({ checkedInAt: expect.any(String) });
+  });
+});
+
+describe('cancel', () => {
+  it('cancels one occurrence of a series with `this`, and the rest with `full`, always naming the scope', async () => {
+    // A session of the test's own: the file's has lapsed by now.
+    user = await harness.clientFor('user');
+    const created = await user.createReservation({
+      body: {
+        resourceId: harness.org.resources.cameraKit,
+        startDateTime: formatWireDateTime(utc('09:00', '2030-03-13')),
+        endDateTime: formatWireDateTime(utc('10:00', '2030-03-13')),
+        title: 'Daily recording',
+        recurrenceRule: { type: 'daily', interval: 1, repeatTerminationDate: formatWireDateTime(utc('23:00', '2030-03-15')) },
+      },
+    });
+    if (!created.ok) throw new Error(created.error.message);
+    await core.handlers.refresh();
+    const series = () => core.snapshot().reservations.filter((reservation) => reservation.title === 'Daily recording');
+    expect(series().map((reservation) => reservation.start)).toEqual([berlin('09:00', '2030-03-13'), berlin('09:00', '2030-03-14'), berlin('09:00', '2030-03-15')]);
+    expect(series().every((reservation) => reservation.isRecurring)).toBe(true);
+
+    harness.requests.length = 0;
+    const afterThis = value(await core.handlers.cancel({ referenceNumber: series()[1]!.referenceNumber, scope: 'this' }));
+    expect(sent('DELETE', '/Reservations/')[0]!.query.get('updateScope')).toBe('this');
+    expect(afterThis.reservations.filter((reservation) => reservation.title === 'Daily recording').map((reservation) => reservation.start)).toEqual([
+      berlin('09:00', '2030-03-13'),
+      berlin('09:00', '2030-03-15'),
+    ]);
+
+    harness.requests.length = 0;
+    const afterFull = value(await core.handlers.cancel({ referenceNumber: series()[0]!.referenceNumber, scope: 'full' }));
+    expect(sent('DELETE', '/Reservations/')[0]!.query.get('updateScope')).toBe('full');
+    expect(afterFull.reservations.filter((reservation) => reservation.title === 'Daily recording')).toEqual([]);
+  });
+});
+
+describe('extend', () => {
+  let laptop: string;
+
+  it('moves the end later when the resource is free, sending the whole reservation back', async () => {
+    laptop = value(await core.handlers.book({ resourceId: harness.org.resources.loanLaptop, start: berlin('10:00', '2030-03-13'), durationMinutes: 60, title: 'Workshop laptop', description: 'For the demo' })).referenceNumber;
+    harness.requests.length = 0;
+    const view: ReservationView = value(await core.handlers.extend({ referenceNumber: laptop, minutes: 30 }));
+    expect(view).toMatchObject({ referenceNumber: laptop, start: berlin('10:00', '2030-03-13'), end: berlin('11:30', '2030-03-13'), title: 'Workshop laptop' });
+    const availability = sent('GET', `/Resources/${harness.org.resources.loanLaptop}/Availability`);
+    expect(availability[0]!.query.get('dateTime')).toBe('2030-03-13T12:00:00+0100');
+    const [update] = sent('POST', `/Reservations/${laptop}`);
+    expect(update!.query.get('updateScope')).toBe('this');
+    expect(update!.body).toEqual({
+      title: 'Workshop laptop',
+      description: 'For the demo',
+      allowParticipation: false,
+      termsAccepted: true,
+      resourceId: harness.org.resources.loanLaptop,
+      resources: [],
+      participants: [],
+      invitees: [],
+      participatingGuests: [],
+      invitedGuests: [],
+      accessories: [],
+      customAttributes: [],
+      startReminder: null,
+      endReminder: null,
+      recurrenceRule: { type: 'none', interval: null, monthlyType: null, weekdays: [], repeatTerminationDate: null },
+      startDateTime: '2030-03-13T11:00:00+0100',
+      endDateTime: '2030-03-13T12:30:00+0100',
+    });
+    expect(mine(laptop)).toMatchObject({ end: berlin('11:30', '2030-03-13') });
+  });
+
+  it('refuses when someone has booked the time after, naming when', async () => {
+    await insertReservation(harness.service.store, {
+      ownerId: harness.org.users.priya,
+      resourceId: harness.org.resources.loanLaptop,
+      occurrences: [{ start: utc('12:00', '2030-03-13'), end: utc('13:00', '2030-03-13') }],
+    });
+    harness.requests.length = 0;
+    const result = await core.handlers.extend({ referenceNumber: laptop, minutes: 60 });
+    expect(result).toEqual({ ok: false, error: { kind: 'invalidInput', message: 'Loan laptop is booked from 13:00.' } });
+    expect(sent('POST', `/Reservations/${laptop}`)).toEqual([]);
+  });
+});
+
+describe('lists and settings', () => {
+  it('lists schedules, resources, slots and reservation attributes in the user’s terms', async () => {
+    const schedules = value(await core.handlers.listSchedules());
+    expect(schedules).toContainEqual({ id: harness.org.schedules.headOffice, name: 'Head office', timezone: 'Europe/London', isDefault: true });
+
+    const resources = value(await core.handlers.listResources());
+    expect(resources.find((resource) => resource.name === 'Training room (1.04)')).toMatchObject({ minLengthMinutes: 30, maxLengthMinutes: 240, requiresCheckIn: false, scheduleId: harness.org.schedules.headOffice });
+    expect(resources.find((resource) => resource.name === 'Thames (1.01)')).toMatchObject({ requiresCheckIn: true, autoReleaseMinutes: 15, minLengthMinutes: null, maxLengthMinutes: null });
+
+    const slots = value(await core.handlers.listSlots({ resourceId: harness.org.resources.severn, date: '2030-03-14' }));
+    expect(slots[0]).toEqual({ start: berlin('00:00', '2030-03-14'), end: berlin('08:00', '2030-03-14'), isReservable: false });
+    expect(slots[1]).toEqual({ start: berlin('08:00', '2030-03-14'), end: berlin('08:30', '2030-03-14'), isReservable: true });
+    expect(slots).toHaveLength(22);
+
+    const attributes = value(await core.handlers.listReservationAttributes());
+    expect(attributes).toEqual([
+      { id: harness.org.attributes.purpose, label: 'Purpose', type: 3, required: false, regex: null, possibleValues: ['Internal meeting', 'Client meeting', 'Interview', 'Training', 'Focus work'], resourceIds: [] },
+      { id: harness.org.attributes.costCentre, label: 'Cost centre', type: 1, required: true, regex: '/^[0-9]{4}$/', possibleValues: [], resourceIds: [harness.org.resources.boardroom] },
+    ]);
+  });
+
+  it('validates and keeps settings', async () => {
+    expect(await core.handlers.setSettings({ pollIntervalSeconds: 5 })).toMatchObject({ ok: false, error: { kind: 'invalidInput' } });
+    expect(value(await core.handlers.setSettings({ startReminderMinutes: 15 }))).toMatchObject({ startReminderMinutes: 15 });
+    expect(await core.handlers.getSettings()).toMatchObject({ startReminderMinutes: 15, pollIntervalSeconds: 60 });
+  });
+
+  it('answers commands after sign-out with a signed-out error, never a throw', async () => {
+    const { core: signedOut } = harness.newCore();
+    await signedOut.start();
+    const error = { ok: false, error: { kind: 'signedOut', message: 'Sign in to Perch first.' } };
+    expect(await signedOut.handlers.book({ resourceId: 1, start: berlin('11:00'), durationMinutes: 30, title: 'x' })).toEqual(error);
+    expect(await signedOut.handlers.checkIn({ referenceNumber: 'abc' })).toEqual(error);
+    expect(await signedOut.handlers.listResources()).toEqual(error);
+    expect((await signedOut.handlers.refresh()).phase).toBe('signedOut');
+    await signedOut.stop();
+  });
+});

@@ -1,0 +1,194 @@
+/**
+ * A stand-in for the parts of `electron` main.ts touches, recording what the shell does with
+ * them; test files install it with `vi.mock('electron', …)` (the binary cannot run here).
+ */
+import { vi, type Mock as VitestMock } from 'vitest';
+import type { CommandName, StateSnapshot } from '../../electron/bridge.js';
+
+export type Listener = (...args: unknown[]) => unknown;
+// A test double accepts and answers anything the shell passes it.
+export type Mock = VitestMock<(...args: any[]) => any>;
+
+/** Records `on(event, listener)` registrations so a test can fire them. */
+export function emitter() {
+  const listeners = new Map<string, Listener[]>();
+  return {
+    on: vi.fn((event: string, listener: Listener) => {
+      listeners.set(event, [...(listeners.get(event) ?? []), listener]);
+    }),
+    emit(event: string, ...args: unknown[]): unknown[] {
+      return (listeners.get(event) ?? []).map((listener) => listener(...args));
+    },
+    count: (event: string) => listeners.get(event)?.length ?? 0,
+  };
+}
+export type Emitter = ReturnType<typeof emitter>;
+
+export interface FakeWindow extends Emitter {
+  options: Record<string, unknown>;
+  visible: boolean;
+  show: Mock;
+  hide: Mock;
+  focus: Mock;
+  setPosition: Mock;
+  loadURL: Mock;
+  webContents: { send: Mock };
+}
+
+export interface FakeTray extends Emitter {
+  image: unknown;
+  setImage: Mock;
+  setToolTip: Mock;
+  setTitle: Mock;
+  setContextMenu: Mock;
+  popUpContextMenu: Mock;
+}
+
+export const windows: FakeWindow[] = [];
+export const trays: FakeTray[] = [];
+
+export const fakeElectron = {
+  app: {
+    ...emitter(),
+    requestSingleInstanceLock: vi.fn(() => true),
+    whenReady: vi.fn(() => Promise.resolve()),
+    getPath: vi.fn((name: string) => `/home/ada/.config/Perch#${name}`),
+    getAppPath: vi.fn(() => '/opt/perch'),
+    isPackaged: true,
+    setLoginItemSettings: vi.fn(),
+    quit: vi.fn(),
+    exit: vi.fn(),
+    dock: { hide: vi.fn() },
+  },
+  BrowserWindow: vi.fn(function FakeBrowserWindow(options: Record<string, unknown>) {
+    const events = emitter();
+    const win: FakeWindow = {
+      options,
+      ...events,
+      visible: false,
+      show: vi.fn(() => {
+        win.visible = true;
+        events.emit('show');
+      }),
+      hide: vi.fn(() => {
+        win.visible = false;
+      }),
+      focus: vi.fn(),
+      setPosition: vi.fn(),
+      loadURL: vi.fn(async () => {}),
+      webContents: { send: vi.fn() },
+    };
+    Object.assign(win, { isVisible: () => win.visible, isDestroyed: () => false });
+    windows.push(win);
+    return win;
+  }),
+  Tray: vi.fn(function FakeTrayIcon(image: unknown) {
+    const tray: FakeTray = {
+      image,
+      ...emitter(),
+      setImage: vi.fn(),
+      setToolTip: vi.fn(),
+      setTitle: vi.fn(),
+      setContextMenu: vi.fn(),
+      popUpContextMenu: vi.fn(),
+    };
+    Object.assign(tray, { getBounds: () => ({ x: 1800, y: 0, width: 24, height: 24 }) });
+    trays.push(tray);
+    return tray;
+  }),
+  dialog: { showErrorBox: vi.fn() },
+  ipcMain: { handle: vi.fn() },
+  Menu: { buildFromTemplate: vi.fn((template: unknown) => ({ template })) },
+  nativeImage: { createFromPath: vi.fn((file: string) => ({ file, setTemplateImage: vi.fn() })) },
+  nativeTheme: { ...emitter(), shouldUseDarkColors: false, shouldUseDarkColorsForSystemIntegratedUI: false, themeSource: 'system' },
+  net: { fetch: vi.fn() },
+  powerMonitor: emitter(),
+  protocol: { registerSchemesAsPrivileged: vi.fn(), handle: vi.fn() },
+  screen: {
+    getCursorScreenPoint: vi.fn(() => ({ x: 1810, y: 10 })),
+    getDisplayNearestPoint: vi.fn(() => ({ workArea: { x: 0, y: 27, width: 1920, height: 1053 } })),
+  },
+  session: {
+    defaultSession: {
+      setPermissionRequestHandler: vi.fn(),
+      setPermissionCheckHandler: vi.fn(),
+      webRequest: { onHeadersReceived: vi.fn() },
+    },
+  },
+  shell: { openExternal: vi.fn(async () => {}) },
+};
+
+/** A menu template as main hands it to `Menu.buildFromTemplate`. */
+export type MenuTemplate = { label?: string; type?: string; enabled?: boolean; click?: () => unknown; submenu?: MenuTemplate[] };
+
+export function latestMenu(): MenuTemplate[] {
+  const calls = fakeElectron.Menu.buildFromTemplate.mock.calls;
+  return calls[calls.length - 1]?.[0] as MenuTemplate[];
+}
+
+/** A reservation that started a minute ago with check-in open, whenever the test runs. */
+export function stateWithCheckInOpen(): StateSnapshot {
+  return {
+    phase: 'ready',
+    account: null,
+    reservations: [
+      {
+        referenceNumber: 'ref-7',
+        title: 'Standup',
+        resourceId: 1,
+        resourceName: 'Room A',
+        scheduleId: 1,
+        start: new Date(Date.now() - 60_000).toISOString(),
+        end: new Date(Date.now() + 3_600_000).toISOString(),
+        isRecurring: false,
+        isPendingApproval: false,
+        requiresCheckIn: true,
+        checkedInAt: null,
+        checkedOutAt: null,
+        originalEnd: null,
+        autoReleaseAt: null,
+        checkInOpen: true,
+        canCheckOut: false,
+        ownerName: 'Ada',
+        isMine: true,
+      },
+    ],
+    freeNow: [],
+    fetchedAt: null,
+    offline: false,
+    lastError: null,
+    keychain: { available: true, reason: null },
+    notifierProblem: null,
+    now: new Date().toISOString(),
+  };
+}
+
+/** The core's surface as main uses it, every method a spy; events fired through `events`. */
+export function fakeCore(commandNames: readonly CommandName[], state: StateSnapshot) {
+  const events = emitter();
+  return {
+    events,
+    handlers: Object.fromEntries(
+      commandNames.map((name) => [
+        name,
+        vi.fn(async () => (name === 'getSettings' ? { theme: 'dark', launchAtLogin: true } : { ok: true, value: name })),
+      ]),
+    ) as Record<CommandName, Mock>,
+    on: vi.fn((event: string, listener: Listener) => {
+      events.on(event, listener);
+      return () => {};
+    }),
+    snapshot: vi.fn(() => state),
+    start: vi.fn(async () => {}),
+    stop: vi.fn(async () => {}),
+    popoverOpened: vi.fn(),
+    systemSuspended: vi.fn(),
+    systemResumed: vi.fn(),
+    screenLocked: vi.fn(),
+    screenUnlocked: vi.fn(),
+  };
+}
+export type FakeCore = ReturnType<typeof fakeCore>;
+
+/** The core `createPerchCore` hands main; a test sets it before importing main. */
+export const current: { core: FakeCore | null } = { core: null };

@@ -1,0 +1,283 @@
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { channelOf, commandNames, eventNames, type CommandName } from '../../electron/bridge.js';
+import { appEntryUrl, contentSecurityPolicy } from '../../electron/core/security.js';
+import { current, fakeCore, fakeElectron as electron, latestMenu, stateWithCheckInOpen, trays, windows } from './fake-electron.js';
+
+// The Linux shell; main-macos.test.ts covers what differs on macOS and Windows.
+vi.hoisted(() => Object.defineProperty(process, 'platform', { value: 'linux' }));
+vi.mock('electron', async () => (await import('./fake-electron.js')).fakeElectron);
+vi.mock('../../electron/core/perch-core.js', async () => {
+  const { current } = await import('./fake-electron.js');
+  return { createPerchCore: vi.fn(() => current.core) };
+});
+vi.mock('../../electron/core/keychain.js', () => ({ openKeychain: vi.fn(async () => ({ status: () => ({ available: true, reason: null }) })) }));
+vi.mock('../../electron/core/notifier.js', () => ({ createNotifier: vi.fn(() => ({ show: vi.fn(), onClick: vi.fn() })) }));
+
+const { createPerchCore } = await import('../../electron/core/perch-core.js');
+const state = stateWithCheckInOpen();
+const core = fakeCore(commandNames, state);
+current.core = core;
+const app = electron.app;
+
+function ipcHandler(name: CommandName): (event: unknown, request?: unknown) => Promise<unknown> {
+  const call = electron.ipcMain.handle.mock.calls.find(([channel]) => channel === channelOf(name));
+  if (!call) throw new Error(`no handler for ${name}`);
+  return call[1] as (event: unknown, request?: unknown) => Promise<unknown>;
+}
+const fromApp = { senderFrame: { url: appEntryUrl } };
+
+beforeAll(async () => {
+  await import('../../electron/main.js');
+  // Start-up is over once the settings were applied.
+  await vi.waitFor(() => expect(electron.nativeTheme.themeSource).toBe('dark'));
+});
+
+describe('start-up', () => {
+  it('holds the single-instance lock and keeps running with no window open', () => {
+    expect(app.requestSingleInstanceLock).toHaveBeenCalledTimes(1);
+    expect(app.count('second-instance')).toBe(1);
+    app.emit('window-all-closed');
+    expect(app.quit).not.toHaveBeenCalled();
+  });
+
+  it('creates the core on the app data folder, the keychain and the notifier, and starts it', async () => {
+    expect(createPerchCore).toHaveBeenCalledTimes(1);
+    const options = vi.mocked(createPerchCore).mock.calls[0]?.[0];
+    expect(options).toMatchObject({ dataDir: '/home/ada/.config/Perch#userData' });
+    expect(options?.clock).toBe((await import('../../electron/core/clock.js')).systemClock);
+    expect(core.start).toHaveBeenCalledTimes(1);
+  });
+
+  it('applies the theme; leaves launch at login to the XDG autostart entry on Linux', () => {
+    expect(electron.nativeTheme.themeSource).toBe('dark');
+    expect(app.setLoginItemSettings).not.toHaveBeenCalled();
+    expect(app.dock.hide).not.toHaveBeenCalled();
+  });
+});
+
+describe('IPC', () => {
+  it('registers every bridge command on its channel exactly once', () => {
+    const channels = electron.ipcMain.handle.mock.calls.map(([channel]) => channel as string);
+    expect(channels.sort()).toEqual(commandNames.map(channelOf).sort());
+  });
+
+  it('runs a valid request from the app window through the core', async () => {
+    const request = { referenceNumber: 'ref-7' };
+    await expect(ipcHandler('checkIn')(fromApp, request)).resolves.toEqual({ ok: true, value: 'checkIn' });
+    expect(core.handlers.checkIn).toHaveBeenLastCalledWith(request);
+  });
+
+  it('refuses a bad request with invalidInput before it reaches the core', async () => {
+    core.handlers.book.mockClear();
+    const result = await ipcHandler('book')(fromApp, { resourceId: 'three', start: 'now', title: '' });
+    expect(result).toMatchObject({ ok: false, error: { kind: 'invalidInput', message: 'The request for book is not valid.' } });
+    expect(core.handlers.book).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['another origin', { senderFrame: { url: 'https://evil.example/index.html' } }],
+    ['a file page', { senderFrame: { url: 'file:///opt/perch/dist/renderer/index.html' } }],
+    ['another page of the app', { senderFrame: { url: 'perch://app/other.html' } }],
+    ['a frame that is gone', { senderFrame: null }],
+  ])('refuses a sender from %s', async (_name, event) => {
+    core.handlers.getState.mockClear();
+    const result = await ipcHandler('getState')(event);
+    expect(result).toEqual({ ok: false, error: { kind: 'forbidden', message: 'Only the Perch window may use this command.' } });
+    expect(core.handlers.getState).not.toHaveBeenCalled();
+  });
+
+  it('applies the settings again after setSettings', async () => {
+    electron.nativeTheme.themeSource = 'system';
+    await ipcHandler('setSettings')(fromApp, { theme: 'dark' });
+    expect(core.handlers.setSettings).toHaveBeenLastCalledWith({ theme: 'dark' });
+    expect(electron.nativeTheme.themeSource).toBe('dark');
+  });
+
+  it('forwards every core event to the popover on its channel', () => {
+    for (const event of eventNames) {
+      core.events.emit(event, { event });
+      expect(windows[0]?.webContents.send).toHaveBeenLastCalledWith(channelOf(event), { event });
+    }
+    windows[0]?.hide();
+  });
+});
+
+describe('the popover window', () => {
+  it('is created hidden, frameless, and locked down', () => {
+    expect(electron.BrowserWindow).toHaveBeenCalledTimes(1);
+    expect(electron.BrowserWindow.mock.calls[0]?.[0]).toMatchObject({
+      show: false,
+      frame: false,
+      resizable: false,
+      skipTaskbar: true,
+      alwaysOnTop: true,
+      webPreferences: {
+        contextIsolation: true,
+        sandbox: true,
+        nodeIntegration: false,
+        webSecurity: true,
+        preload: '/opt/perch/dist/electron/preload.cjs',
+      },
+    });
+  });
+
+  it('loads the app page from the private scheme, registered as a secure standard scheme', () => {
+    expect(windows[0]?.loadURL).toHaveBeenCalledExactlyOnceWith('perch://app/index.html');
+    expect(electron.protocol.registerSchemesAsPrivileged).toHaveBeenCalledWith([
+      { scheme: 'perch', privileges: expect.objectContaining({ standard: true, secure: true }) },
+    ]);
+    expect(electron.protocol.handle.mock.calls[0]?.[0]).toBe('perch');
+  });
+
+  it('opens anchored under the tray icon, tells the core, and hides on blur', () => {
+    const popover = windows[0]!;
+    core.popoverOpened.mockClear();
+    app.emit('second-instance');
+    expect(popover.setPosition).toHaveBeenLastCalledWith(1540, 28, false);
+    expect(popover.visible).toBe(true);
+    expect(core.popoverOpened).toHaveBeenCalledTimes(1);
+    popover.emit('blur');
+    expect(popover.visible).toBe(false);
+  });
+});
+
+describe('hardening', () => {
+  function hardenedContents() {
+    const contents = { ...fakeEmitterContents() };
+    app.emit('web-contents-created', {}, contents);
+    return contents;
+  }
+  function fakeEmitterContents() {
+    const listeners = new Map<string, (event: unknown) => void>();
+    return {
+      on: vi.fn((event: string, listener: (event: unknown) => void) => listeners.set(event, listener)),
+      fire: (event: string, payload: unknown) => listeners.get(event)?.(payload),
+      setWindowOpenHandler: vi.fn(),
+    };
+  }
+
+  it('blocks navigation and redirects away from the app page, and webviews', () => {
+    const contents = hardenedContents();
+    for (const [url, blocked] of [
+      ['https://evil.example/', true],
+      ['file:///etc/passwd', true],
+      ['perch://app/other.html', true],
+      [appEntryUrl, false],
+    ] as const) {
+      const event = { url, preventDefault: vi.fn() };
+      contents.fire('will-navigate', event);
+      contents.fire('will-redirect', event);
+      expect(event.preventDefault).toHaveBeenCalledTimes(blocked ? 2 : 0);
+    }
+    const webview = { preventDefault: vi.fn() };
+    contents.fire('will-attach-webview', webview);
+    expect(webview.preventDefault).toHaveBeenCalled();
+  });
+
+  it('denies new windows and sends web links to the browser only', () => {
+    const handler = hardenedContents().setWindowOpenHandler.mock.calls[0]?.[0] as (details: { url: string }) => unknown;
+    expect(handler({ url: 'https://example.org/help' })).toEqual({ action: 'deny' });
+    expect(electron.shell.openExternal).toHaveBeenCalledExactlyOnceWith('https://example.org/help');
+    expect(handler({ url: 'file:///etc/passwd' })).toEqual({ action: 'deny' });
+    expect(electron.shell.openExternal).toHaveBeenCalledTimes(1);
+  });
+
+  it('denies permission requests and checks, and sets the CSP on responses', () => {
+    const ses = electron.session.defaultSession;
+    const request = ses.setPermissionRequestHandler.mock.calls[0]?.[0] as (...args: unknown[]) => void;
+    const callback = vi.fn();
+    request({}, 'geolocation', callback, {});
+    expect(callback).toHaveBeenCalledExactlyOnceWith(false);
+    const check = ses.setPermissionCheckHandler.mock.calls[0]?.[0] as (...args: unknown[]) => boolean;
+    expect(check({}, 'notifications', 'perch://app', {})).toBe(false);
+    const headers = ses.webRequest.onHeadersReceived.mock.calls[0]?.[0] as (details: unknown, done: (answer: unknown) => void) => void;
+    const done = vi.fn();
+    headers({ responseHeaders: { 'Content-Type': ['text/html'] } }, done);
+    expect(done).toHaveBeenCalledWith({
+      responseHeaders: { 'Content-Type': ['text/html'], 'Content-Security-Policy': [contentSecurityPolicy] },
+    });
+  });
+});
+
+describe('the tray', () => {
+  it('shows the next reservation in the tooltip; the menu is always attached, since most Linux trays report no clicks', () => {
+    const tray = trays[0]!;
+    expect(tray.setToolTip).toHaveBeenLastCalledWith(expect.stringMatching(/^Perch — Now: Standup · Room A, until /));
+    expect(tray.count('right-click')).toBe(0);
+    tray.setContextMenu.mockClear();
+    core.events.emit('stateChanged', state);
+    expect(tray.setContextMenu).toHaveBeenCalledTimes(1);
+    expect(latestMenu().map((item) => item.label ?? item.type)).toEqual([
+      expect.stringMatching(/^Now: Standup · Room A/),
+      'Check in',
+      'separator',
+      'Book now — nothing free',
+      'separator',
+      'Open Perch',
+      'separator',
+      'Quit Perch',
+    ]);
+    expect(tray.setTitle).not.toHaveBeenCalled();
+  });
+
+  it('uses the icon for light panels, and the dark one when the theme turns dark', () => {
+    expect(electron.nativeImage.createFromPath.mock.calls[0]?.[0]).toBe('/opt/perch/build/tray/tray-light.png');
+    electron.nativeTheme.shouldUseDarkColors = true;
+    electron.nativeTheme.emit('updated');
+    expect(electron.nativeImage.createFromPath).toHaveBeenLastCalledWith('/opt/perch/build/tray/tray-dark.png');
+    expect(trays[0]?.setImage).toHaveBeenCalledTimes(1);
+  });
+
+  it('escapes & in labels so GTK does not read it as a mnemonic', () => {
+    core.snapshot.mockReturnValueOnce({ ...state, reservations: [{ ...state.reservations[0]!, title: '', resourceName: 'R&D lab' }] });
+    core.events.emit('stateChanged', state);
+    expect(latestMenu()[0]?.label).toMatch(/^Now: R&&D lab,/);
+  });
+
+  it('Open Perch shows the popover', () => {
+    latestMenu().find((item) => item.label === 'Open Perch')?.click?.();
+    expect(windows[0]?.visible).toBe(true);
+    windows[0]?.hide();
+  });
+
+  it('a menu command runs through the same core handlers', async () => {
+    core.handlers.checkIn.mockClear();
+    latestMenu().find((item) => item.label === 'Check in')?.click?.();
+    await vi.waitFor(() => expect(core.handlers.checkIn).toHaveBeenCalledExactlyOnceWith({ referenceNumber: 'ref-7' }));
+  });
+
+  it('a failed menu command opens the popover, where the error shows', async () => {
+    core.handlers.checkIn.mockResolvedValueOnce({ ok: false, error: { kind: 'server', message: 'No' } });
+    latestMenu().find((item) => item.label === 'Check in')?.click?.();
+    await vi.waitFor(() => expect(windows[0]?.visible).toBe(true));
+    windows[0]?.hide();
+  });
+});
+
+describe('power events', () => {
+  it.each([
+    ['suspend', 'systemSuspended'],
+    ['resume', 'systemResumed'],
+    ['lock-screen', 'screenLocked'],
+    ['unlock-screen', 'screenUnlocked'],
+  ] as const)('%s → core.%s()', (event, method) => {
+    electron.powerMonitor.emit(event);
+    expect(core[method]).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('quitting', () => {
+  it('Quit stops the core, then quits', async () => {
+    latestMenu().find((item) => item.label === 'Quit Perch')?.click?.();
+    await vi.waitFor(() => expect(app.quit).toHaveBeenCalledTimes(1));
+    expect(core.stop).toHaveBeenCalledTimes(1);
+    expect(core.stop.mock.invocationCallOrder[0]).toBeLessThan(app.quit.mock.invocationCallOrder[0]!);
+  });
+
+  it('once the core has stopped, the quit that follows is let through', () => {
+    const event = { preventDefault: vi.fn() };
+    app.emit('before-quit', event);
+    expect(event.preventDefault).not.toHaveBeenCalled();
+    expect(core.stop).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,250 @@
+import { DateTime } from 'luxon';
+import { describe, expect, it } from 'vitest';
+import type { FreeResourceView, ReservationView, StateSnapshot } from '../../electron/bridge.js';
+import { validateCommandRequest } from '../../electron/core/ipc-validation.js';
+import {
+  buildTrayMenu,
+  popoverPosition,
+  trayTitle,
+  trayTooltip,
+  type TrayMenuItem,
+} from '../../electron/core/tray-menu.js';
+
+const zone = 'Europe/Berlin';
+// A Monday, half a minute past ten: quick bookings start at the whole minute.
+const now = DateTime.fromISO('2025-03-10T10:00:30', { zone });
+const format = { locale: 'en-GB' };
+const at = (clock: string, date = '2025-03-10') => DateTime.fromISO(`${date}T${clock}`, { zone }).toISO({ suppressMilliseconds: true })!;
+
+function snapshot(patch: Partial<StateSnapshot> = {}): StateSnapshot {
+  return {
+    phase: 'ready',
+    account: { server: { kind: 'local' }, userId: 2, userName: 'ada', displayName: 'Ada L', timezone: zone, isAdmin: false },
+    reservations: [],
+    freeNow: [],
+    fetchedAt: at('09:59'),
+    offline: false,
+    lastError: null,
+    keychain: { available: true, reason: null },
+    notifierProblem: null,
+    now: now.toISO()!,
+    ...patch,
+  };
+}
+
+function reservation(patch: Partial<ReservationView> = {}): ReservationView {
+  return {
+    referenceNumber: 'ref-1',
+    title: '',
+    resourceId: 1,
+    resourceName: 'Room A',
+    scheduleId: 1,
+    start: at('10:05'),
+    end: at('11:00'),
+    isRecurring: false,
+    isPendingApproval: false,
+    requiresCheckIn: false,
+    checkedInAt: null,
+    checkedOutAt: null,
+    originalEnd: null,
+    autoReleaseAt: null,
+    checkInOpen: false,
+    canCheckOut: false,
+    ownerName: 'Ada L',
+    isMine: true,
+    ...patch,
+  };
+}
+
+function free(resourceId: number, name: string, freeUntil: string): FreeResourceView {
+  return { resourceId, name, scheduleId: 1, scheduleName: 'Main', groupNames: [], freeUntil };
+}
+
+/** The menu as readable lines: labels, submenus indented, actions and commands in brackets. */
+function outline(items: TrayMenuItem[], depth = 0): string[] {
+  return items.flatMap((item) => {
+    const indent = '  '.repeat(depth);
+    if (item.type === 'separator') return [`${indent}---`];
+    const marks = [
+      item.enabled === false ? 'disabled' : null,
+      item.action ? `action:${item.action}` : null,
+      item.command ? `command:${item.command.name}` : null,
+    ].filter(Boolean);
+    const line = `${indent}${item.label}${marks.length ? ` [${marks.join(', ')}]` : ''}`;
+    return [line, ...(item.submenu ? outline(item.submenu, depth + 1) : [])];
+  });
+}
+
+function commandsOf(items: TrayMenuItem[]): NonNullable<TrayMenuItem['command']>[] {
+  return items.flatMap((item) => [...(item.command ? [item.command] : []), ...commandsOf(item.submenu ?? [])]);
+}
+
+const footer = ['---', 'Open Perch [action:openPerch]', '---', 'Quit Perch [action:quit]'];
+
+describe('buildTrayMenu', () => {
+  it('signed out: says so, and offers only Open Perch and Quit', () => {
+    const menu = buildTrayMenu(snapshot({ phase: 'signedOut', account: null }), now, format);
+    expect(outline(menu)).toEqual(['Not signed in [disabled]', ...footer]);
+  });
+
+  it('while signing in: says so', () => {
+    expect(outline(buildTrayMenu(snapshot({ phase: 'signingIn' }), now, format))).toEqual(['Signing in… [disabled]', ...footer]);
+  });
+
+  it('no reservations and nothing free', () => {
+    expect(outline(buildTrayMenu(snapshot(), now, format))).toEqual([
+      'No upcoming reservations [disabled]',
+      '---',
+      'Book now — nothing free [disabled]',
+      ...footer,
+    ]);
+  });
+
+  it('the next reservation with check-in open: Check in, and when it will be released', () => {
+    const next = reservation({ title: 'Standup', requiresCheckIn: true, checkInOpen: true, autoReleaseAt: at('10:20') });
+    const menu = buildTrayMenu(snapshot({ reservations: [next] }), now, format);
+    expect(outline(menu)).toEqual([
+      'Next: Standup · Room A, 10:05–11:00 [disabled]',
+      'Check in [command:checkIn]',
+      'Released at 10:20 unless checked in [disabled]',
+      '---',
+      'Book now — nothing free [disabled]',
+      ...footer,
+    ]);
+    expect(commandsOf(menu)).toEqual([{ name: 'checkIn', request: { referenceNumber: 'ref-1' } }]);
+  });
+
+  it('checked in: the reservation in progress with Check out', () => {
+    const current = reservation({
+      start: at('09:30'),
+      requiresCheckIn: true,
+      checkedInAt: at('09:31'),
+      canCheckOut: true,
+      autoReleaseAt: at('09:45'),
+    });
+    const menu = buildTrayMenu(snapshot({ reservations: [current] }), now, format);
+    expect(outline(menu).slice(0, 2)).toEqual(['Now: Room A, until 11:00 · checked in [disabled]', 'Check out [command:checkOut]']);
+    expect(commandsOf(menu)).toEqual([{ name: 'checkOut', request: { referenceNumber: 'ref-1' } }]);
+  });
+
+  it('skips finished and checked-out reservations; a later day is named; pending approval has no action', () => {
+    const reservations = [
+      reservation({ referenceNumber: 'past', start: at('08:00'), end: at('09:00') }),
+      reservation({ referenceNumber: 'done', start: at('09:00'), end: at('10:00'), checkedOutAt: at('09:40') }),
+      reservation({ referenceNumber: 'next', resourceName: 'Room B', start: at('09:00', '2025-03-11'), end: at('10:00', '2025-03-11'), isPendingApproval: true }),
+    ];
+    const menu = buildTrayMenu(snapshot({ reservations }), now, format);
+    expect(outline(menu)[0]).toBe('Next: Room B, tomorrow 09:00–10:00 (pending approval) [disabled]');
+    expect(commandsOf(menu)).toEqual([]);
+  });
+
+  it('Book now: the top five free resources, each with the lengths that fit', () => {
+    const freeNow = [
+      free(11, 'Horizon desk', at('10:00', '2025-03-17')),
+      free(12, 'Room C', at('12:30')),
+      free(13, 'Room R&D', at('11:00')),
+      free(14, 'Booth', at('10:45')),
+      free(15, 'Phone box', at('10:10')),
+      free(16, 'Sixth', at('18:00')),
+    ];
+    const menu = buildTrayMenu(snapshot({ freeNow }), now, format);
+    expect(outline(menu)).toEqual([
+      'No upcoming reservations [disabled]',
+      '---',
+      'Book now',
+      '  Horizon desk',
+      '    30 min [command:book]',
+      '    1 h [command:book]',
+      '  Room C',
+      '    30 min [command:book]',
+      '    1 h [command:book]',
+      '    Until 12:30 [command:book]',
+      '  Room R&D',
+      '    30 min [command:book]',
+      '    1 h [command:book]',
+      '  Booth',
+      '    30 min [command:book]',
+      '    Until 10:45 [command:book]',
+      '  Phone box',
+      '    Until 10:10 [command:book]',
+      ...footer,
+    ]);
+    const start = at('10:00');
+    expect(commandsOf(menu).filter((command) => command.name === 'book' && command.request.resourceId === 12)).toEqual([
+      { name: 'book', request: { resourceId: 12, start, durationMinutes: 30, title: '' } },
+      { name: 'book', request: { resourceId: 12, start, durationMinutes: 60, title: '' } },
+      { name: 'book', request: { resourceId: 12, start, end: at('12:30'), title: '' } },
+    ]);
+  });
+
+  it('every command the menu offers passes the bridge validation main applies', () => {
+    const menu = buildTrayMenu(
+      snapshot({
+        reservations: [reservation({ checkInOpen: true, requiresCheckIn: true })],
+        freeNow: [free(12, 'Room C', at('12:30'))],
+      }),
+      now,
+      format,
+    );
+    const commands = commandsOf(menu);
+    expect(commands.length).toBe(4);
+    for (const command of commands) expect(validateCommandRequest(command.name, command.request).ok).toBe(true);
+  });
+
+  it('offline: says since when the data is', () => {
+    const menu = buildTrayMenu(snapshot({ offline: true, fetchedAt: at('09:42') }), now, format);
+    expect(outline(menu)[0]).toBe('Offline — updated 09:42 [disabled]');
+    expect(outline(buildTrayMenu(snapshot({ offline: true, fetchedAt: null }), now, format))[0]).toBe('Offline [disabled]');
+  });
+});
+
+describe('trayTooltip and trayTitle', () => {
+  it.each([
+    ['signed out', snapshot({ phase: 'signedOut', account: null }), 'Perch — not signed in', ''],
+    ['signing in', snapshot({ phase: 'signingIn' }), 'Perch — signing in…', ''],
+    ['nothing booked', snapshot(), 'Perch — No upcoming reservations', ''],
+    ['next today', snapshot({ reservations: [reservation()] }), 'Perch — Next: Room A, 10:05–11:00', '10:05'],
+    ['in progress', snapshot({ reservations: [reservation({ start: at('09:00') })] }), 'Perch — Now: Room A, until 11:00', ''],
+    [
+      'tomorrow, offline',
+      snapshot({ offline: true, reservations: [reservation({ start: at('09:00', '2025-03-11'), end: at('10:00', '2025-03-11') })] }),
+      'Perch — Next: Room A, tomorrow 09:00–10:00 (offline)',
+      '',
+    ],
+  ])('%s', (_name, state, tooltip, title) => {
+    expect(trayTooltip(state, now, format)).toBe(tooltip);
+    expect(trayTitle(state, now, format)).toBe(title);
+  });
+});
+
+describe('popoverPosition', () => {
+  const window = { width: 380, height: 560 };
+  it.each([
+    {
+      name: 'macOS menu bar: below the icon, centred',
+      tray: { x: 1000, y: 0, width: 22, height: 22 },
+      workArea: { x: 0, y: 25, width: 1440, height: 875 },
+      expected: { x: 821, y: 26 },
+    },
+    {
+      name: 'Windows taskbar at the bottom: above the icon',
+      tray: { x: 1500, y: 1050, width: 24, height: 30 },
+      workArea: { x: 0, y: 0, width: 1920, height: 1040 },
+      expected: { x: 1322, y: 480 },
+    },
+    {
+      name: 'an icon near the right edge: kept on screen',
+      tray: { x: 1900, y: 1050, width: 24, height: 30 },
+      workArea: { x: 0, y: 0, width: 1920, height: 1040 },
+      expected: { x: 1540, y: 480 },
+    },
+    {
+      name: 'a Linux tray without bounds: at the pointer, inside the work area',
+      tray: { x: 0, y: 0, width: 0, height: 0 },
+      workArea: { x: 0, y: 27, width: 1920, height: 1053 },
+      expected: { x: 1540, y: 27 },
+    },
+  ])('$name', ({ tray, workArea, expected }) => {
+    expect(popoverPosition({ tray, cursor: { x: 1850, y: 10 }, window, workArea })).toEqual(expected);
+  });
+});

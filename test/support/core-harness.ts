@@ -1,0 +1,186 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { DateTime } from 'luxon';
+import { createClient, type ApiClient } from '../../electron/api/client.js';
+import { memorySecretStore, type SecretStore } from '../../electron/core/keychain.js';
+import type { NotificationRequest, Notifier, ShowResult } from '../../electron/core/notifier.js';
+import { createPerchCore, type PerchCore } from '../../electron/core/perch-core.js';
+import { demoPassword, seedDemo, type DemoOrganisation } from '../../electron/service/seed/demo.js';
+import { startService, type RunningService } from '../../electron/service/service.js';
+import { ManualCoreClock } from './manual-clock.js';
+
+export interface RecordedRequest {
+  method: string;
+  /** Below the API root, e.g. `/Reservations/`. */
+  path: string;
+  query: URLSearchParams;
+  /** The JSON body sent, parsed. */
+  body: unknown;
+  /** The core clock's time when the request was sent. */
+  at: number;
+}
+
+/** Answers instead of the service when it returns a Response; null lets the request through. */
+export type Interceptor = (request: { method: string; path: string }) => Response | null;
+
+export interface RecordingNotifier extends Notifier {
+  shown: NotificationRequest[];
+  /** What `show` answers next; a success by default. */
+  answer: ShowResult;
+  click(referenceNumber: string): void;
+}
+
+export function recordingNotifier(): RecordingNotifier {
+  const listeners = new Set<(referenceNumber: string) => void>();
+  const notifier: RecordingNotifier = {
+    shown: [],
+    answer: { ok: true },
+    async show(notification) {
+      notifier.shown.push(notification);
+      return notifier.answer;
+    },
+    onClick(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    click(referenceNumber) {
+      for (const listener of listeners) listener(referenceNumber);
+    },
+  };
+  return notifier;
+}
+
+export interface CoreUnderTest {
+  core: PerchCore;
+  dataDir: string;
+  notifier: RecordingNotifier;
+  secrets: SecretStore;
+}
+
+export interface CoreHarness {
+  org: DemoOrganisation;
+  clock: ManualCoreClock;
+  apiRoot: string;
+  service: RunningService;
+  /** The service's time is the core clock's plus this many minutes (a lapsed session, say). */
+  serviceOffset: { minutes: number };
+  requests: RecordedRequest[];
+  /** What the cores send goes through this fetch: recorded, and optionally answered by the test. */
+  fetch: typeof fetch;
+  intercept(interceptor: Interceptor | null): void;
+  newCore(options?: { dataDir?: string; secrets?: SecretStore; notifier?: RecordingNotifier; local?: boolean }): CoreUnderTest;
+  /** Moves time, letting every core finish what each timer started (and what was under way before). */
+  advance(by: Parameters<ManualCoreClock['advance']>[0]): Promise<void>;
+  idle(): Promise<void>;
+  /** A client signed in as a demo user, for setting the scene (not recorded). */
+  clientFor(userName: string): Promise<ApiClient>;
+  stopService(): Promise<void>;
+  /** A new service on the same database file and port. */
+  restartService(): Promise<void>;
+  dispose(): Promise<void>;
+}
+
+/**
+ * The demo organisation served in-process over HTTP, whose clock is the cores' ManualCoreClock
+ * (plus an offset the test may set), and cores wired to it with a recording fetch.
+ */
+export async function startCoreHarness(start: DateTime): Promise<CoreHarness> {
+  const folder = mkdtempSync(join(tmpdir(), 'perch-core-'));
+  const database = join(folder, 'perch.db');
+  const clock = new ManualCoreClock(start);
+  const serviceOffset = { minutes: 0 };
+  const serviceClock = { now: () => clock.now().toUTC().plus({ minutes: serviceOffset.minutes }) };
+  let service = await startService({ database, clock: serviceClock });
+  const org = await seedDemo(service.store);
+  const apiRoot = service.apiRoot;
+  const port = Number(new URL(apiRoot).port);
+  const requests: RecordedRequest[] = [];
+  let interceptor: Interceptor | null = null;
+  const cores: CoreUnderTest[] = [];
+  let serviceRunning = true;
+
+  const recordingFetch: typeof fetch = async (input, init) => {
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    const method = (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase();
+    const path = url.pathname.replace(/^.*\/Web\/Services\/index\.php/, '');
+    const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
+    requests.push({ method, path, query: url.searchParams, body, at: clock.now().toMillis() });
+    const replaced = interceptor?.({ method, path }) ?? null;
+    if (replaced !== null) return replaced;
+    return globalThis.fetch(input, init);
+  };
+
+  const stopService = async () => {
+    if (!serviceRunning) return;
+    serviceRunning = false;
+    await service.close();
+  };
+
+  const idle = async () => {
+    await Promise.all(cores.map(({ core }) => core.idle()));
+  };
+
+  return {
+    org,
+    clock,
+    apiRoot,
+    get service() {
+      return service;
+    },
+    serviceOffset,
+    requests,
+    fetch: recordingFetch,
+    intercept(next) {
+      interceptor = next;
+    },
+    newCore(options = {}) {
+      const dataDir = options.dataDir ?? mkdtempSync(join(folder, 'data-'));
+      const notifier = options.notifier ?? recordingNotifier();
+      const secrets = options.secrets ?? memorySecretStore('test: memory only');
+      const core = createPerchCore({
+        dataDir,
+        clock,
+        secrets,
+        notifier,
+        fetch: recordingFetch,
+        ...(options.local !== false && { localService: { apiRoot } }),
+        log: () => {},
+      });
+      const created = { core, dataDir, notifier, secrets };
+      cores.push(created);
+      return created;
+    },
+    async advance(by) {
+      // Work already under way belongs to the present moment, not to the time moved to.
+      await idle();
+      await clock.advance(by, idle);
+      await idle();
+    },
+    idle,
+    async clientFor(userName) {
+      const client = createClient({ apiRoot });
+      const answer = await client.authenticate({ body: { username: userName, password: demoPassword } });
+      if (!answer.ok) throw new Error(`sign-in of ${userName} failed: ${answer.error.message}`);
+      return client;
+    },
+    stopService,
+    async restartService() {
+      await stopService();
+      service = await startService({ database, clock: serviceClock, port });
+      serviceRunning = true;
+    },
+    async dispose() {
+      for (const { core } of cores) await core.stop();
+      if (serviceRunning) await service.close();
+      rmSync(folder, { recursive: true, force: true });
+    },
+  };
+}
+
+export const demoSignIn = (username = 'user', staySignedIn = false) => ({
+  server: { kind: 'local' as const },
+  username,
+  password: demoPassword,
+  staySignedIn,
+});
