@@ -30,6 +30,7 @@ import { applySettingsPatch } from './settings-store.js';
 import {
   attributeView,
   detailView,
+  resourceSlots,
   resourceView,
   scheduleView,
   slotViews,
@@ -124,26 +125,15 @@ interface SlotSpan {
 }
 
 function slotSpans(slots: WireSlots, resourceId: number): SlotSpan[] {
-  const spans: SlotSpan[] = [];
-  for (const date of slots.dates) {
-    for (const resource of date.resources) {
-      if (resource.resourceId !== resourceId) continue;
-      for (const slot of resource.slots) {
-        const start = wireInstant(slot.startDateTime);
-        const end = wireInstant(slot.endDateTime);
-        if (start === null || end === null) continue;
-        spans.push({ startMs: start.toMillis(), endMs: end.toMillis(), isReservable: slot.isReservable, isReserved: slot.isReserved, label: slot.label ?? '' });
-      }
-    }
-  }
-  return spans.sort((a, b) => a.startMs - b.startMs);
+  return resourceSlots(slots, resourceId).map(({ start, end, slot }) => ({
+    startMs: start.toMillis(),
+    endMs: end.toMillis(),
+    isReservable: slot.isReservable,
+    isReserved: slot.isReserved,
+    label: slot.label ?? '',
+  }));
 }
 
-/**
- * Start and end must be boundaries of the schedule's bookable slots with nothing blocked between.
- * Where a booking already holds part of the time the server's conflict message says it better,
- * so those stretches are left to the server.
- */
 function slotProblem(spans: readonly SlotSpan[], start: DateTime, end: DateTime, name: string, zone: string): string | null {
   const startMs = start.toMillis();
   const endMs = end.toMillis();

@@ -294,21 +294,29 @@ export function scheduleView(schedule: WireSchedule): ScheduleView {
   return { id: schedule.id, name: schedule.name, timezone: schedule.timezone, isDefault: schedule.isDefault };
 }
 
-/** The slots of one resource, in the user's zone, in time order. */
-export function slotViews(slots: WireSlots, resourceId: number, zone: string): SlotView[] {
-  const views: { view: SlotView; startMs: number }[] = [];
+/** One resource's slots of a GetSlots answer with their instants, in time order. */
+export function resourceSlots(slots: WireSlots, resourceId: number) {
+  const found: { start: DateTime; end: DateTime; slot: WireSlots['dates'][number]['resources'][number]['slots'][number] }[] = [];
   for (const date of slots.dates) {
     for (const resource of date.resources) {
       if (resource.resourceId !== resourceId) continue;
       for (const slot of resource.slots) {
         const start = wireInstant(slot.startDateTime);
         const end = wireInstant(slot.endDateTime);
-        if (start === null || end === null) continue;
-        views.push({ startMs: start.toMillis(), view: { start: isoIn(zone, start), end: isoIn(zone, end), isReservable: slot.isReservable && !slot.isReserved } });
+        if (start !== null && end !== null) found.push({ start, end, slot });
       }
     }
   }
-  return views.sort((a, b) => a.startMs - b.startMs).map(({ view }) => view);
+  return found.sort((a, b) => a.start.toMillis() - b.start.toMillis());
+}
+
+/** The slots of one resource, in the user's zone, in time order. */
+export function slotViews(slots: WireSlots, resourceId: number, zone: string): SlotView[] {
+  return resourceSlots(slots, resourceId).map(({ start, end, slot }) => ({
+    start: isoIn(zone, start),
+    end: isoIn(zone, end),
+    isReservable: slot.isReservable && !slot.isReserved,
+  }));
 }
 
 /** Reservation attributes; one limited to resources lists them (secondary category: resource). */
