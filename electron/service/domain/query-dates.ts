@@ -83,3 +83,14 @@ export function wireFormatter(zone: string): (instant: number) => string {
     return text;
   };
 }
+
+/**
+ * `formatWireDateTime` of an instant in UTC, without luxon: answers write several per
+ * reservation, and luxon's formatting (and the garbage it leaves) dominated long lists.
+ */
+export function formatWireUtc(instant: number): string {
+  const date = new Date(instant);
+  const year = date.getUTCFullYear();
+  if (!Number.isFinite(year) || year < 1000 || year > 9999) return formatWireDateTime(DateTime.fromMillis(instant, { zone: 'utc' }));
+  return `${year}-${two(date.getUTCMonth() + 1)}-${two(date.getUTCDate())}T${two(date.getUTCHours())}:${two(date.getUTCMinutes())}:${two(date.getUTCSeconds())}+0000`;
+}

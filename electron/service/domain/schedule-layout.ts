@@ -167,7 +167,11 @@ export function periodsOn(layout: ScheduleLayout, date: string | DateTime | Cale
   let days = laidOutDays.get(layout);
   if (!days) laidOutDays.set(layout, (days = new Map()));
   let periods = days.get(key);
-  if (!periods) days.set(key, (periods = layOutDay(layout, calendarDate, zone)));
+  if (!periods) {
+    // Layouts now live as long as their rules; bound the days remembered for each.
+    if (days.size >= 5_000) days.clear();
+    days.set(key, (periods = layOutDay(layout, calendarDate, zone)));
+  }
   return periods.map((period) => ({ ...period }));
 }
 

@@ -14,6 +14,8 @@ const sessionHeaders = {
   userId: [sessionHeaderNames.userId, neutralSessionHeaderNames.userId].map((name) => name.toLowerCase()),
 };
 
+const sessionSlideGranularityMs = 60_000;
+
 function header(request: FastifyRequest, names: readonly string[]): string | undefined {
   for (const name of names) {
     const value = request.headers[name];
@@ -51,11 +53,12 @@ export async function authorise(
     if (auth === 'none') return null;
     throw unauthenticated();
   }
-  await deps.store
-    .updateTable('sessions')
-    .set({ expiresAt: now + deps.config.sessionMinutes * 60_000 })
-    .where('token', '=', token)
-    .execute();
+  // Sliding on every request would add a write to every read; a session that lapses up to a
+  // minute early is indistinguishable from one slid a minute ago.
+  const slidExpiry = now + deps.config.sessionMinutes * 60_000;
+  if (slidExpiry - row.expiresAt > sessionSlideGranularityMs) {
+    await deps.store.updateTable('sessions').set({ expiresAt: slidExpiry }).where('token', '=', token).execute();
+  }
   const { expiresAt: _expiresAt, ...user } = row;
   const isAdmin = await isApplicationAdministrator(deps.store, user.id);
   if (auth === 'admin' && !isAdmin) throw forbidden('You must be an application administrator to access this service.');

@@ -1,7 +1,7 @@
 import type { Occurrence } from '../domain/booking-rules.js';
 import { messageDate } from '../domain/booking-rules.js';
 import type { Store } from './database.js';
-import { permittedResourceIds } from './permissions.js';
+import { permittedAmong } from './permissions.js';
 import { longestBookingMs, overlappingBookings } from './reservations.js';
 import type { ResourceRow } from './tables.js';
 
@@ -110,12 +110,6 @@ export async function accessoryShortages(
 /** The resources among `resourceIds` the user may not book: one query over just those ids. */
 export async function resourcesNotBookable(store: Store, userId: number, resourceIds: readonly number[]): Promise<number[]> {
   if (resourceIds.length === 0) return [];
-  const permitted = await store
-    .selectFrom('resources')
-    .select('id')
-    .where('id', 'in', [...resourceIds])
-    .where('id', 'in', permittedResourceIds(store, userId, 'book'))
-    .execute();
-  const allowed = new Set(permitted.map((row) => row.id));
+  const allowed = await permittedAmong(store, userId, 'book', resourceIds);
   return resourceIds.filter((id) => !allowed.has(id));
 }

@@ -8,7 +8,7 @@ import type { ServiceConfig } from '../config.js';
 import { isCheckInOpen, isCheckOutAllowed, type CheckInState } from '../domain/check-in.js';
 import { readStoredRecurrenceRule, toWireRecurrenceRule } from '../domain/recurrence.js';
 import { contrastingTextColor } from '../domain/colors.js';
-import { usableZone } from '../domain/query-dates.js';
+import { formatWireUtc, usableZone } from '../domain/query-dates.js';
 import type { LinkBuilder } from '../handlers/types.js';
 import { readAttributeValues } from './attribute-values.js';
 import type { Store } from './database.js';
@@ -202,7 +202,7 @@ const fullName = (first: string, last: string) => [first, last].filter((part) =>
 
 const inRole = <T extends { role: number }>(rows: readonly T[] | undefined, role: number) => (rows ?? []).filter((row) => row.role === role);
 
-const wireUtc = (ms: number) => formatWireDateTime(DateTime.fromMillis(ms, { zone: 'utc' }));
+const wireUtc = formatWireUtc;
 
 /** Durations are shown in whole minutes; a check-out time on a second boundary rounds down. */
 const minutesBetween = (from: number, to: number) => Math.max(0, Math.floor((to - from) / 60_000));
@@ -289,6 +289,19 @@ export async function loadSummaries(store: Store, links: LinkBuilder, filter: Re
   );
 }
 
+const recurringByRule = new Map<string, boolean>();
+
+/** Stored rules repeat across a list's rows (most are `none`); each is parsed once. */
+function isRecurring(recurrence: string): boolean {
+  let recurring = recurringByRule.get(recurrence);
+  if (recurring === undefined) {
+    recurring = readStoredRecurrenceRule(recurrence).type !== 'none';
+    if (recurringByRule.size >= 10_000) recurringByRule.clear();
+    recurringByRule.set(recurrence, recurring);
+  }
+  return recurring;
+}
+
 function summaryOf(
   row: OccurrenceRow,
   links: LinkBuilder,
@@ -309,7 +322,7 @@ function summaryOf(
     title: row.title,
     description: row.description,
     requiresApproval: row.isPendingApproval === 1,
-    isRecurring: readStoredRecurrenceRule(row.recurrence).type !== 'none',
+    isRecurring: isRecurring(row.recurrence),
     scheduleId: row.scheduleId,
     userId: row.ownerId,
     resourceId: row.resourceId,

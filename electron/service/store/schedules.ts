@@ -1,4 +1,4 @@
-import { buildLayout, type ScheduleLayout } from '../domain/schedule-layout.js';
+import { buildLayout, type PeriodRule, type ScheduleLayout } from '../domain/schedule-layout.js';
 import type { Store } from './database.js';
 import type { ScheduleRow } from './tables.js';
 
@@ -26,7 +26,24 @@ export async function loadLayouts(store: Store, scheduleIds: readonly number[]):
     if (group) group.push(row);
     else rowsBySchedule.set(row.scheduleId, [row]);
   }
-  return new Map(scheduleIds.map((id) => [id, buildLayout(rowsBySchedule.get(id) ?? [])]));
+  return new Map(scheduleIds.map((id) => [id, layoutOf(rowsBySchedule.get(id) ?? [])]));
+}
+
+const layoutsByRules = new Map<string, ScheduleLayout>();
+
+/**
+ * One layout object per distinct set of rules, so that the days laid out for it (remembered per
+ * layout, and costly to work out) serve every request on the schedule. Keyed by the rules
+ * themselves rather than the schedule id, so a changed layout can never be answered from memory.
+ */
+function layoutOf(rules: readonly PeriodRule[]): ScheduleLayout {
+  const key = JSON.stringify(rules.map((rule) => [rule.weekday, rule.startTime, rule.endTime, rule.label, rule.isReservable]));
+  let layout = layoutsByRules.get(key);
+  if (!layout) {
+    if (layoutsByRules.size >= 1_000) layoutsByRules.clear();
+    layoutsByRules.set(key, (layout = buildLayout(rules)));
+  }
+  return layout;
 }
 
 export async function loadLayout(store: Store, scheduleId: number): Promise<ScheduleLayout> {
