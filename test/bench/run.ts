@@ -1,7 +1,7 @@
 import SQLite from 'better-sqlite3';
 import { CamelCasePlugin, Kysely, SqliteDialect } from 'kysely';
 import { DateTime } from 'luxon';
-import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -388,8 +388,11 @@ async function main() {
         startedAt,
         totalSeconds: (performance.now() - clock) / 1000,
       });
-      // A partial run (--only, while investigating) must not replace the full report.
-      writeFileSync(only === undefined ? join(repoRoot, 'BENCHMARKS.md') : join(folder, '..', 'perch-bench-partial.md'), markdown);
+      // A partial run (--only, while investigating) must not replace the full report; a full one
+      // keeps the core benchmark's section (test/bench/core.ts writes it between its markers).
+      const report = join(repoRoot, 'BENCHMARKS.md');
+      const coreSection = existsSync(report) ? /<!-- core-benchmark:start -->[\s\S]*<!-- core-benchmark:end -->/.exec(readFileSync(report, 'utf8'))?.[0] : undefined;
+      writeFileSync(only === undefined ? report : join(folder, '..', 'perch-bench-partial.md'), coreSection ? `${markdown.trimEnd()}\n\n${coreSection}\n` : markdown);
       const failures = outcomes.flatMap((outcome) => outcome.failures.map((failure) => `${outcome.scenario.name}: ${failure}`));
       console.log(`\nWrote ${only === undefined ? 'BENCHMARKS.md' : join(folder, '..', 'perch-bench-partial.md')} in ${fixed((performance.now() - clock) / 1000, 0)} s.`);
       if (failures.length) {
