@@ -390,9 +390,9 @@ async function main() {
       });
       // A partial run (--only, while investigating) must not replace the full report; a full one
       // keeps the core benchmark's section (test/bench/core.ts writes it between its markers).
-      const report = join(repoRoot, 'BENCHMARKS.md');
-      const coreSection = existsSync(report) ? /<!-- core-benchmark:start -->[\s\S]*<!-- core-benchmark:end -->/.exec(readFileSync(report, 'utf8'))?.[0] : undefined;
-      writeFileSync(only === undefined ? report : join(folder, '..', 'perch-bench-partial.md'), coreSection ? `${markdown.trimEnd()}\n\n${coreSection}\n` : markdown);
+      const reportFile = join(repoRoot, 'BENCHMARKS.md');
+      const coreSection = existsSync(reportFile) ? /<!-- core-benchmark:start -->[\s\S]*<!-- core-benchmark:end -->/.exec(readFileSync(reportFile, 'utf8'))?.[0] : undefined;
+      writeFileSync(only === undefined ? reportFile : join(folder, '..', 'perch-bench-partial.md'), coreSection ? `${markdown.trimEnd()}\n\n${coreSection}\n` : markdown);
       const failures = outcomes.flatMap((outcome) => outcome.failures.map((failure) => `${outcome.scenario.name}: ${failure}`));
       console.log(`\nWrote ${only === undefined ? 'BENCHMARKS.md' : join(folder, '..', 'perch-bench-partial.md')} in ${fixed((performance.now() - clock) / 1000, 0)} s.`);
       if (failures.length) {
