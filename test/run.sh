@@ -36,6 +36,7 @@ fi
 
 echo "== type check"
 npx tsc -p tsconfig.json
+npx svelte-check --tsconfig renderer/tsconfig.json --fail-on-warnings
 
 echo "== unit and integration tests"
 report=$(mktemp)

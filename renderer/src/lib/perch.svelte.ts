@@ -1,0 +1,227 @@
+/**
+ * The popover's whole state: the core's latest snapshot, the settings, which commands are in
+ * flight and how the last ones failed. Views read it and call its methods; none of them talks to
+ * `window.perch` directly, so the snapshot stays in step with every answer the bridge gives.
+ */
+import { SvelteMap } from 'svelte/reactivity';
+import type {
+  AttributeView,
+  BookingOutcome,
+  BookRequest,
+  BridgeError,
+  BridgeResult,
+  CancelRequest,
+  PerchApi,
+  ReservationView,
+  ResourceView,
+  ScheduleView,
+  Settings,
+  SettingsPatch,
+  SignInRequest,
+  SlotView,
+  StateSnapshot,
+} from '../../../electron/bridge.js';
+import { createDateFormat, systemTimeZone, type DateFormat } from './format.js';
+
+export type TabId = 'now' | 'book' | 'reservations' | 'settings';
+
+/** How often countdowns move; a minute's resolution is all they show. */
+const tickMs = 15_000;
+
+function unexpected(cause: unknown): BridgeError {
+  return { kind: 'unexpected', message: cause instanceof Error ? cause.message : 'Perch did not answer.' };
+}
+
+export class PerchStore {
+  readonly api: PerchApi;
+
+  /** Null until the first answer from the core. */
+  snapshot = $state<StateSnapshot | null>(null);
+  settings = $state<Settings | null>(null);
+  resources = $state<ResourceView[] | null>(null);
+  /** The most recent failure of any command, for a global notice. */
+  lastError = $state<BridgeError | null>(null);
+  tab = $state<TabId>('now');
+  /** A reservation a clicked notification asked to show. */
+  highlight = $state<string | null>(null);
+  /** The core's "now", advanced locally between snapshots so countdowns move. */
+  nowMs = $state(Date.now());
+
+  /** In-flight commands and their failures, keyed by command (and reference number for per-row actions). */
+  readonly #busy = new SvelteMap<string, number>();
+  readonly #errors = new SvelteMap<string, BridgeError>();
+  /** Core clock minus this page's clock, so a snapshot's `now` is honoured (tests use a manual clock). */
+  #skewMs = 0;
+
+  readonly format: DateFormat = $derived(createDateFormat(this.snapshot?.account?.timezone ?? systemTimeZone()));
+  readonly phase = $derived(this.snapshot?.phase ?? null);
+  /** Signing in for the first time keeps the form up; switching accounts keeps the tabs. */
+  readonly needsSignIn = $derived(
+    this.snapshot !== null && (this.snapshot.phase === 'signedOut' || (this.snapshot.phase === 'signingIn' && this.snapshot.account === null)),
+  );
+  readonly offline = $derived(this.snapshot?.offline ?? false);
+
+  constructor(api: PerchApi = window.perch) {
+    this.api = api;
+  }
+
+  /** Subscribes to the core's events and loads the first state; returns the way to stop. */
+  start(): () => void {
+    const stops = [
+      this.api.on('stateChanged', (snapshot) => this.#adopt(snapshot)),
+      this.api.on('navigate', ({ referenceNumber }) => {
+        this.highlight = referenceNumber;
+        this.tab = 'reservations';
+      }),
+    ];
+    const timer = setInterval(() => this.#tick(), tickMs);
+    void this.api.getState().then((snapshot) => this.#adopt(snapshot), (cause: unknown) => this.#fail('getState', unexpected(cause)));
+    void this.loadSettings();
+    return () => {
+      clearInterval(timer);
+      for (const stop of stops) stop();
+    };
+  }
+
+  isBusy(key: string): boolean {
+    return (this.#busy.get(key) ?? 0) > 0;
+  }
+
+  errorOf(key: string): BridgeError | null {
+    return this.#errors.get(key) ?? null;
+  }
+
+  clearError(key: string): void {
+    this.#errors.delete(key);
+  }
+
+  /** Minutes from the core's now to `iso` (negative when past). */
+  minutesUntil(iso: string): number {
+    return Math.round((Date.parse(iso) - this.nowMs) / 60_000);
+  }
+
+  async signIn(request: SignInRequest): Promise<BridgeResult<StateSnapshot>> {
+    const result = await this.#run('signIn', () => this.api.signIn(request));
+    if (result.ok) {
+      this.#adopt(result.value);
+      void this.loadSettings();
+    }
+    return result;
+  }
+
+  async signOut(): Promise<BridgeResult<StateSnapshot>> {
+    const result = await this.#run('signOut', () => this.api.signOut());
+    if (result.ok) {
+      this.#adopt(result.value);
+      this.resources = null;
+      this.tab = 'now';
+    }
+    return result;
+  }
+
+  async refresh(): Promise<void> {
+    await this.#run('refresh', async () => ({ ok: true, value: this.#adopt(await this.api.refresh()) }) as const);
+  }
+
+  async book(request: BookRequest): Promise<BridgeResult<BookingOutcome>> {
+    const result = await this.#run('book', () => this.api.book(request));
+    // The booking appears in the next snapshot; ask for it now rather than waiting for the poll.
+    if (result.ok) this.#adopt(await this.api.getState());
+    return result;
+  }
+
+  async checkIn(referenceNumber: string): Promise<BridgeResult<ReservationView>> {
+    return this.#updateReservation(`checkIn:${referenceNumber}`, () => this.api.checkIn({ referenceNumber }));
+  }
+
+  async checkOut(referenceNumber: string): Promise<BridgeResult<ReservationView>> {
+    return this.#updateReservation(`checkOut:${referenceNumber}`, () => this.api.checkOut({ referenceNumber }));
+  }
+
+  async extend(referenceNumber: string, minutes: number): Promise<BridgeResult<ReservationView>> {
+    return this.#updateReservation(`extend:${referenceNumber}`, () => this.api.extend({ referenceNumber, minutes }));
+  }
+
+  async cancel(request: CancelRequest): Promise<BridgeResult<StateSnapshot>> {
+    const result = await this.#run(`cancel:${request.referenceNumber}`, () => this.api.cancel(request));
+    if (result.ok) this.#adopt(result.value);
+    return result;
+  }
+
+  async listResources(): Promise<BridgeResult<ResourceView[]>> {
+    const result = await this.#run('listResources', () => this.api.listResources());
+    if (result.ok) this.resources = result.value;
+    return result;
+  }
+
+  listSchedules(): Promise<BridgeResult<ScheduleView[]>> {
+    return this.#run('listSchedules', () => this.api.listSchedules());
+  }
+
+  listSlots(resourceId: number, date: string): Promise<BridgeResult<SlotView[]>> {
+    return this.#run('listSlots', () => this.api.listSlots({ resourceId, date }));
+  }
+
+  listReservationAttributes(): Promise<BridgeResult<AttributeView[]>> {
+    return this.#run('listReservationAttributes', () => this.api.listReservationAttributes());
+  }
+
+  async loadSettings(): Promise<void> {
+    await this.#run('getSettings', async () => {
+      this.settings = await this.api.getSettings();
+      return { ok: true, value: this.settings } as const;
+    });
+  }
+
+  async saveSettings(patch: SettingsPatch): Promise<BridgeResult<Settings>> {
+    const result = await this.#run('setSettings', () => this.api.setSettings(patch));
+    if (result.ok) this.settings = result.value;
+    return result;
+  }
+
+  #adopt(snapshot: StateSnapshot): StateSnapshot {
+    this.snapshot = snapshot;
+    this.#skewMs = Date.parse(snapshot.now) - Date.now();
+    this.#tick();
+    return snapshot;
+  }
+
+  #tick(): void {
+    this.nowMs = Date.now() + this.#skewMs;
+  }
+
+  async #updateReservation(key: string, command: () => Promise<BridgeResult<ReservationView>>): Promise<BridgeResult<ReservationView>> {
+    const result = await this.#run(key, command);
+    if (result.ok && this.snapshot !== null) {
+      const updated = result.value;
+      this.snapshot = {
+        ...this.snapshot,
+        reservations: this.snapshot.reservations.map((r) => (r.referenceNumber === updated.referenceNumber ? updated : r)),
+      };
+    }
+    return result;
+  }
+
+  /** Runs a command with its busy flag and records its failure; a rejected call becomes an error value. */
+  async #run<T>(key: string, command: () => Promise<BridgeResult<T>>): Promise<BridgeResult<T>> {
+    this.#busy.set(key, (this.#busy.get(key) ?? 0) + 1);
+    this.#errors.delete(key);
+    let result: BridgeResult<T>;
+    try {
+      result = await command();
+    } catch (cause) {
+      result = { ok: false, error: unexpected(cause) };
+    } finally {
+      const left = (this.#busy.get(key) ?? 1) - 1;
+      if (left > 0) this.#busy.set(key, left);
+      else this.#busy.delete(key);
+    }
+    if (!result.ok) this.#fail(key, result.error);
+    return result;
+  }
+
+  #fail(key: string, error: BridgeError): void {
+    this.#errors.set(key, error);
+    this.lastError = error;
+  }
+}

@@ -1,0 +1,113 @@
+import { render, screen, waitFor } from '@testing-library/svelte';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, test } from 'vitest';
+import type { BridgeResult, Settings } from '../../electron/bridge.js';
+import App from '../../renderer/src/App.svelte';
+import { PerchStore } from '../../renderer/src/lib/perch.svelte.js';
+import { createFakePerch, deferred, defaultSettings, readySnapshot, type FakePerch } from './fake-perch.js';
+
+async function openSettings(fake: FakePerch = createFakePerch(readySnapshot())) {
+  const user = userEvent.setup();
+  render(App, { props: { perch: new PerchStore(fake.api) } });
+  await user.click(await screen.findByRole('tab', { name: 'Settings' }));
+  await screen.findByRole('heading', { name: 'Settings' });
+  return { fake, user };
+}
+
+const input = (name: string) => screen.getByLabelText(name) as HTMLInputElement;
+
+describe('Settings', () => {
+  test('loading: says so until the settings arrive', async () => {
+    const fake = createFakePerch(readySnapshot());
+    const answer = deferred<Settings>();
+    fake.handlers.getSettings = () => answer.promise;
+    const user = userEvent.setup();
+    render(App, { props: { perch: new PerchStore(fake.api) } });
+    await user.click(await screen.findByRole('tab', { name: 'Settings' }));
+    expect(screen.getByText('Loading settings…')).toBeTruthy();
+    answer.resolve(defaultSettings());
+    expect(await screen.findByRole('heading', { name: 'Settings' })).toBeTruthy();
+  });
+
+  test('loads the current settings into the form', async () => {
+    const fake = createFakePerch(readySnapshot());
+    fake.handlers.getSettings = async () => ({ ...defaultSettings(), pollIntervalSeconds: 120, theme: 'dark', launchAtLogin: true, notifications: { ...defaultSettings().notifications, released: false } });
+    await openSettings(fake);
+    expect(input('Check for changes every').value).toBe('120');
+    expect(input('Remind me before a reservation starts').value).toBe('10');
+    expect(input('Remind me before a reservation ends').value).toBe('5');
+    expect(input('Tell me check-in is open').value).toBe('5');
+    expect(input('Dark').checked).toBe(true);
+    expect(input('Open Perch when I log in').checked).toBe(true);
+    expect(input('A reservation was released').checked).toBe(false);
+    expect(input('Check-in is open').checked).toBe(true);
+    expect(screen.getAllByRole('checkbox')).toHaveLength(7);
+    expect(document.documentElement.dataset['theme']).toBe('dark');
+    expect((screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByText(/Signed in as/).textContent?.replace(/\s+/g, ' ')).toContain('Signed in as Ada Lovelace (ada) on this computer.');
+  });
+
+  test('saves every field but the favourites, and applies the theme', async () => {
+    const { fake, user } = await openSettings();
+    await user.clear(input('Check for changes every'));
+    await user.type(input('Check for changes every'), '90');
+    await user.click(input('A reservation is about to end'));
+    await user.click(input('Light'));
+    await user.click(input('Open Perch when I log in'));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    await screen.findByText('Settings saved.');
+    const { favouriteResourceIds: _favourites, ...expected } = {
+      ...defaultSettings(),
+      pollIntervalSeconds: 90,
+      theme: 'light' as const,
+      launchAtLogin: true,
+      notifications: { ...defaultSettings().notifications, endReminder: false },
+    };
+    expect(fake.requestsOf('setSettings')).toEqual([expected]);
+    expect(document.documentElement.dataset['theme']).toBe('light');
+    expect((screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  test("shows the core's validation errors and marks the field, and keeps the edit", async () => {
+    const fake = createFakePerch(readySnapshot());
+    const answer = deferred<BridgeResult<Settings>>();
+    fake.handlers.setSettings = () => answer.promise;
+    const { user } = await openSettings(fake);
+    await user.clear(input('Check for changes every'));
+    await user.type(input('Check for changes every'), '5');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect((screen.getByRole('button', { name: 'Saving…' }) as HTMLButtonElement).disabled).toBe(true);
+
+    answer.resolve({
+      ok: false,
+      error: { kind: 'invalidInput', message: 'The settings change is not valid.', errors: ['pollIntervalSeconds: must be at least 15'] },
+    });
+    expect(await screen.findByText('The settings change is not valid.')).toBeTruthy();
+    expect(screen.getByText('pollIntervalSeconds: must be at least 15')).toBeTruthy();
+    expect(input('Check for changes every').getAttribute('aria-invalid')).toBe('true');
+    expect(input('Check for changes every').value).toBe('5');
+    expect(input('Remind me before a reservation ends').getAttribute('aria-invalid')).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Undo changes' }));
+    expect(input('Check for changes every').value).toBe('60');
+    expect(screen.queryByText('The settings change is not valid.')).toBeNull();
+  });
+
+  test('a blank number is caught before anything is sent', async () => {
+    const { fake, user } = await openSettings();
+    await user.clear(input('Tell me check-in is open'));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Some settings need a number.')).toBeTruthy();
+    expect(input('Tell me check-in is open').getAttribute('aria-invalid')).toBe('true');
+    expect(fake.requestsOf('setSettings')).toEqual([]);
+  });
+
+  test('sign out returns to the sign-in form', async () => {
+    const { fake, user } = await openSettings();
+    await user.click(screen.getByRole('button', { name: 'Sign out' }));
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeTruthy();
+    expect(fake.requestsOf('signOut')).toHaveLength(1);
+    await waitFor(() => expect(screen.queryByRole('tablist')).toBeNull());
+  });
+});
