@@ -99,8 +99,16 @@ function reservationLabel(reservation: ReservationView, now: DateTime, format: T
   return `${start <= now ? 'Now' : 'Next'}: ${what}, ${when}${status}`;
 }
 
+/**
+ * Bookings start on slot boundaries and never in the past: "now" means the next half-hour boundary, as in
+ * the popover (the demo and most LibreBooking layouts use 30-minute slots; the core refuses others).
+ */
+function nextHalfHour(now: DateTime): DateTime {
+  return now.startOf('hour').plus({ minutes: now.minute < 30 ? 30 : 60 });
+}
+
 function bookNowItem(freeNow: FreeResourceView[], now: DateTime, format: TrayFormat): TrayMenuItem {
-  const start = now.startOf('minute');
+  const start = nextHalfHour(now);
   const resources = freeNow
     .slice(0, bookNowLimit)
     .map((resource) => ({ label: resource.name, submenu: bookingChoices(resource, start, format) }))

@@ -138,7 +138,7 @@ describe('buildTrayMenu', () => {
     expect(commandsOf(menu)).toEqual([]);
   });
 
-  it('Book now: the top five free resources, each with the lengths that fit', () => {
+  it('Book now: the top five free resources, each with the lengths that fit from the next half hour', () => {
     const freeNow = [
       free(11, 'Horizon desk', at('10:00', '2025-03-17')),
       free(12, 'Room C', at('12:30')),
@@ -161,15 +161,12 @@ describe('buildTrayMenu', () => {
       '    Until 12:30 [command:book]',
       '  Room R&D',
       '    30 min [command:book]',
-      '    1 h [command:book]',
       '  Booth',
-      '    30 min [command:book]',
       '    Until 10:45 [command:book]',
-      '  Phone box',
-      '    Until 10:10 [command:book]',
       ...footer,
     ]);
-    const start = at('10:00');
+    // It is 10:00:30: the next slot a booking may start at is 10:30. The phone box is taken by then.
+    const start = at('10:30');
     expect(commandsOf(menu).filter((command) => command.name === 'book' && command.request.resourceId === 12)).toEqual([
       { name: 'book', request: { resourceId: 12, start, durationMinutes: 30, title: '' } },
       { name: 'book', request: { resourceId: 12, start, durationMinutes: 60, title: '' } },

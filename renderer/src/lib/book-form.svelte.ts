@@ -1,0 +1,217 @@
+/**
+ * The Book view's state: which resource, which slots, what the user typed, and the guidance shown
+ * before sending. The core and the server do the real validation; these rules only keep people
+ * from sending what would certainly be refused (a start that is taken, an empty required field).
+ */
+import type { AttributeView, BookRequest, BridgeError, ResourceView, SlotView } from '../../../electron/bridge.js';
+import type { PerchStore } from './perch.svelte.js';
+
+export const AttributeType = { singleLine: 1, multiLine: 2, selectList: 3, checkbox: 4, dateTime: 5 } as const;
+
+export interface PickerGroups {
+  favourites: ResourceView[];
+  recent: ResourceView[];
+  rest: ResourceView[];
+}
+
+const byName = (a: ResourceView, b: ResourceView) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base', numeric: true });
+
+/** Favourites (by name), then recently booked (in the order given), then the rest by name; each resource once. */
+export function groupResources(resources: readonly ResourceView[], favouriteIds: readonly number[], recentIds: readonly number[], query: string): PickerGroups {
+  const needle = query.trim().toLocaleLowerCase();
+  const matches = needle === '' ? [...resources] : resources.filter((r) => r.name.toLocaleLowerCase().includes(needle) || r.location.toLocaleLowerCase().includes(needle));
+  const favourites = new Set(favouriteIds);
+  const byId = new Map(matches.map((r) => [r.resourceId, r]));
+  const recent: ResourceView[] = [];
+  for (const id of new Set(recentIds)) {
+    const resource = byId.get(id);
+    if (resource && !favourites.has(id)) recent.push(resource);
+  }
+  const recentSet = new Set(recent.map((r) => r.resourceId));
+  return {
+    favourites: matches.filter((r) => favourites.has(r.resourceId)).sort(byName),
+    recent,
+    rest: matches.filter((r) => !favourites.has(r.resourceId) && !recentSet.has(r.resourceId)).sort(byName),
+  };
+}
+
+/**
+ * An attribute's pattern as the server stores it: PHP-style `/…/flags` or bare. Flags JavaScript
+ * lacks are dropped; a pattern JavaScript cannot read gives null, and then the server decides alone.
+ */
+export function attributePattern(regex: string | null): RegExp | null {
+  if (regex === null || regex.trim() === '') return null;
+  const delimited = /^\/(.*)\/([a-zA-Z]*)$/s.exec(regex);
+  try {
+    return delimited ? new RegExp(delimited[1] ?? '', (delimited[2] ?? '').replace(/[^imsu]/g, '')) : new RegExp(regex);
+  } catch {
+    return null;
+  }
+}
+
+/** The value a checkbox attribute sends when ticked. */
+export const checkedValue = '1';
+
+export function attributeProblem(attribute: AttributeView, value: string): string | null {
+  const blank = attribute.type === AttributeType.checkbox ? value !== checkedValue : value.trim() === '';
+  if (blank) return attribute.required ? (attribute.type === AttributeType.checkbox ? `${attribute.label} must be ticked.` : `${attribute.label} is required.`) : null;
+  if (attribute.type === AttributeType.selectList && attribute.possibleValues.length > 0 && !attribute.possibleValues.includes(value)) {
+    return `Choose one of the listed values for ${attribute.label}.`;
+  }
+  const pattern = attributePattern(attribute.regex);
+  if (pattern !== null && !pattern.test(value)) return `${attribute.label} is not in the expected format.`;
+  return null;
+}
+
+export function appliesTo(attribute: AttributeView, resourceId: number): boolean {
+  return attribute.resourceIds.length === 0 || attribute.resourceIds.includes(resourceId);
+}
+
+export interface EndOption {
+  end: string;
+  minutes: number;
+}
+
+/** Starts of the free slots that have not begun yet. */
+export function startOptions(slots: readonly SlotView[], nowMs: number): string[] {
+  return slots.filter((slot) => slot.isReservable && Date.parse(slot.start) >= nowMs - 60_000).map((slot) => slot.start);
+}
+
+/**
+ * The slot ends reachable from `start` without crossing a taken or closed slot (or a gap between
+ * slots), within the resource's length limits.
+ */
+export function endOptions(slots: readonly SlotView[], start: string, minMinutes: number | null, maxMinutes: number | null): EndOption[] {
+  const startMs = Date.parse(start);
+  const first = slots.findIndex((slot) => Date.parse(slot.start) === startMs);
+  if (first < 0) return [];
+  const options: EndOption[] = [];
+  let previousEnd = startMs;
+  for (const slot of slots.slice(first)) {
+    if (!slot.isReservable || Date.parse(slot.start) !== previousEnd) break;
+    previousEnd = Date.parse(slot.end);
+    const minutes = Math.round((previousEnd - startMs) / 60_000);
+    if (maxMinutes !== null && maxMinutes > 0 && minutes > maxMinutes) break;
+    if (minMinutes !== null && minutes < minMinutes) continue;
+    options.push({ end: slot.end, minutes });
+  }
+  return options;
+}
+
+export interface Confirmation {
+  resourceName: string;
+  start: string;
+  end: string;
+  isPendingApproval: boolean;
+}
+
+export class BookForm {
+  readonly #perch: PerchStore;
+
+  resource = $state<ResourceView | null>(null);
+  /** `YYYY-MM-DD` in the user's timezone. */
+  date = $state('');
+  slots = $state<SlotView[] | null>(null);
+  slotsError = $state<BridgeError | null>(null);
+  attributes = $state<AttributeView[]>([]);
+  /** What the user chose; the effective choice below falls back when it stops being offered. */
+  startChoice = $state<string | null>(null);
+  endChoice = $state<string | null>(null);
+  title = $state('');
+  description = $state('');
+  values = $state<Record<number, string>>({});
+  /** Problems are shown once a field was left or a send was tried, not while typing the first time. */
+  touched = $state<Record<number, boolean>>({});
+  attempted = $state(false);
+  confirmation = $state<Confirmation | null>(null);
+  #slotsRequest = 0;
+
+  readonly starts = $derived.by(() => (this.slots === null ? [] : startOptions(this.slots, this.#perch.nowMs)));
+  readonly start = $derived(this.startChoice !== null && this.starts.includes(this.startChoice) ? this.startChoice : (this.starts[0] ?? null));
+  readonly ends = $derived(
+    this.slots === null || this.start === null || this.resource === null
+      ? []
+      : endOptions(this.slots, this.start, this.resource.minLengthMinutes, this.resource.maxLengthMinutes),
+  );
+  readonly end = $derived(this.endChoice !== null && this.ends.some((o) => o.end === this.endChoice) ? this.endChoice : (this.ends[0]?.end ?? null));
+  readonly applicable = $derived(this.resource === null ? [] : this.attributes.filter((a) => appliesTo(a, this.resource!.resourceId)));
+  readonly problems = $derived(
+    Object.fromEntries(this.applicable.map((a) => [a.id, attributeProblem(a, this.values[a.id] ?? '')]).filter(([, problem]) => problem !== null)) as Record<number, string>,
+  );
+
+  constructor(perch: PerchStore) {
+    this.#perch = perch;
+    this.date = perch.format.dayKey(perch.nowMs);
+  }
+
+  shownProblem(attributeId: number): string | null {
+    return this.attempted || this.touched[attributeId] ? (this.problems[attributeId] ?? null) : null;
+  }
+
+  async loadAttributes(): Promise<void> {
+    const result = await this.#perch.listReservationAttributes();
+    if (result.ok) this.attributes = result.value;
+  }
+
+  pick(resource: ResourceView): void {
+    this.resource = resource;
+    this.confirmation = null;
+    this.#perch.clearError('book');
+    this.#clearFields();
+    void this.loadSlots();
+  }
+
+  back(): void {
+    this.resource = null;
+    this.slots = null;
+    this.#perch.clearError('book');
+  }
+
+  async loadSlots(): Promise<void> {
+    const resource = this.resource;
+    if (resource === null || !/^\d{4}-\d{2}-\d{2}$/.test(this.date)) {
+      this.slots = null;
+      return;
+    }
+    // A slow answer for an earlier date must not replace the one asked for last.
+    const request = ++this.#slotsRequest;
+    this.slots = null;
+    this.slotsError = null;
+    const result = await this.#perch.listSlots(resource.resourceId, this.date);
+    if (request !== this.#slotsRequest) return;
+    if (result.ok) this.slots = result.value;
+    else this.slotsError = result.error;
+  }
+
+  /** Sends the booking when the guidance finds nothing; returns whether it was booked. */
+  async submit(): Promise<boolean> {
+    this.attempted = true;
+    const resource = this.resource;
+    if (resource === null || this.start === null || this.end === null || Object.keys(this.problems).length > 0) return false;
+    const start = this.start;
+    const end = this.end;
+    const customAttributes = this.applicable
+      .map((a) => ({ attributeId: a.id, value: this.values[a.id] ?? '' }))
+      .filter(({ value }) => value.trim() !== '');
+    const request: BookRequest = { resourceId: resource.resourceId, start, end, title: this.title.trim() };
+    if (this.description.trim() !== '') request.description = this.description.trim();
+    if (customAttributes.length > 0) request.customAttributes = customAttributes;
+    const result = await this.#perch.book(request);
+    if (!result.ok) return false;
+    this.confirmation = { resourceName: resource.name, start, end, isPendingApproval: result.value.isPendingApproval };
+    this.#clearFields();
+    this.resource = null;
+    this.slots = null;
+    return true;
+  }
+
+  #clearFields(): void {
+    this.startChoice = null;
+    this.endChoice = null;
+    this.title = '';
+    this.description = '';
+    this.values = {};
+    this.touched = {};
+    this.attempted = false;
+  }
+}

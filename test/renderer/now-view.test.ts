@@ -1,0 +1,264 @@
+import { render, screen, waitFor, within } from '@testing-library/svelte';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, onTestFinished, test } from 'vitest';
+import type { BookingOutcome, BridgeResult, FreeResourceView, ReservationView, StateSnapshot } from '../../electron/bridge.js';
+import { PerchStore } from '../../renderer/src/lib/perch.svelte.js';
+import NowView from '../../renderer/src/views/NowView.svelte';
+import { createFakePerch, deferred, readySnapshot, reservation, type FakePerch } from './fake-perch.js';
+
+const text = (element: Element | null) => element?.textContent?.replace(/\s+/g, ' ').trim();
+
+function free(overrides: Partial<FreeResourceView> = {}): FreeResourceView {
+  return { resourceId: 3, name: 'Room Babbage', scheduleId: 1, scheduleName: 'Rooms', groupNames: [], freeUntil: '2025-11-26T12:00:00.000+01:00', ...overrides };
+}
+
+async function renderNow(fake: FakePerch, options: { waitForState?: boolean } = {}) {
+  const user = userEvent.setup();
+  const perch = new PerchStore(fake.api);
+  onTestFinished(perch.start());
+  render(NowView, { props: { perch } });
+  if (options.waitForState ?? true) await waitFor(() => expect(perch.snapshot).not.toBeNull());
+  return { fake, perch, user };
+}
+
+/** Every action keeps its (empty) alert region in the page; this is what they say. */
+const alerts = () => screen.getAllByRole('alert').map(text).filter(Boolean).join(' | ');
+const button = (name: string | RegExp) => screen.getByRole('button', { name }) as HTMLButtonElement;
+
+describe('Now: states', () => {
+  test('loading: says so until the core answers', async () => {
+    const fake = createFakePerch(readySnapshot());
+    const answer = deferred<StateSnapshot>();
+    fake.handlers.getState = () => answer.promise;
+    await renderNow(fake, { waitForState: false });
+    expect(screen.getByText('Loading your reservations…')).toBeTruthy();
+    expect(screen.getByText('Loading what is free…')).toBeTruthy();
+    answer.resolve(readySnapshot());
+    expect(await screen.findByRole('heading', { name: 'Design review' })).toBeTruthy();
+    expect(screen.queryByText(/Loading/)).toBeNull();
+  });
+
+  test('loading: signed in but nothing fetched yet still counts as loading', async () => {
+    await renderNow(createFakePerch(readySnapshot({ fetchedAt: null, reservations: [], freeNow: [] })));
+    expect(screen.getByText('Loading your reservations…')).toBeTruthy();
+  });
+
+  test('empty: nothing booked and nothing free', async () => {
+    await renderNow(createFakePerch(readySnapshot({ reservations: [], freeNow: [] })));
+    expect(screen.getByText('Nothing booked. Pick a free resource below.')).toBeTruthy();
+    expect(screen.getByText('Nothing is free right now.')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Free now' })).toBeTruthy();
+  });
+
+  test('error: the last refresh failure is shown with a retry', async () => {
+    const fake = createFakePerch(readySnapshot({ lastError: { kind: 'server', message: 'The server answered 500.' } }));
+    const { user } = await renderNow(fake);
+    expect(alerts()).toBe('The server answered 500.');
+    fake.handlers.getState = async () => readySnapshot();
+    fake.handlers.refresh = async () => readySnapshot();
+    await user.click(button('Try again'));
+    expect(fake.requestsOf('refresh')).toHaveLength(1);
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull());
+  });
+
+  test('offline: keeps the cached data, says how old it is, and leaves the failure to the badge', async () => {
+    await renderNow(
+      createFakePerch(readySnapshot({ offline: true, fetchedAt: '2025-11-26T09:48:00.000+01:00', lastError: { kind: 'network', message: 'The server cannot be reached.' } })),
+    );
+    expect(screen.getByText(/Showing what was known at 9:48/)).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Design review' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: /Book Room Babbage for 30 minutes/ })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+  });
+
+  test('offline with no data yet', async () => {
+    await renderNow(createFakePerch(readySnapshot({ offline: true, fetchedAt: null, reservations: [], freeNow: [] })));
+    expect(screen.getByText('No data yet; Perch will show what is free once the server answers.')).toBeTruthy();
+  });
+});
+
+describe('Now: the next reservation', () => {
+  test('shows a live countdown, and the time range and resource', async () => {
+    const { perch } = await renderNow(createFakePerch(readySnapshot()));
+    expect(screen.getByText('Starts in 12 min')).toBeTruthy();
+    expect(screen.getByText(/Room Ada/)).toBeTruthy();
+    perch.nowMs += 5 * 60_000;
+    expect(await screen.findByText('Starts in 7 min')).toBeTruthy();
+    perch.nowMs += 20 * 60_000;
+    expect(await screen.findByText('Ends in 35 min')).toBeTruthy();
+  });
+
+  test('skips reservations that are over or checked out', async () => {
+    await renderNow(
+      createFakePerch(
+        readySnapshot({
+          reservations: [
+            reservation({ referenceNumber: 'old', title: 'Done early', start: '2025-11-26T09:00:00.000+01:00', end: '2025-11-26T11:00:00.000+01:00', checkedInAt: '2025-11-26T09:00:00.000+01:00', checkedOutAt: '2025-11-26T09:40:00.000+01:00' }),
+            reservation({ referenceNumber: 'next', title: 'Standup' }),
+          ],
+        }),
+      ),
+    );
+    expect(screen.getByRole('heading', { name: 'Standup' })).toBeTruthy();
+    expect(screen.queryByText('Done early')).toBeNull();
+  });
+
+  test('pending approval: says so in words, and offers Cancel', async () => {
+    await renderNow(createFakePerch(readySnapshot({ reservations: [reservation({ isPendingApproval: true })] })));
+    expect(screen.getByText('pending approval')).toBeTruthy();
+    expect(button('Cancel Design review')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Check in/ })).toBeNull();
+  });
+
+  test('check-in open: Check in is the action, busy while it runs, then Check out', async () => {
+    const open = reservation({ requiresCheckIn: true, checkInOpen: true });
+    const fake = createFakePerch(readySnapshot({ reservations: [open] }));
+    const answer = deferred<BridgeResult<ReservationView>>();
+    fake.handlers.checkIn = () => answer.promise;
+    const { user } = await renderNow(fake);
+    expect(screen.getByText('check-in open')).toBeTruthy();
+
+    await user.click(button('Check in to Design review'));
+    expect(fake.requestsOf('checkIn')).toEqual([{ referenceNumber: 'ref-1' }]);
+    expect(button('Check in to Design review').disabled).toBe(true);
+    expect(text(button('Check in to Design review'))).toBe('Checking in…');
+
+    answer.resolve({ ok: true, value: { ...open, checkInOpen: false, checkedInAt: '2025-11-26T10:00:00.000+01:00', canCheckOut: true } });
+    expect(await screen.findByRole('button', { name: 'Check out of Design review' })).toBeTruthy();
+    expect(screen.getByText('checked in')).toBeTruthy();
+  });
+
+  test('checked in: Check out is the action, and a refusal is shown verbatim', async () => {
+    const fake = createFakePerch(
+      readySnapshot({ reservations: [reservation({ requiresCheckIn: true, checkedInAt: '2025-11-26T10:00:00.000+01:00', canCheckOut: true })] }),
+    );
+    fake.handlers.checkOut = async () => ({ ok: false, error: { kind: 'validation', message: 'Check out failed.', errors: ['The reservation has already ended.'] } });
+    const { user } = await renderNow(fake);
+    expect(screen.getByText('checked in')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /^Cancel/ })).toBeNull();
+    await user.click(button('Check out of Design review'));
+    expect(fake.requestsOf('checkOut')).toEqual([{ referenceNumber: 'ref-1' }]);
+    await waitFor(() => expect(alerts()).toBe('Check out failed. The reservation has already ended.'));
+  });
+
+  test('Cancel asks first; Escape and No keep it, Yes cancels this occurrence only', async () => {
+    const fake = createFakePerch(readySnapshot({ reservations: [reservation({ isRecurring: true })] }));
+    fake.handlers.cancel = async () => ({ ok: true, value: readySnapshot({ reservations: [] }) });
+    const { user } = await renderNow(fake);
+    expect(screen.getByText('Repeats')).toBeTruthy();
+    // A series is cancelled from My reservations, not from here.
+    expect(screen.queryByRole('button', { name: /series/ })).toBeNull();
+
+    await user.click(button('Cancel Design review'));
+    expect(screen.getByText('Cancel this occurrence?')).toBeTruthy();
+    expect(document.activeElement).toBe(button('No, keep Design review'));
+    await user.keyboard('{Escape}');
+    expect(screen.queryByText('Cancel this occurrence?')).toBeNull();
+    expect(document.activeElement).toBe(button('Cancel Design review'));
+
+    await user.keyboard('{Enter}');
+    await user.click(button('No, keep Design review'));
+    expect(fake.requestsOf('cancel')).toEqual([]);
+
+    await user.click(button('Cancel Design review'));
+    await user.click(button('Yes, cancel Design review'));
+    expect(fake.requestsOf('cancel')).toEqual([{ referenceNumber: 'ref-1', scope: 'this' }]);
+    expect(await screen.findByText('Nothing booked. Pick a free resource below.')).toBeTruthy();
+  });
+});
+
+describe('Now: Free now', () => {
+  const rooms = [
+    free({ resourceId: 3, name: 'Room Babbage' }),
+    free({ resourceId: 4, name: 'Thames', freeUntil: '2025-11-26T10:45:00.000+01:00' }),
+    free({ resourceId: 5, name: 'Desk 7', scheduleId: 2, scheduleName: 'Desks', freeUntil: '2025-11-29T00:00:00.000+01:00' }),
+    free({ resourceId: 6, name: 'Projector', scheduleId: 3, scheduleName: 'Equipment', freeUntil: '2025-11-26T10:20:00.000+01:00' }),
+  ];
+
+  test('groups resources by schedule, each with free until and its quick choices from the next slot', async () => {
+    await renderNow(createFakePerch(readySnapshot({ freeNow: rooms })));
+    expect(screen.getAllByRole('heading', { level: 3 }).map(text)).toEqual(['Design review', 'Rooms', 'Desks', 'Equipment']);
+    const rows = screen.getAllByRole('listitem');
+    expect(rows.map(text)).toEqual([
+      'Room Babbage free until 12:00 PM 30 min1 hUntil 12:00 PM',
+      'Thames free until 10:45 AM Until 10:45 AM',
+      'Desk 7 free for the rest of the day 30 min1 h',
+      'Projector free until 10:20 AM Too short to book',
+    ]);
+    const names = within(rows[0]!).getAllByRole('button').map((element) => element.getAttribute('aria-label'));
+    expect(names).toEqual([
+      'Book Room Babbage for 30 minutes from 10:30 AM',
+      'Book Room Babbage for 1 hour from 10:30 AM',
+      'Book Room Babbage from 10:30 AM until 12:00 PM',
+    ]);
+  });
+
+  test('one click books 30 minutes from the next slot; the resource leaves the list and a status confirms', async () => {
+    const fake = createFakePerch(readySnapshot({ freeNow: rooms }));
+    const answer = deferred<BridgeResult<BookingOutcome>>();
+    fake.handlers.book = () => answer.promise;
+    const { user } = await renderNow(fake);
+
+    await user.click(button('Book Room Babbage for 30 minutes from 10:30 AM'));
+    expect(fake.requestsOf('book')).toEqual([{ resourceId: 3, start: '2025-11-26T09:30:00.000Z', durationMinutes: 30, title: '' }]);
+    expect(text(button('Book Room Babbage for 30 minutes from 10:30 AM'))).toBe('Booking…');
+    expect(button('Book Desk 7 for 1 hour from 10:30 AM').disabled).toBe(true);
+
+    fake.handlers.getState = async () => readySnapshot({ freeNow: rooms.slice(1) });
+    answer.resolve({ ok: true, value: { referenceNumber: 'new-1', isPendingApproval: false } });
+    await waitFor(() => expect(screen.queryByText('Room Babbage')).toBeNull());
+    expect(text(screen.getByRole('status'))).toBe('Booked Room Babbage 10:30 – 11:00 AM');
+    expect(document.activeElement).toBe(screen.getByLabelText('Filter free resources'));
+  });
+
+  test('1 h and Until send a duration and an end; approval is reported as pending', async () => {
+    const fake = createFakePerch(readySnapshot({ freeNow: rooms }));
+    fake.handlers.book = async () => ({ ok: true, value: { referenceNumber: 'new-2', isPendingApproval: true } });
+    const { user } = await renderNow(fake);
+    await user.click(button('Book Room Babbage for 1 hour from 10:30 AM'));
+    expect(await screen.findByText('Booked Room Babbage 10:30 – 11:30 AM — pending approval')).toBeTruthy();
+    await user.click(button('Book Room Babbage from 10:30 AM until 12:00 PM'));
+    expect(fake.requestsOf('book')).toEqual([
+      { resourceId: 3, start: '2025-11-26T09:30:00.000Z', durationMinutes: 60, title: '' },
+      { resourceId: 3, start: '2025-11-26T09:30:00.000Z', end: '2025-11-26T12:00:00.000+01:00', title: '' },
+    ]);
+    expect(await screen.findByText('Booked Room Babbage 10:30 AM – 12:00 PM — pending approval')).toBeTruthy();
+  });
+
+  test("a refused booking shows the core's message verbatim and keeps the resource", async () => {
+    const fake = createFakePerch(readySnapshot({ freeNow: rooms }));
+    fake.handlers.book = async () => ({ ok: false, error: { kind: 'invalidInput', message: 'Room Babbage cannot be booked for longer than 30 minutes.' } });
+    const { user } = await renderNow(fake);
+    await user.click(button('Book Room Babbage for 1 hour from 10:30 AM'));
+    await waitFor(() => expect(alerts()).toBe('Room Babbage cannot be booked for longer than 30 minutes.'));
+    expect(screen.getByText('Room Babbage')).toBeTruthy();
+    expect(text(screen.getByRole('status'))).toBe('');
+  });
+
+  test('the filter box narrows by name, ignoring case; Escape clears it', async () => {
+    const { user } = await renderNow(createFakePerch(readySnapshot({ freeNow: rooms })));
+    const filter = screen.getByLabelText('Filter free resources');
+    await user.type(filter, 'ROOM');
+    expect(screen.getAllByRole('listitem').map((row) => row.querySelector('.name')?.textContent)).toEqual(['Room Babbage']);
+    expect(screen.queryByRole('heading', { name: 'Desks' })).toBeNull();
+    await user.clear(filter);
+    await user.type(filter, 'zzz');
+    expect(screen.getByText('Nothing free matches “zzz”.')).toBeTruthy();
+    await user.keyboard('{Escape}');
+    expect((filter as HTMLInputElement).value).toBe('');
+    expect(screen.getAllByRole('listitem')).toHaveLength(4);
+  });
+
+  test('arrow keys move from the filter box through the booking buttons and back', async () => {
+    const { user } = await renderNow(createFakePerch(readySnapshot({ freeNow: rooms })));
+    await user.click(screen.getByLabelText('Filter free resources'));
+    await user.keyboard('{ArrowDown}');
+    expect(document.activeElement).toBe(button('Book Room Babbage for 30 minutes from 10:30 AM'));
+    await user.keyboard('{ArrowDown}{ArrowDown}{ArrowDown}{ArrowDown}');
+    expect(document.activeElement).toBe(button('Book Desk 7 for 30 minutes from 10:30 AM'));
+    await user.keyboard('{End}');
+    expect(document.activeElement).toBe(button('Book Desk 7 for 1 hour from 10:30 AM'));
+    await user.keyboard('{Home}{ArrowUp}');
+    expect(document.activeElement).toBe(screen.getByLabelText('Filter free resources'));
+  });
+});
