@@ -14,6 +14,8 @@ declare -A package_of=(
 missing=()
 for tool in "${!package_of[@]}"; do command -v "$tool" >/dev/null || missing+=("${package_of[$tool]}"); done
 pkg-config --exists libsecret-1 2>/dev/null || missing+=(libsecret-1-dev)
+# The popover's end-to-end tests drive a real Chromium (Debian's; CHROMIUM_PATH overrides).
+[ -n "${CHROMIUM_PATH:-}" ] || command -v chromium >/dev/null || missing+=(chromium)
 if [ ${#missing[@]} -gt 0 ]; then
   if command -v apt-get >/dev/null && [ "$(id -u)" = 0 ]; then
     echo "== installing ${missing[*]}"
@@ -39,14 +41,27 @@ npx tsc -p tsconfig.json
 npx svelte-check --tsconfig renderer/tsconfig.json --fail-on-warnings
 
 echo "== unit and integration tests"
-report=$(mktemp)
 status=0
-npx vitest run --reporter=default --reporter=json --outputFile.json="$report" || status=$?
-# One closing line in the plain form CI reads: "tests: N passed, N failed, N skipped".
+vitest_report=$(mktemp)
+npx vitest run --reporter=default --reporter=json --outputFile.json="$vitest_report" || status=$?
+
+echo "== end-to-end tests (Chromium)"
+export CHROMIUM_PATH="${CHROMIUM_PATH:-$(command -v chromium || echo /usr/bin/chromium)}"
+e2e_report=$(mktemp)
+PLAYWRIGHT_JSON_OUTPUT_NAME="$e2e_report" npx playwright test -c test/e2e/playwright.config.ts --reporter=list,json || status=$?
+
+# One closing line in the plain form CI reads, over both runners:
+# "tests: N passed, N failed, N skipped" (a runner whose report is missing counts as one failure).
 node -e '
-  const r = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
-  const skipped = r.numPendingTests + r.numTodoTests;
-  console.log(`tests: ${r.numPassedTests} passed, ${r.numFailedTests} failed, ${skipped} skipped`);
-' "$report" || true
-rm -f "$report"
+  const fs = require("fs");
+  const read = (file) => { try { return JSON.parse(fs.readFileSync(file, "utf8")); } catch { return null; } };
+  const v = read(process.argv[1]);
+  const e = read(process.argv[2])?.stats;
+  const passed = (v ? v.numPassedTests : 0) + (e ? e.expected + e.flaky : 0);
+  const failed = (v ? v.numFailedTests : 1) + (e ? e.unexpected : 1);
+  const skipped = (v ? v.numPendingTests + v.numTodoTests : 0) + (e ? e.skipped : 0);
+  console.log(`unit and integration: ${v ? `${v.numPassedTests} passed, ${v.numFailedTests} failed` : "no report"}; end-to-end: ${e ? `${e.expected + e.flaky} passed, ${e.unexpected} failed` : "no report"}`);
+  console.log(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
+' "$vitest_report" "$e2e_report"
+rm -f "$vitest_report" "$e2e_report"
 exit "$status"

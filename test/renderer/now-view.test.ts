@@ -23,7 +23,9 @@ async function renderNow(fake: FakePerch, options: { waitForState?: boolean } = 
 
 /** Every action keeps its (empty) alert region in the page; this is what they say. */
 const alerts = () => screen.getAllByRole('alert').map(text).filter(Boolean).join(' | ');
-const button = (name: string | RegExp) => screen.getByRole('button', { name }) as HTMLButtonElement;
+/** Buttons by what their accessible name says after the visible text (`30 min: Book …`). */
+const button = (name: string | RegExp) =>
+  screen.getByRole('button', { name: typeof name === 'string' ? (accessible: string) => accessible === name || accessible.endsWith(`: ${name}`) : name }) as HTMLButtonElement;
 
 describe('Now: states', () => {
   test('loading: says so until the core answers', async () => {
@@ -187,9 +189,9 @@ describe('Now: Free now', () => {
     ]);
     const names = within(rows[0]!).getAllByRole('button').map((element) => element.getAttribute('aria-label'));
     expect(names).toEqual([
-      'Book Room Babbage for 30 minutes from 10:30 AM',
-      'Book Room Babbage for 1 hour from 10:30 AM',
-      'Book Room Babbage from 10:30 AM until 12:00 PM',
+      '30 min: Book Room Babbage for 30 minutes from 10:30 AM',
+      '1 h: Book Room Babbage for 1 hour from 10:30 AM',
+      'Until 12:00 PM: Book Room Babbage from 10:30 AM until 12:00 PM',
     ]);
   });
 

@@ -8,7 +8,9 @@ import { createFakePerch, deferred, readySnapshot, reservation, type FakePerch }
 
 const text = (element: Element | null) => element?.textContent?.replace(/\s+/g, ' ').trim();
 const alerts = () => screen.getAllByRole('alert').map(text).filter(Boolean).join(' | ');
-const button = (name: string | RegExp) => screen.getByRole('button', { name }) as HTMLButtonElement;
+/** Buttons by what their accessible name says after the visible text (`30 min: Book …`). */
+const button = (name: string | RegExp) =>
+  screen.getByRole('button', { name: typeof name === 'string' ? (accessible: string) => accessible === name || accessible.endsWith(`: ${name}`) : name }) as HTMLButtonElement;
 const item = (title: string) => screen.getByText(title).closest('li') as HTMLElement;
 
 async function renderList(fake: FakePerch, options: { waitForState?: boolean } = {}) {
@@ -66,8 +68,8 @@ describe('My reservations: states', () => {
     expect(within(item('Design review')).getByText('check-in open')).toBeTruthy();
     expect(within(item('Design review')).getAllByRole('button').map((b) => b.getAttribute('aria-label'))).toEqual([
       'Check in to Design review',
-      'Extend Design review by 15 minutes',
-      'Extend Design review by 30 minutes',
+      '+15 min: Extend Design review by 15 minutes',
+      '+30 min: Extend Design review by 30 minutes',
       'Cancel Design review',
     ]);
     expect(within(item('Focus time')).getByText('pending approval')).toBeTruthy();

@@ -128,7 +128,8 @@ async function storeSeries(trx: Store, request: BookingRequest, occurrences: rea
   const seriesId = await insertSeries(trx, seriesValues(request, pending), nowMs);
   const instances = instanceValues(request, occurrences, keepReferences);
   await insertInstances(trx, seriesId, request.resources.map((resource) => resource.id), instances);
-  await writeAttributeValues(trx, AttributeCategory.reservation, seriesId, request.body.customAttributes ?? []);
+  // Series ids are AUTOINCREMENT: a new one never held values.
+  await writeAttributeValues(trx, AttributeCategory.reservation, seriesId, request.body.customAttributes ?? [], true);
   return instances[0]!.referenceNumber;
 }
 

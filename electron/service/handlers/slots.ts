@@ -5,9 +5,9 @@ import { isPlainDate, readQueryDateTime, usableZone, wireFormatter } from '../do
 import { instantOf, periodsOn, type LaidOutPeriod } from '../domain/schedule-layout.js';
 import { maxSlotDays, planSlots, slotWindow } from '../domain/slots.js';
 import { notFound, Violations } from '../errors.js';
-import { bookingsByResource, reservationOwners } from '../store/availability.js';
+import { bookingsByResource } from '../store/availability.js';
 import { visibleResourceIds } from '../store/permissions.js';
-import { loadSummaries } from '../store/reservation-views.js';
+import { loadSummariesById } from '../store/reservation-views.js';
 import { overlappingBookings } from '../store/reservations.js';
 import { findSchedule, loadLayout } from '../store/schedules.js';
 import type { HandlerMap } from './types.js';
@@ -111,30 +111,45 @@ export const slotHandlers = {
       resources.map((resource) => planSlots(day.periods, bookings.get(resource.id) ?? [])),
     );
     const reservationIds = [...new Set(plans.flat(2).flatMap((slot) => (slot.reservationId === null ? [] : [slot.reservationId])))];
-    const [owners, summaries] = await Promise.all([
-      reservationOwners(store, reservationIds),
-      loadSummaries(store, links, { from, to, reservationIds, viewer: caller }),
-    ]);
-    const summaryByReference = new Map(summaries.map((summary) => [summary.referenceNumber, summary]));
-    const summaryOf = (reservationId: number) => {
-      const reference = owners.get(reservationId)?.referenceNumber;
-      return reference === undefined ? undefined : summaryByReference.get(reference);
-    };
+    const summaries = await loadSummariesById(store, links, { from, to, reservationIds, viewer: caller });
 
     const wire = wireFormatter(callerZone);
+    // A free period's slot is the same for every resource, and a resource's link the same every
+    // day: one object each serves the whole answer (it is only serialised).
+    const freeSlots = new Map<DayPeriod, WireSlot>();
+    const freeSlotOf = (period: DayPeriod): WireSlot => {
+      let slot = freeSlots.get(period);
+      if (!slot) {
+        slot = {
+          slotSpan: 1,
+          isReserved: false,
+          label: period.period.label,
+          isReservable: period.period.isReservable,
+          color: '',
+          startDateTime: wire(period.startAt),
+          endDateTime: wire(period.endAt),
+          reservation: null,
+          links: [],
+          message: null,
+        };
+        freeSlots.set(period, slot);
+      }
+      return slot;
+    };
+    const resourceLinks = resources.map((resource) => [links.to('getResource', { resourceId: resource.id }, 'get_resource')]);
     return {
       dates: days.map((day, dayIndex) => ({
         date: wire(instantOf(calendarDate(day.date), 0, zone).toMillis()),
         resources: resources.map((resource, resourceIndex) => ({
           slots: plans[dayIndex]![resourceIndex]!.map((plan): WireSlot => {
-            const summary = plan.reservationId === null ? undefined : summaryOf(plan.reservationId);
-            const reserved = plan.reservationId !== null;
+            if (plan.reservationId === null) return freeSlotOf(plan.first);
+            const summary = summaries.get(plan.reservationId);
             return {
               slotSpan: plan.slotSpan,
-              isReserved: reserved,
-              label: summary ? summary.title || ownerName(summary) : reserved ? null : plan.first.period.label,
-              isReservable: !reserved && plan.first.period.isReservable,
-              color: reserved ? resource.color : '',
+              isReserved: true,
+              label: summary ? summary.title || ownerName(summary) : null,
+              isReservable: false,
+              color: resource.color,
               startDateTime: wire(plan.first.startAt),
               endDateTime: wire(plan.last.endAt),
               reservation: summary ?? null,
@@ -144,7 +159,7 @@ export const slotHandlers = {
           }),
           resourceId: resource.id,
           resourceName: resource.name,
-          links: [links.to('getResource', { resourceId: resource.id }, 'get_resource')],
+          links: resourceLinks[resourceIndex]!,
           message: null,
         })),
         links: [],

@@ -112,9 +112,13 @@ export async function checkAttributeInputs(
   return violations;
 }
 
-/** Replaces an entity's values of one category (blank values are removed). Call inside a transaction. */
-export async function writeAttributeValues(store: Store, categoryId: number, entityId: number, inputs: readonly AttributeInput[]) {
-  await deleteAttributeValues(store, categoryId, entityId);
+/**
+ * Replaces an entity's values of one category (blank values are removed). Call inside a
+ * transaction. `isNew`: the entity was just created under an id never used before, so it has no
+ * values to remove.
+ */
+export async function writeAttributeValues(store: Store, categoryId: number, entityId: number, inputs: readonly AttributeInput[], isNew = false) {
+  if (!isNew) await deleteAttributeValues(store, categoryId, entityId);
   const rows = inputs
     .filter((input) => !isBlank(input.attributeValue))
     .map((input) => ({ attributeId: input.attributeId, entityId, value: input.attributeValue!.trim() }));

@@ -217,6 +217,11 @@ const bufferMs = (row: OccurrenceRow) => (row.bufferTime ?? 0) * 60_000;
  * below by the longest booking stored.
  */
 export async function loadSummaries(store: Store, links: LinkBuilder, filter: ReservationFilter): Promise<WireSummary[]> {
+  return [...(await loadSummariesById(store, links, filter)).values()];
+}
+
+/** The same summaries keyed by reservation id (in the same order), for callers that hold ids. */
+export async function loadSummariesById(store: Store, links: LinkBuilder, filter: ReservationFilter): Promise<Map<number, WireSummary>> {
   const { from, to, viewer } = filter;
   const lowest = from - (await longestBookingMs(store));
   let query = occurrences(store)
@@ -260,7 +265,7 @@ export async function loadSummaries(store: Store, links: LinkBuilder, filter: Re
   }
   if (filter.scheduleId !== undefined) query = query.where('resources.scheduleId', '=', filter.scheduleId);
   if (filter.reservationIds !== undefined) {
-    if (filter.reservationIds.length === 0) return [];
+    if (filter.reservationIds.length === 0) return new Map();
     query = query.where('reservations.id', 'in', [...filter.reservationIds]);
   }
   if (viewer && !viewer.isAdmin) {
@@ -281,11 +286,14 @@ export async function loadSummaries(store: Store, links: LinkBuilder, filter: Re
     );
   }
   const rows = await query.execute();
-  if (rows.length === 0) return [];
+  if (rows.length === 0) return new Map();
   const seriesIds = [...new Set(rows.map((row) => row.seriesId))];
   const [people, guests] = await Promise.all([loadPeople(store, seriesIds), loadGuests(store, seriesIds)]);
-  return rows.map((row) =>
-    summaryOf(row, links, people.get(row.seriesId), guests.get(row.seriesId), viewer === undefined || mayChange(viewer, row)),
+  return new Map(
+    rows.map((row) => [
+      row.reservationId,
+      summaryOf(row, links, people.get(row.seriesId), guests.get(row.seriesId), viewer === undefined || mayChange(viewer, row)),
+    ]),
   );
 }
 

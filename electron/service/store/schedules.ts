@@ -46,6 +46,22 @@ function layoutOf(rules: readonly PeriodRule[]): ScheduleLayout {
   return layout;
 }
 
+/**
+ * Layouts by schedule id, per database. The API never changes a schedule's periods, so once read a
+ * layout holds for the life of the store. Keyed by the store's adapter, which the store and every
+ * transaction opened on it share (a transaction is another object), and which a fresh database
+ * (every test file's own) never shares.
+ */
+const layoutsByStore = new WeakMap<object, Map<number, ScheduleLayout>>();
+
 export async function loadLayout(store: Store, scheduleId: number): Promise<ScheduleLayout> {
-  return (await loadLayouts(store, [scheduleId])).get(scheduleId)!;
+  const key = store.getExecutor().adapter;
+  let layouts = layoutsByStore.get(key);
+  if (!layouts) layoutsByStore.set(key, (layouts = new Map()));
+  let layout = layouts.get(scheduleId);
+  if (!layout) {
+    layout = (await loadLayouts(store, [scheduleId])).get(scheduleId)!;
+    layouts.set(scheduleId, layout);
+  }
+  return layout;
 }
