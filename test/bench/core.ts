@@ -1,7 +1,4 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { DateTime } from 'luxon';
@@ -11,6 +8,7 @@ import { PermissionType } from '../../electron/service/store/tables.js';
 import { demoSignIn, startCoreHarness, type RecordedRequest } from '../support/core-harness.js';
 import { insertResource } from '../support/fixtures.js';
 import { insertReservation } from '../support/reservations.js';
+import { writeReportSection } from './report.js';
 
 /**
  * `npm run bench:core`: the tray app's core (issue 4) against the local service over real HTTP, with
@@ -35,10 +33,6 @@ const settledMinute = 10;
 const heapGrowthBudgetMb = 5;
 const heapSlopeBudgetMbPerHour = 0.25;
 const maxRequestsPerIntervalPoll = 2;
-
-const markerStart = '<!-- core-benchmark:start -->';
-const markerEnd = '<!-- core-benchmark:end -->';
-const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
 /** `global.gc` when node runs with --expose-gc; otherwise the flag is set now and gc fetched from a fresh context. */
 function collector(): () => void {
@@ -93,20 +87,6 @@ function tally(polls: readonly Poll[]): string {
 function perPoll(polls: readonly Poll[]) {
   const sizes = polls.map((poll) => poll.operations.length);
   return { max: Math.max(...sizes), mean: sizes.reduce((a, b) => a + b, 0) / Math.max(1, sizes.length), min: Math.min(...sizes) };
-}
-
-/** Replaces the marked section, or appends it: the rest of the file belongs to the service benchmark. */
-function writeSection(section: string): void {
-  const file = join(repoRoot, 'BENCHMARKS.md');
-  const current = existsSync(file) ? readFileSync(file, 'utf8') : '';
-  const block = `${markerStart}\n${section.trim()}\n${markerEnd}`;
-  const from = current.indexOf(markerStart);
-  const to = current.indexOf(markerEnd);
-  const next =
-    from >= 0 && to > from
-      ? current.slice(0, from) + block + current.slice(to + markerEnd.length)
-      : `${current}${current === '' ? '' : current.endsWith('\n') ? '\n' : '\n\n'}${block}\n`;
-  writeFileSync(file, next);
 }
 
 async function main(): Promise<void> {
@@ -256,7 +236,7 @@ Then hourly:
 ${sampleRows(samples.filter((entry) => entry.minute > 60 && entry.minute % 60 === 0))}
 ${problems.length > 0 ? `\nFailed checks:\n\n${problems.map((problem) => `- ${problem}`).join('\n')}\n` : ''}`;
 
-    writeSection(section);
+    writeReportSection('core-benchmark', section);
     console.log(section);
     console.log(`\nWrote the core section of BENCHMARKS.md in ${fixed((performance.now() - began) / 1000, 0)} s.`);
     if (problems.length > 0) {

@@ -2,24 +2,23 @@
  * The popover's two budgets (issue 5): from opening the popover with cached state to "Free now"
  * painted, 100 ms (median of several opens), and the built renderer's JavaScript, 100 KB gzipped.
  * Real Chromium (Debian's, or CHROMIUM_PATH) against the built renderer, `window.perch` bound to a
- * real core that already holds state — what the tray app does when the user clicks the icon.
+ * real core that already holds state. The budget is judged on what the tray app does when the user
+ * clicks the icon: the popover page is already loaded (main keeps it, hidden) and the core is told
+ * `popoverOpened()`. The page's cold load is reported too, as the popover window's start-up.
  * Prints the figures, replaces the marked section of BENCHMARKS.md and exits 1 over budget.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { chromiumArgs } from '../e2e/playwright.config.js';
 import { freePort } from '../e2e/support/global-setup.js';
 import { bindPerch, startWorld } from '../e2e/support/perch.js';
+import { repoRoot, writeReportSection } from './report.js';
 
-const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 const vite = join(repoRoot, 'node_modules/.bin/vite');
-const markerStart = '<!-- popover-benchmark:start -->';
-const markerEnd = '<!-- popover-benchmark:end -->';
 const runs = 9;
 const paintBudgetMs = 100;
 const jsBudgetBytes = 100 * 1024;
@@ -29,18 +28,6 @@ const median = (values: number[]) => {
   return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
 };
 
-function writeSection(section: string): void {
-  const file = join(repoRoot, 'BENCHMARKS.md');
-  const current = existsSync(file) ? readFileSync(file, 'utf8') : '';
-  const block = `${markerStart}\n${section.trim()}\n${markerEnd}`;
-  const from = current.indexOf(markerStart);
-  const to = current.indexOf(markerEnd);
-  const next =
-    from >= 0 && to > from
-      ? current.slice(0, from) + block + current.slice(to + markerEnd.length)
-      : `${current}${current === '' ? '' : current.endsWith('\n') ? '\n' : '\n\n'}${block}\n`;
-  writeFileSync(file, next);
-}
 
 /** Every JavaScript file of the build, gzipped at the level servers and asar readers see (9). */
 function gzippedScripts(): { files: number; raw: number; gzipped: number } {
@@ -70,6 +57,7 @@ async function main(): Promise<void> {
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs });
   const timings: number[] = [];
   const appTimings: number[] = [];
+  const openTimings: number[] = [];
   try {
     for (let attempt = 0; attempt < 50; attempt += 1) {
       try {
@@ -114,7 +102,40 @@ async function main(): Promise<void> {
       }
       await page.close();
     }
-    const paint = median(timings);
+
+    // What the app does (electron/main.ts): the popover window is loaded at start and kept, hidden,
+    // holding the cached state; opening shows it and main calls `core.popoverOpened()`, which asks
+    // the server for fresh data. Measured from the moment the core is told until the first frame
+    // painted after the page applied the fresh snapshot (its `fetchedAt` moved).
+    const page = await browser.newPage({ viewport: { width: 380, height: 560 }, locale: 'en-GB', timezoneId: 'Europe/Berlin' });
+    await page.addInitScript('globalThis.__name = (fn) => fn;');
+    await bindPerch(page, world.core);
+    await page.goto(url);
+    await page.waitForFunction(`document.querySelector('section[aria-labelledby="free-heading"] li') !== null`, null, { timeout: 10_000 });
+    for (let run = 0; run < runs + 1; run += 1) {
+      await world.core.idle();
+      const before = world.core.snapshot().fetchedAt;
+      // The page's listener is added after the app's own, so it runs once the app has adopted the snapshot.
+      await page.evaluate(`
+        window.__perchOpened = new Promise((resolve) => {
+          const stop = window.perch.on('stateChanged', (snapshot) => {
+            if (snapshot.fetchedAt === ${JSON.stringify(before)}) return;
+            stop();
+            // The first frame's callbacks run after Svelte's flush; the second frame starts after that frame painted.
+            requestAnimationFrame(() => requestAnimationFrame(() => resolve(performance.now() - window.__perchOpenedAt)));
+          });
+        });
+        window.__perchOpenedAt = performance.now();
+      `);
+      world.core.popoverOpened();
+      const ms = (await page.evaluate('window.__perchOpened')) as number;
+      if (run > 0) openTimings.push(ms);
+    }
+    const freshFreeCount = await page.locator('section[aria-labelledby="free-heading"] li').count();
+    await page.close();
+
+    const paint = median(openTimings);
+    const cold = median(timings);
     const kb = (bytes: number) => (bytes / 1024).toFixed(1);
     const paintOk = paint <= paintBudgetMs;
     const sizeOk = size.gzipped <= jsBudgetBytes;
@@ -122,16 +143,20 @@ async function main(): Promise<void> {
       '## Popover',
       '',
       `Generated by \`npm run bench\` (\`test/bench/popover.ts\`) on ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, ${cpus().length} cores, Node ${process.version}, Chromium at ${process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'}.`,
-      `Built renderer served by \`vite preview\` on 127.0.0.1; \`window.perch\` bound to a real core signed in to the local service with the demo organisation (${freeCount} resources free now), so the page opens on cached state. Time from navigation start to the first animation frame after the Free now list is in the DOM; ${runs} opens after one warm-up.`,
+      `Built renderer served by \`vite preview\` on 127.0.0.1; \`window.perch\` bound to a real core signed in to the local service with the demo organisation (${freeCount} resources free now), so the page opens on cached state. The bridge is Playwright's \`exposeFunction\` (each call and answer a DevTools-protocol round trip), slower than Electron's IPC.`,
+      '',
+      `- **Popover opened (the budget):** as in the app, the popover page is already loaded and holds the cached state (\`electron/main.ts\` creates the window hidden at start and only shows it); opening calls the core's \`popoverOpened()\`, which asks the server for fresh data. Measured in the page from the moment the core is told until the second animation frame after the page applied the fresh snapshot (so the frame showing it has painted; the list held ${freshFreeCount} resources). ${runs} opens after one warm-up. The cached list itself is on screen as soon as the window shows: the page has nothing to do for it.`,
+      '- **Cold start of the popover window (information):** a fresh page load, from navigation start to the first animation frame after the Free now list is in the DOM; in the app this happens once, when Perch starts, before the popover can be opened. ' + `${runs} loads after one warm-up.`,
       '',
       '| Measure | Value | Budget | Result |',
       '| --- | --- | --- | --- |',
-      `| Open → "Free now" painted, median of ${runs} | ${paint.toFixed(1)} ms (min ${Math.min(...timings).toFixed(1)}, max ${Math.max(...timings).toFixed(1)}) | ${paintBudgetMs} ms | ${paintOk ? 'pass' : 'FAIL'} |`,
-      `| Script loaded → "Free now" painted (the app's own part), median of ${runs} | ${median(appTimings).toFixed(1)} ms | — | info |`,
+      `| Popover opened → fresh "Free now" painted, median of ${runs} | ${paint.toFixed(1)} ms (min ${Math.min(...openTimings).toFixed(1)}, max ${Math.max(...openTimings).toFixed(1)}) | ${paintBudgetMs} ms | ${paintOk ? 'pass' : 'FAIL'} |`,
+      `| Cold start of the popover window: navigation → "Free now" painted, median of ${runs} | ${cold.toFixed(1)} ms (min ${Math.min(...timings).toFixed(1)}, max ${Math.max(...timings).toFixed(1)}) | — | info |`,
+      `| Cold start, script loaded → "Free now" painted (the app's own part), median of ${runs} | ${median(appTimings).toFixed(1)} ms | — | info |`,
       `| Built JavaScript, gzipped (${size.files} file${size.files === 1 ? '' : 's'}, ${kb(size.raw)} KB raw) | ${kb(size.gzipped)} KB | ${jsBudgetBytes / 1024} KB | ${sizeOk ? 'pass' : 'FAIL'} |`,
     ].join('\n');
     console.log(section);
-    writeSection(section);
+    writeReportSection('popover-benchmark', section);
     if (!paintOk || !sizeOk) process.exitCode = 1;
   } finally {
     await browser.close();

@@ -1,10 +1,9 @@
 import SQLite from 'better-sqlite3';
 import { CamelCasePlugin, Kysely, SqliteDialect } from 'kysely';
 import { DateTime } from 'luxon';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { formatWireDateTime } from '../../electron/api/dates.js';
 import { apiRootPath } from '../../electron/api/operations.js';
@@ -15,6 +14,7 @@ import { startService } from '../../electron/service/service.js';
 import type { Database } from '../../electron/service/store/tables.js';
 import { createBody, defaultCounts, generateOrganisation, type FreeSlot, type GeneratedOrganisation } from './generate.js';
 import type { LoadJob, LoadResult } from './load.js';
+import { markedSections, reportFile } from './report.js';
 
 /**
  * `npm run bench`: builds the organisation of server-facts section E into a fresh database, serves
@@ -72,7 +72,6 @@ interface Outcome {
   failures: string[];
 }
 
-const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
 function runLoad(job: LoadJob): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
@@ -390,9 +389,8 @@ async function main() {
       });
       // A partial run (--only, while investigating) must not replace the full report; a full one
       // keeps the core benchmark's section (test/bench/core.ts writes it between its markers).
-      const reportFile = join(repoRoot, 'BENCHMARKS.md');
-      const coreSection = existsSync(reportFile) ? /<!-- core-benchmark:start -->[\s\S]*<!-- core-benchmark:end -->/.exec(readFileSync(reportFile, 'utf8'))?.[0] : undefined;
-      writeFileSync(only === undefined ? reportFile : join(folder, '..', 'perch-bench-partial.md'), coreSection ? `${markdown.trimEnd()}\n\n${coreSection}\n` : markdown);
+      const kept = markedSections();
+      writeFileSync(only === undefined ? reportFile : join(folder, '..', 'perch-bench-partial.md'), [markdown.trimEnd(), ...kept].join('\n\n') + '\n');
       const failures = outcomes.flatMap((outcome) => outcome.failures.map((failure) => `${outcome.scenario.name}: ${failure}`));
       console.log(`\nWrote ${only === undefined ? 'BENCHMARKS.md' : join(folder, '..', 'perch-bench-partial.md')} in ${fixed((performance.now() - clock) / 1000, 0)} s.`);
       if (failures.length) {
