@@ -186,22 +186,21 @@ export function upcomingViews(summaries: readonly WireSummary[], context: ViewCo
 }
 
 export function plannerReservation(summary: WireSummary): PlannerReservation | null {
-  const start = wireInstant(summary.startDate);
-  const end = wireInstant(summary.endDate);
-  if (start === null || end === null) return null;
+  const facts = summaryFacts(summary);
+  if (facts === null) return null;
   return {
-    referenceNumber: summary.referenceNumber,
-    title: summary.title,
-    resourceName: summary.resourceName,
-    start,
-    end,
+    referenceNumber: facts.referenceNumber,
+    title: facts.title,
+    resourceName: facts.resourceName,
+    start: facts.start,
+    end: facts.end,
     startReminderMinutes: summary.startReminder,
     endReminderMinutes: summary.endReminder,
-    requiresCheckIn: summary.isCheckInEnabled,
-    checkedIn: wireInstant(summary.checkInDate) !== null,
-    checkedOut: wireInstant(summary.checkOutDate) !== null,
-    autoReleaseMinutes: summary.autoReleaseMinutes,
-    isPendingApproval: summary.requiresApproval,
+    requiresCheckIn: facts.requiresCheckIn,
+    checkedIn: facts.checkedInAt !== null,
+    checkedOut: facts.checkedOutAt !== null,
+    autoReleaseMinutes: facts.autoReleaseMinutes,
+    isPendingApproval: facts.isPendingApproval,
   };
 }
 
