@@ -1,7 +1,7 @@
 import { DateTime } from 'luxon';
 import { AttributeCategory } from '../../api/schemas/attributes.js';
 import { bookingMessages, creditsFor, deletionViolation, timingViolations, type Occurrence } from '../domain/booking-rules.js';
-import { NO_RECURRENCE, readStoredRecurrenceRule, serializeRecurrenceRule } from '../domain/recurrence.js';
+import { expandRecurrence, NO_RECURRENCE, readStoredRecurrenceRule, serializeRecurrenceRule } from '../domain/recurrence.js';
 import { newReferenceNumber } from '../domain/reference-number.js';
 import { invalid, notFound, Violations } from '../errors.js';
 import { checkAttributeInputs, writeAttributeValues } from '../store/attribute-values.js';
@@ -188,13 +188,11 @@ export const reservationHandlers = {
       if (anchor.id !== existing.instance.id && scope === 'full') {
         const length = request.occurrences[0]!.end.toMillis() - request.occurrences[0]!.start.toMillis();
         const start = DateTime.fromMillis(anchor.startAt + shift, { zone: request.schedule.timezone });
-        const replanned = await readBookingRequest(
-          trx,
-          { ...body, startDateTime: start.toISO()!, endDateTime: start.plus({ milliseconds: length }).toISO()! },
-          caller,
-          existing.series.ownerId,
-        );
-        request.occurrences = replanned.occurrences;
+        // Only the occurrences move: the request's resources, people and rule were read already.
+        const zone = request.schedule.timezone;
+        const replanned = expandRecurrence({ start, end: start.plus({ milliseconds: length }) }, request.rule, zone);
+        if (!replanned.ok) throw invalid(replanned.error);
+        request.occurrences = replanned.value;
       }
       if (scope === 'this' && !isWholeSeries) {
         // A detached occurrence is a reservation of its own, no longer part of a series.

@@ -1,5 +1,6 @@
 /** What the popover says about a reservation's state, always as words (never colour alone). */
-import type { ReservationView } from '../../../electron/bridge.js';
+import type { BridgeError, ReservationView } from '../../../electron/bridge.js';
+import type { PerchStore } from './perch.svelte.js';
 
 export type ReservationStatus = 'pending approval' | 'checked out' | 'checked in' | 'check-in open';
 
@@ -19,3 +20,21 @@ export function nameOf(reservation: ReservationView): string {
 /** Actions are per reservation; these are the store's busy/error keys for them. */
 export const actionKeys = (referenceNumber: string) =>
   ['checkIn', 'checkOut', 'extend', 'cancel'].map((action) => `${action}:${referenceNumber}`);
+
+type ActionState = Pick<PerchStore, 'isBusy' | 'errorOf' | 'clearError'>;
+
+export const isActionBusy = (perch: ActionState, referenceNumber: string) =>
+  actionKeys(referenceNumber).some((key) => perch.isBusy(key));
+
+export const actionError = (perch: ActionState, referenceNumber: string): BridgeError | null =>
+  actionKeys(referenceNumber).map((key) => perch.errorOf(key)).find((found) => found !== null) ?? null;
+
+/** One message per reservation: a new action hides the failure of the previous one. */
+export function clearActionErrors(perch: ActionState, referenceNumber: string): void {
+  for (const key of actionKeys(referenceNumber)) perch.clearError(key);
+}
+
+export function runAction(perch: ActionState, referenceNumber: string, action: () => Promise<unknown>): void {
+  clearActionErrors(perch, referenceNumber);
+  void action();
+}

@@ -15,7 +15,7 @@ import { DateTime } from 'luxon';
 import { createClient, type ApiClient } from '../../../electron/api/client.js';
 import { formatWireDateTime } from '../../../electron/api/dates.js';
 import { commandNames, eventNames, type CommandName, type StateSnapshot } from '../../../electron/bridge.js';
-import type { Clock } from '../../../electron/core/clock.js';
+import { systemClock, type Clock } from '../../../electron/core/clock.js';
 import { memorySecretStore } from '../../../electron/core/keychain.js';
 import { createPerchCore, type PerchCore } from '../../../electron/core/perch-core.js';
 import { demoPassword, seedDemo, type DemoOrganisation } from '../../../electron/service/seed/demo.js';
@@ -38,18 +38,7 @@ export function nextOfficeMorning(time = '10:31', from = DateTime.now()): DateTi
 /** Real time moving at real speed, shifted so that it starts at `start`. */
 export function shiftedClock(start: DateTime): Clock & { offsetMs: number } {
   const offsetMs = start.toMillis() - Date.now();
-  return {
-    offsetMs,
-    now: () => DateTime.fromMillis(Date.now() + offsetMs),
-    setTimeout(callback, delayMs) {
-      const timer = setTimeout(callback, Math.min(Math.max(0, delayMs), 2 ** 31 - 1));
-      timer.unref();
-      return { id: timer };
-    },
-    clearTimeout(handle) {
-      clearTimeout(handle.id as NodeJS.Timeout);
-    },
-  };
+  return { ...systemClock, offsetMs, now: () => DateTime.fromMillis(Date.now() + offsetMs) };
 }
 
 export interface PerchWorld {
