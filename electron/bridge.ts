@@ -226,6 +226,8 @@ export interface CommandRequests {
   getState: void;
   refresh: void;
   signIn: SignInRequest;
+  /** "Try it on this computer": starts the local service and signs in to the person's own account there. */
+  tryThisComputer: void;
   signOut: void;
   book: BookRequest;
   checkIn: ReferenceRequest;
@@ -248,6 +250,7 @@ export const commandRequests: { [C in CommandName]: CommandRequests[C] extends v
   getState: null,
   refresh: null,
   signIn: SignInRequestSchema,
+  tryThisComputer: null,
   signOut: null,
   book: BookRequestSchema,
   checkIn: ReferenceRequestSchema,
@@ -266,6 +269,7 @@ export interface CommandResponses {
   getState: StateSnapshot;
   refresh: StateSnapshot;
   signIn: BridgeResult<StateSnapshot>;
+  tryThisComputer: BridgeResult<StateSnapshot>;
   signOut: BridgeResult<StateSnapshot>;
   book: BridgeResult<BookingOutcome>;
   checkIn: BridgeResult<ReservationView>;

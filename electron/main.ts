@@ -20,15 +20,21 @@ import {
   session,
   shell,
   Tray,
+  utilityProcess,
   type MenuItemConstructorOptions,
   type NativeImage,
   type WebContents,
 } from 'electron';
 import type { DateTime } from 'luxon';
 import { channelOf, commandNames, eventNames, type StateSnapshot } from './bridge.js';
+import { appId } from './core/app-identity.js';
+import { appLayout } from './core/app-layout.js';
+import { linuxAutostartExecutable, linuxConfigHome, setLinuxAutostart } from './core/autostart.js';
 import { systemClock } from './core/clock.js';
 import { dispatchCommand, foreignSenderRefusal } from './core/ipc-validation.js';
 import { openKeychain } from './core/keychain.js';
+import { createLocalService, type ServiceHostProcess } from './core/local-service.js';
+import { openLogFile, type LogFile } from './core/log-file.js';
 import { createNotifier } from './core/notifier.js';
 import { createPerchCore, type PerchCore } from './core/perch-core.js';
 import {
@@ -44,12 +50,8 @@ import {
 } from './core/security.js';
 import { buildTrayMenu, popoverPosition, trayTitle, trayTooltip, type TrayCommand, type TrayMenuItem } from './core/tray-menu.js';
 
-/** Where the build puts what main loads, relative to the app's root (package.json's folder, or app.asar). */
-const layout = {
-  preload: 'dist/electron/preload.cjs',
-  renderer: 'dist/renderer',
-  trayIcons: 'build/tray',
-};
+/** Beside the app's own files in its data folder: the local service's database. */
+const localServiceFolder = 'local-service';
 
 const popoverSize = { width: 380, height: 560 };
 const stopTimeoutMs = 5_000;
@@ -59,6 +61,7 @@ let tray: Tray | null = null;
 let core: PerchCore | null = null;
 let popoverHiddenAt = 0;
 let quitting = false;
+let appLog: LogFile | null = null;
 
 // Must happen before `ready`. A standard, secure scheme gives the popover a real origin for
 // 'self' in the CSP; Vite's `<script type="module" crossorigin>` is fetched in CORS mode.
@@ -82,6 +85,7 @@ if (!app.requestSingleInstanceLock()) {
     .whenReady()
     .then(start)
     .catch((error: unknown) => {
+      appLog?.write('Perch could not start', error);
       console.error('Perch could not start:', error);
       dialog.showErrorBox('Perch could not start', error instanceof Error ? error.message : String(error));
       app.exit(1);
@@ -91,14 +95,24 @@ if (!app.requestSingleInstanceLock()) {
 async function start(): Promise<void> {
   // No Dock icon: Perch lives in the menu bar.
   if (process.platform === 'darwin') app.dock?.hide();
+  // Windows shows and groups notifications by this id; it must be the one the installer registered.
+  if (process.platform === 'win32') app.setAppUserModelId(appId);
   hardenSession();
   protocol.handle(appScheme, serveAppAsset);
 
+  const logFile = openLogFile({ logsDir: app.getPath('logs') });
+  appLog = logFile;
+  const log = (message: string, error?: unknown) => {
+    logFile.write(message, error);
+    console.warn(`[perch] ${message}`, error ?? '');
+  };
   const perch = createPerchCore({
     dataDir: app.getPath('userData'),
     clock: systemClock,
     secrets: await openKeychain(),
-    notifier: createNotifier(),
+    notifier: createNotifier({ appId }),
+    localService: createLocalService({ dataFolder: path.join(app.getPath('userData'), localServiceFolder), launch: launchServiceHost, log }),
+    log,
   });
   core = perch;
   registerCommands(perch);
@@ -125,6 +139,20 @@ async function start(): Promise<void> {
   updateTray();
 }
 
+/** The local service in an Electron utility process: a Node process of its own, ended with the app. */
+function launchServiceHost(): ServiceHostProcess {
+  const child = utilityProcess.fork(path.join(app.getAppPath(), appLayout.serviceHost), [], { serviceName: 'Perch local service' });
+  return {
+    get pid() {
+      return child.pid;
+    },
+    postMessage: (message) => child.postMessage(message),
+    onMessage: (listener) => child.on('message', listener),
+    onExit: (listener) => child.on('exit', listener),
+    kill: () => child.kill(),
+  };
+}
+
 function registerCommands(perch: PerchCore): void {
   for (const name of commandNames) {
     ipcMain.handle(channelOf(name), async (event, request: unknown) => {
@@ -140,11 +168,18 @@ function registerCommands(perch: PerchCore): void {
 async function applySettings(perch: PerchCore): Promise<void> {
   const settings = await perch.handlers.getSettings();
   nativeTheme.themeSource = settings.theme;
-  // Electron has no login items on Linux (the packaged app's XDG autostart entry covers it), and
-  // an unpackaged run would register the bare Electron binary to start at login.
-  if (process.platform !== 'linux' && app.isPackaged) {
+  // An unpackaged run would register the bare Electron binary to start at login.
+  if (!app.isPackaged) return;
+  if (process.platform !== 'linux') {
     app.setLoginItemSettings({ openAtLogin: settings.launchAtLogin });
+    return;
   }
+  // Electron has no login items on Linux: the desktop's XDG autostart entry does the job.
+  await setLinuxAutostart(settings.launchAtLogin, {
+    executable: linuxAutostartExecutable(),
+    configHome: linuxConfigHome(),
+    name: app.getName(),
+  }).catch((error: unknown) => appLog?.write('could not change the autostart entry', error));
 }
 
 function hardenSession(): void {
@@ -173,7 +208,7 @@ function hardenContents(contents: WebContents): void {
 }
 
 async function serveAppAsset(request: Request): Promise<Response> {
-  const file = resolveAppAsset(request.url, path.join(app.getAppPath(), layout.renderer));
+  const file = resolveAppAsset(request.url, path.join(app.getAppPath(), appLayout.renderer));
   if (file === null) return new Response('Not found', { status: 404, headers: appResponseHeaders });
   const response = await net.fetch(pathToFileURL(file).toString());
   const headers = new Headers(response.headers);
@@ -195,7 +230,7 @@ function createPopover(perch: PerchCore): BrowserWindow {
     alwaysOnTop: true,
     backgroundColor: nativeTheme.shouldUseDarkColors ? '#1f1f1f' : '#ffffff',
     webPreferences: {
-      preload: path.join(app.getAppPath(), layout.preload),
+      preload: path.join(app.getAppPath(), appLayout.preload),
       contextIsolation: true,
       sandbox: true,
       nodeIntegration: false,
@@ -237,7 +272,7 @@ function togglePopover(): void {
 }
 
 function trayIcon(): NativeImage {
-  const folder = path.join(app.getAppPath(), layout.trayIcons);
+  const folder = path.join(app.getAppPath(), appLayout.trayIcons);
   if (process.platform === 'darwin') {
     // macOS tints template images for the menu bar's appearance itself (and picks up @2x).
     const image = nativeImage.createFromPath(path.join(folder, 'trayTemplate.png'));
@@ -311,7 +346,9 @@ async function quit(): Promise<void> {
     // Quit must quit: a core stuck on a slow server gets a few seconds, not a veto.
     await Promise.race([core?.stop(), delay(stopTimeoutMs, undefined, { ref: false })]);
   } catch (error) {
+    appLog?.write('Perch could not stop cleanly', error);
     console.error('Perch could not stop cleanly:', error);
   }
+  await appLog?.flush();
   app.quit();
 }

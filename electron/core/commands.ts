@@ -52,6 +52,8 @@ export interface CommandContext {
   /** Context for views of this moment (zone, user, check-in lead). */
   viewContext(): ViewContext | null;
   signIn(request: SignInRequest): Promise<BridgeResult<StateSnapshot>>;
+  /** Starts the local service and signs in to the person's own account there. */
+  tryThisComputer(): Promise<BridgeResult<StateSnapshot>>;
   signOut(): Promise<BridgeResult<StateSnapshot>>;
   /** Everything again: the 14-day list, availability, resources and schedules. */
   refresh(): Promise<StateSnapshot>;
@@ -392,6 +394,7 @@ export function createCommandHandlers(context: CommandContext): CommandHandlers 
     getState: guarded(async () => context.snapshot(), () => context.snapshot()),
     refresh: guarded(() => context.refresh(), () => context.snapshot()),
     signIn: asResult((request: SignInRequest) => context.signIn(request)),
+    tryThisComputer: asResult(() => context.tryThisComputer()),
     signOut: asResult(() => context.signOut()),
     book: asResult((request: BookRequest) => book(request)),
     checkIn: asResult(({ referenceNumber }: { referenceNumber: string }) => checkInOrOut(referenceNumber, 'in')),

@@ -16,12 +16,22 @@ import type { BridgeError, BridgeResult, CommandHandlers, EventPayloads, Setting
 import { cacheFileName, loadCache, saveCache, type CachedData } from './cache.js';
 import type { Clock, TimerHandle } from './clock.js';
 import { createCommandHandlers } from './commands.js';
-import { success } from './errors.js';
+import { failure, invalidInput, success } from './errors.js';
 import type { SecretStore } from './keychain.js';
+import { generateLocalPassword, thisComputersProfile, type LocalProfile } from './local-account.js';
+import type { LocalService } from './local-service.js';
 import type { Notifier } from './notifier.js';
 import { planNotifications, retainShown, type PlannerReservation } from './planner.js';
 import { createPoller, type PollOutcome, type PollReason } from './poller.js';
-import { accountView, bridgeErrorFromSession, createAccountSession, type AccountIdentity, type SessionResult } from './session.js';
+import {
+  accountView,
+  bridgeErrorFromSession,
+  createAccountSession,
+  sessionMessages,
+  type AccountIdentity,
+  type SessionResult,
+  type SignInOptions,
+} from './session.js';
 import { defaultSettings, loadSettings, saveSettings } from './settings-store.js';
 import {
   freeNowViews,
@@ -45,7 +55,10 @@ export interface PerchCoreOptions {
   clock: Clock;
   secrets: SecretStore;
   notifier: Notifier;
-  localService?: { apiRoot: string };
+  /** The service "Try it on this computer" runs; the core stops it when it stops. */
+  localService?: LocalService;
+  /** Who the person at this computer is to the local service; read from the OS by default. */
+  localProfile?: () => LocalProfile;
   fetch?: typeof fetch;
   log?: (message: string, error?: unknown) => void;
 }
@@ -457,10 +470,10 @@ export function createPerchCore(options: PerchCoreOptions): PerchCore {
     stateChanged();
   });
 
-  async function signIn(request: SignInRequest): Promise<BridgeResult<StateSnapshot>> {
+  async function signIn(request: SignInRequest, how: SignInOptions = {}): Promise<BridgeResult<StateSnapshot>> {
     phase = 'signingIn';
     stateChanged();
-    const result = await session.signIn(request);
+    const result = await session.signIn(request, how);
     if (!result.ok) {
       // A failed attempt to switch accounts leaves the signed-in one as it was.
       phase = session.account === null ? 'signedOut' : 'ready';
@@ -475,6 +488,52 @@ export function createPerchCore(options: PerchCoreOptions): PerchCore {
     await Promise.all([poller.refreshNow('demand'), refreshReference(true)]);
     stateChanged();
     return success(snapshot());
+  }
+
+  /** The provisioned account keeps its generated password in the keychain: nobody could type it. */
+  const provisionedSignIn = (username: string, password: string): SignInRequest => ({ server: { kind: 'local' }, username, password, staySignedIn: true });
+
+  /**
+   * "Try it on this computer": the local service with the person's own account, whose password
+   * nobody types — the one kept in the keychain, or a new one the service is told to accept.
+   */
+  async function tryThisComputer(): Promise<BridgeResult<StateSnapshot>> {
+    const localService = options.localService;
+    if (!localService) return failure(invalidInput(sessionMessages.noLocalService));
+    phase = 'signingIn';
+    stateChanged();
+    const profile = (options.localProfile ?? thisComputersProfile)();
+    const password = (await session.keptLocalPassword(profile.userName)) ?? generateLocalPassword();
+    const started = await localService.ensureRunning({ ...profile, password });
+    if (!started.ok) {
+      phase = session.account === null ? 'signedOut' : 'ready';
+      stateChanged();
+      return started;
+    }
+    return signIn(provisionedSignIn(started.value.userName ?? profile.userName, password), { provisioned: true });
+  }
+
+  /** Starts the local service for the kept account, then restores it (or signs in afresh when the keychain lost the password). */
+  async function restoreLocal(kept: AccountIdentity, localService: LocalService): Promise<boolean> {
+    const keptPassword = await session.keptLocalPassword(kept.userName);
+    const password = keptPassword ?? generateLocalPassword();
+    const { userName, firstName, lastName, timezone } = kept;
+    const started = await localService.ensureRunning({ userName, firstName, lastName, timezone, password });
+    if (!started.ok) {
+      lastError = started.error;
+      return false;
+    }
+    if (keptPassword !== null) return session.restore();
+    const signedIn = await session.signIn(provisionedSignIn(started.value.userName ?? userName, password), { provisioned: true });
+    if (!signedIn.ok) lastError = signedIn.error;
+    return signedIn.ok;
+  }
+
+  async function restoreKept(): Promise<boolean> {
+    const kept = await session.keptIdentity();
+    // Other accounts of the local service are restored like any other; the service starts when the session asks for it.
+    if (kept?.server.kind === 'local' && kept.provisioned && options.localService) return restoreLocal(kept, options.localService);
+    return session.restore();
   }
 
   async function signOut(): Promise<BridgeResult<StateSnapshot>> {
@@ -500,6 +559,7 @@ export function createPerchCore(options: PerchCoreOptions): PerchCore {
     snapshot,
     viewContext,
     signIn,
+    tryThisComputer,
     signOut,
     refresh,
     settings: () => settings,
@@ -562,7 +622,7 @@ export function createPerchCore(options: PerchCoreOptions): PerchCore {
       settings = loaded.settings;
       if (loaded.problem !== null) lastError = { kind: 'unexpected', message: loaded.problem };
       unsubscribeClicks ??= notifier.onClick((referenceNumber) => emit('navigate', { referenceNumber }));
-      if (await session.restore()) {
+      if (await restoreKept()) {
         await adoptAccount(session.account!);
         phase = 'ready';
         startPolling();
@@ -575,6 +635,7 @@ export function createPerchCore(options: PerchCoreOptions): PerchCore {
       unsubscribeClicks?.();
       unsubscribeClicks = null;
       await idle();
+      await options.localService?.stop();
     },
     popoverOpened() {
       if (session.account === null) return;

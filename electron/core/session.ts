@@ -16,6 +16,7 @@ import type { Clock } from './clock.js';
 import { bridgeErrorFromApi, failure, invalidInput, success } from './errors.js';
 import { readJsonFile, writeJsonAtomic } from './files.js';
 import type { SecretStore } from './keychain.js';
+import type { LocalService } from './local-service.js';
 import { normaliseServerUrl } from './server-url.js';
 
 /** Real servers' inactivity timeout; every successful call slides it (server-facts A). */
@@ -36,6 +37,8 @@ export const AccountIdentitySchema = Type.Object({
   lastName: Type.String(),
   timezone: Type.String({ minLength: 1 }),
   isAdmin: Type.Boolean(),
+  /** Perch made this account in the local service for the person at this computer, so it may set its password. */
+  provisioned: Type.Optional(Type.Literal(true)),
 });
 export type AccountIdentity = Static<typeof AccountIdentitySchema>;
 
@@ -60,17 +63,27 @@ export interface SessionOptions {
   dataDir: string;
   clock: Clock;
   secrets: SecretStore;
-  localService?: { apiRoot: string };
+  /** Where accounts of kind 'local' live; its address changes whenever it restarts. */
+  localService?: Pick<LocalService, 'ensureRunning'>;
   fetch?: typeof globalThis.fetch;
   log?: (message: string, error?: unknown) => void;
+}
+
+export interface SignInOptions {
+  /** The account Perch provisioned in the local service ("Try it on this computer"). */
+  provisioned?: boolean;
 }
 
 export interface AccountSession {
   /** Null when signed out. */
   readonly account: AccountIdentity | null;
+  /** Who was signed in when Perch last ran, if anyone: nothing secret, no server asked. */
+  keptIdentity(): Promise<AccountIdentity | null>;
+  /** The password kept in the keychain for an account of the local service, if any. */
+  keptLocalPassword(userName: string): Promise<string | null>;
   /** Restores the kept session without asking the server; the first call proves it. */
   restore(): Promise<boolean>;
-  signIn(request: SignInRequest): Promise<BridgeResult<AccountIdentity>>;
+  signIn(request: SignInRequest, how?: SignInOptions): Promise<BridgeResult<AccountIdentity>>;
   signOut(): Promise<void>;
   /** Runs an action with the session; on a lapsed session or a 401, signs in again and retries once. */
   run<T>(action: (client: ApiClient) => Promise<ApiResult<T>>): Promise<SessionResult<T>>;
@@ -107,8 +120,10 @@ interface ActiveSession {
 }
 
 /** The local service's port changes between runs, so its accounts are keyed by kind, not URL. */
+export const localKeychainAccount = (userName: string) => `local|${userName}`;
+
 function keychainAccount(identity: Pick<AccountIdentity, 'server' | 'apiRoot' | 'userName'>): string {
-  return `${identity.server.kind === 'local' ? 'local' : identity.apiRoot}|${identity.userName}`;
+  return identity.server.kind === 'local' ? localKeychainAccount(identity.userName) : `${identity.apiRoot}|${identity.userName}`;
 }
 
 export function createAccountSession(options: SessionOptions): AccountSession {
@@ -157,6 +172,27 @@ export function createAccountSession(options: SessionOptions): AccountSession {
     if (expires.toMillis() - session.persistedExpires >= persistSlackMinutes * 60_000) void keepSecrets(session);
   }
 
+  async function readKeptSecrets(entry: string): Promise<KeptSecrets | null> {
+    let stored: string | null = null;
+    try {
+      stored = await secrets.get(entry);
+    } catch (error) {
+      log('could not read the keychain', error);
+    }
+    let parsed: unknown = null;
+    try {
+      parsed = stored === null ? null : JSON.parse(stored);
+    } catch {
+      parsed = null;
+    }
+    return Value.Check(KeptSecretsSchema, parsed) ? parsed : null;
+  }
+
+  async function keptIdentity(): Promise<AccountIdentity | null> {
+    const read = await readJsonFile(accountPath);
+    return read.kind === 'ok' && Value.Check(AccountIdentitySchema, read.value) ? read.value : null;
+  }
+
   const passwordOf = (session: ActiveSession) => session.memoryPassword ?? session.secrets.password ?? null;
 
   const lapsed = (session: ActiveSession) => DateTime.fromISO(session.secrets.sessionExpires).toMillis() <= clock.now().toMillis();
@@ -191,7 +227,30 @@ export function createAccountSession(options: SessionOptions): AccountSession {
     return reauthentication;
   }
 
-  async function readIdentity(client: ApiClient, request: SignInRequest, server: ServerChoice, apiRoot: string, userId: number): Promise<BridgeResult<AccountIdentity>> {
+  /**
+   * The local service may have restarted (after a crash) on another port; its sessions live in its
+   * database, so the same token works at the new address.
+   */
+  async function followLocalService(session: ActiveSession): Promise<SessionResult<void>> {
+    const apiRoot = await apiRootOf(session.identity.server);
+    if (!apiRoot.ok) return { ok: false, error: { kind: 'network', message: apiRoot.error.message } };
+    if (apiRoot.value !== session.identity.apiRoot) {
+      const client = newClient(apiRoot.value);
+      client.session = session.client.session;
+      session.identity = { ...session.identity, apiRoot: apiRoot.value };
+      session.client = client;
+    }
+    return { ok: true, data: undefined };
+  }
+
+  async function readIdentity(
+    client: ApiClient,
+    request: SignInRequest,
+    server: ServerChoice,
+    apiRoot: string,
+    userId: number,
+    provisioned: boolean,
+  ): Promise<BridgeResult<AccountIdentity>> {
     const user = await client.getUser({ params: { userId } });
     if (!user.ok) return failure(bridgeErrorFromApi(user.error));
     const { data } = user;
@@ -204,12 +263,15 @@ export function createAccountSession(options: SessionOptions): AccountSession {
       lastName: data.lastName,
       timezone: isValidTimeZone(data.timezone) ? data.timezone : (DateTime.local().zoneName ?? 'UTC'),
       isAdmin: data.groups.some((group) => group.roleIds.includes(Role.applicationAdministrator)),
+      ...(provisioned && { provisioned: true as const }),
     });
   }
 
-  function apiRootOf(server: ServerChoice): BridgeResult<string> {
+  async function apiRootOf(server: ServerChoice): Promise<BridgeResult<string>> {
     if (server.kind === 'local') {
-      return options.localService ? success(options.localService.apiRoot) : failure(invalidInput(sessionMessages.noLocalService));
+      if (!options.localService) return failure(invalidInput(sessionMessages.noLocalService));
+      const running = await options.localService.ensureRunning();
+      return running.ok ? success(running.value.apiRoot) : running;
     }
     const normalised = normaliseServerUrl(server.url);
     return normalised.ok ? success(normalised.apiRoot) : failure(invalidInput(normalised.message));
@@ -220,25 +282,24 @@ export function createAccountSession(options: SessionOptions): AccountSession {
       return active?.identity ?? null;
     },
 
+    keptIdentity,
+
+    async keptLocalPassword(userName) {
+      return (await readKeptSecrets(localKeychainAccount(userName)))?.password ?? null;
+    },
+
     async restore() {
-      const read = await readJsonFile(accountPath);
-      if (read.kind !== 'ok' || !Value.Check(AccountIdentitySchema, read.value)) return false;
-      const kept = read.value;
-      const identity: AccountIdentity = kept.server.kind === 'local' && options.localService ? { ...kept, apiRoot: options.localService.apiRoot } : kept;
-      if (identity.server.kind === 'local' && !options.localService) return false;
-      let stored: string | null = null;
-      try {
-        stored = await secrets.get(keychainAccount(identity));
-      } catch (error) {
-        log('could not read the keychain', error);
+      const kept = await keptIdentity();
+      if (kept === null) return false;
+      // A remote account returns to the address it signed in at; the local service's moves.
+      const apiRoot = kept.server.kind === 'local' ? await apiRootOf(kept.server) : success(kept.apiRoot);
+      if (!apiRoot.ok) {
+        log(`could not restore the session: ${apiRoot.error.message}`);
+        return false;
       }
-      let parsed: unknown = null;
-      try {
-        parsed = stored === null ? null : JSON.parse(stored);
-      } catch {
-        parsed = null;
-      }
-      if (!Value.Check(KeptSecretsSchema, parsed)) return false;
+      const identity: AccountIdentity = { ...kept, apiRoot: apiRoot.value };
+      const parsed = await readKeptSecrets(keychainAccount(identity));
+      if (parsed === null) return false;
       const client = newClient(identity.apiRoot);
       client.session = { sessionToken: parsed.sessionToken, userId: parsed.userId };
       active = {
@@ -251,15 +312,15 @@ export function createAccountSession(options: SessionOptions): AccountSession {
       return true;
     },
 
-    async signIn(request) {
-      const apiRoot = apiRootOf(request.server);
+    async signIn(request, how = {}) {
+      const apiRoot = await apiRootOf(request.server);
       if (!apiRoot.ok) return apiRoot;
       const client = newClient(apiRoot.value);
       const answer = await client.authenticate({ body: { username: request.username, password: request.password } });
       if (!answer.ok) return failure(bridgeErrorFromApi(answer.error));
       const { sessionToken, userId } = answer.data;
       if (sessionToken === null || userId === null) return failure(invalidInput('The server accepted the sign-in but started no session.'));
-      const identity = await readIdentity(client, request, request.server, apiRoot.value, userId);
+      const identity = await readIdentity(client, request, request.server, apiRoot.value, userId, how.provisioned === true);
       if (!identity.ok) {
         await client.signOut({ body: { userId, sessionToken } });
         return identity;
@@ -300,6 +361,10 @@ export function createAccountSession(options: SessionOptions): AccountSession {
     async run(action) {
       const session = active;
       if (session === null) return { ok: false, error: { kind: 'signedOut', message: sessionMessages.sessionEnded } };
+      if (session.identity.server.kind === 'local') {
+        const moved = await followLocalService(session);
+        if (!moved.ok) return moved;
+      }
       // A lapsed session would only earn a 401; with no password to hand, the server decides.
       if (lapsed(session) && passwordOf(session) !== null) {
         const renewed = await reauthenticate(session, session.secrets.sessionToken);

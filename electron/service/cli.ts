@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { databaseFile } from './data-folder.js';
 import type { demoLogins } from './seed/demo.js';
 import type { FirstStart } from './seed/first-start.js';
 
@@ -102,7 +103,7 @@ async function main(args: string[]): Promise<void> {
     throw new CliError(`--data: cannot use ${commandLine.dataFolder} as the data folder (${(error as NodeJS.ErrnoException).code ?? error})`);
   }
 
-  const service = await startService({ database: join(commandLine.dataFolder, 'perch.db'), port: commandLine.port }).catch((error: unknown) => {
+  const service = await startService({ database: databaseFile(commandLine.dataFolder), port: commandLine.port }).catch((error: unknown) => {
     if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
     throw new CliError(`port ${commandLine.port} is already in use on 127.0.0.1; choose another with --port`, 1);
   });

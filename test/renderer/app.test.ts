@@ -73,7 +73,7 @@ describe('App tabs', () => {
     const fake = createFakePerch(readySnapshot());
     await renderApp(fake);
     fake.emit('stateChanged', readySnapshot({ phase: 'signedOut', account: null }));
-    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Get started' })).toBeTruthy();
     expect(screen.queryByRole('tablist')).toBeNull();
   });
 });

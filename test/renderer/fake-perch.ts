@@ -104,13 +104,15 @@ export function createFakePerch(initial: StateSnapshot = signedOutSnapshot(), ov
   let state = initial;
   let settings = defaultSettings();
   const notImplemented = async () => ({ ok: false as const, error: { kind: 'unexpected' as const, message: 'Not scripted in this test.' } });
+  const startSession = async () => {
+    state = readySnapshot();
+    return { ok: true as const, value: state };
+  };
   const handlers: CommandHandlers = {
     getState: async () => state,
     refresh: async () => state,
-    signIn: async () => {
-      state = readySnapshot();
-      return { ok: true, value: state };
-    },
+    signIn: startSession,
+    tryThisComputer: startSession,
     signOut: async () => {
       state = signedOutSnapshot();
       return { ok: true, value: state };

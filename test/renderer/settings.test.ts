@@ -106,7 +106,7 @@ describe('Settings', () => {
   test('sign out returns to the sign-in form', async () => {
     const { fake, user } = await openSettings();
     await user.click(screen.getByRole('button', { name: 'Sign out' }));
-    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Get started' })).toBeTruthy();
     expect(fake.requestsOf('signOut')).toHaveLength(1);
     await waitFor(() => expect(screen.queryByRole('tablist')).toBeNull());
   });

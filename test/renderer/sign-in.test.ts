@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/svelte';
+import { render, screen, within } from '@testing-library/svelte';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test } from 'vitest';
 import type { BridgeResult, StateSnapshot } from '../../electron/bridge.js';
@@ -6,37 +6,102 @@ import App from '../../renderer/src/App.svelte';
 import { PerchStore } from '../../renderer/src/lib/perch.svelte.js';
 import { createFakePerch, deferred, readySnapshot, signedOutSnapshot, type FakePerch } from './fake-perch.js';
 
-async function renderSignIn(fake: FakePerch = createFakePerch()) {
+async function renderFirstRun(fake: FakePerch = createFakePerch()) {
   render(App, { props: { perch: new PerchStore(fake.api) } });
-  await screen.findByRole('heading', { name: 'Sign in' });
+  await screen.findByRole('heading', { name: 'Get started' });
   return fake;
 }
 
 const field = (name: string) => screen.getByLabelText(name) as HTMLInputElement;
+const button = (name: string | RegExp) => screen.getByRole('button', { name }) as HTMLButtonElement;
+const alertTexts = () => screen.getAllByRole('alert').map((alert) => alert.textContent?.trim() ?? '').filter((text) => text !== '');
 
-describe('Sign in', () => {
-  test('idle: the local service is chosen, every field has a label and the right autocomplete', async () => {
-    await renderSignIn();
+async function openServerForm(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(button("Connect to my organisation's server"));
+}
+
+describe('Try it on this computer', () => {
+  test('is the one primary choice, explained in a sentence, with the server form folded away', async () => {
+    await renderFirstRun();
     expect(screen.queryByRole('tablist')).toBeNull();
-    expect(field('This computer (local service)').checked).toBe(true);
-    expect(screen.queryByLabelText('Server address')).toBeNull();
+    const tryIt = button('Try it on this computer');
+    expect(tryIt.classList.contains('primary')).toBe(true);
+    expect(document.querySelectorAll('button.primary')).toHaveLength(1);
+    expect(tryIt.getAttribute('aria-describedby')).toBe('try-description');
+    expect(document.getElementById('try-description')?.textContent).toMatch(/private booking service on this computer, with demo rooms, desks and equipment/);
+    expect(button("Connect to my organisation's server").getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByRole('textbox', { name: 'Server address' })).toBeNull();
+    expect(alertTexts()).toEqual([]);
+  });
+
+  test('from the keyboard: Tab reaches it first, Enter starts the service, and the tabs replace the choice', async () => {
+    const user = userEvent.setup();
+    const fake = createFakePerch();
+    const answer = deferred<BridgeResult<StateSnapshot>>();
+    fake.handlers.tryThisComputer = () => answer.promise;
+    await renderFirstRun(fake);
+
+    await user.tab();
+    expect(document.activeElement).toBe(button('Try it on this computer'));
+    await user.keyboard('{Enter}');
+    expect(fake.requestsOf('tryThisComputer')).toEqual([undefined]);
+    expect(button('Starting the service on this computer…').disabled).toBe(true);
+    expect(button("Connect to my organisation's server").disabled).toBe(true);
+
+    answer.resolve({ ok: true, value: readySnapshot() });
+    expect(await screen.findByRole('tab', { name: 'Now' })).toBeTruthy();
+    expect(screen.getByText('Design review')).toBeTruthy();
+    expect(fake.requestsOf('signIn')).toEqual([]);
+  });
+
+  test('a failure is shown in words beside the button, which works again', async () => {
+    const user = userEvent.setup();
+    const fake = createFakePerch();
+    fake.handlers.tryThisComputer = async () => ({
+      ok: false,
+      error: { kind: 'unexpected', message: 'Perch could not start its service on this computer. The data folder /home/ada/.config/Perch/local-service cannot be used (EACCES).' },
+    });
+    await renderFirstRun(fake);
+    await user.click(button('Try it on this computer'));
+
+    const message = await screen.findByText(/Perch could not start its service on this computer\. The data folder .* cannot be used \(EACCES\)\./);
+    const region = message.closest('[role="alert"]') as HTMLElement;
+    expect(region.closest('section')).toBe(button('Try it on this computer').closest('section'));
+    expect(alertTexts()).toHaveLength(1);
+    expect(button('Try it on this computer').disabled).toBe(false);
+    expect(screen.queryByRole('tablist')).toBeNull();
+  });
+
+  test('shows why the kept account could not be restored', async () => {
+    await renderFirstRun(createFakePerch(signedOutSnapshot({ lastError: { kind: 'unexpected', message: 'Perch could not start its service on this computer.' } })));
+    expect(alertTexts()).toEqual(['Perch could not start its service on this computer.']);
+  });
+});
+
+describe("Connect to my organisation's server", () => {
+  test('unfolds the sign-in form, focuses the address, and says the API must be enabled', async () => {
+    const user = userEvent.setup();
+    await renderFirstRun();
+    await openServerForm(user);
+    expect(button("Connect to my organisation's server").getAttribute('aria-expanded')).toBe('true');
+    expect(document.activeElement).toBe(field('Server address'));
+    expect(screen.getByText(/API, which an administrator must have enabled on the server/)).toBeTruthy();
     expect(field('Username or e-mail').autocomplete).toBe('username');
     expect(field('Password').autocomplete).toBe('current-password');
     expect(field('Password').type).toBe('password');
     expect(field('Stay signed in').checked).toBe(true);
-    expect(screen.getByRole('alert').textContent?.trim()).toBe('');
-    expect((screen.getByRole('button', { name: 'Sign in' }) as HTMLButtonElement).disabled).toBe(false);
+    expect(button('Sign in').classList.contains('primary')).toBe(false);
   });
 
   test('asks for what is missing without calling the core', async () => {
     const user = userEvent.setup();
-    const fake = await renderSignIn();
-    await user.click(screen.getByLabelText("My organisation's server"));
-    await user.click(screen.getByRole('button', { name: 'Sign in' }));
-    const alert = screen.getByRole('alert');
-    expect(alert.textContent).toContain("Enter your organisation's server address.");
-    expect(alert.textContent).toContain('Enter your username or e-mail.');
-    expect(alert.textContent).toContain('Enter your password.');
+    const fake = await renderFirstRun();
+    await openServerForm(user);
+    await user.click(button('Sign in'));
+    const [text] = alertTexts();
+    expect(text).toContain("Enter your organisation's server address.");
+    expect(text).toContain('Enter your username or e-mail.');
+    expect(text).toContain('Enter your password.');
     expect(fake.requestsOf('signIn')).toEqual([]);
   });
 
@@ -45,16 +110,19 @@ describe('Sign in', () => {
     const fake = createFakePerch();
     const answer = deferred<BridgeResult<StateSnapshot>>();
     fake.handlers.signIn = () => answer.promise;
-    await renderSignIn(fake);
+    await renderFirstRun(fake);
+    await openServerForm(user);
 
+    await user.type(field('Server address'), 'booking.example.org');
     await user.type(field('Username or e-mail'), ' ada ');
     await user.type(field('Password'), 'secret{Enter}');
 
-    expect(fake.requestsOf('signIn')).toEqual([{ server: { kind: 'local' }, username: 'ada', password: 'secret', staySignedIn: true }]);
-    const button = screen.getByRole('button', { name: 'Signing in…' }) as HTMLButtonElement;
-    expect(button.disabled).toBe(true);
+    expect(fake.requestsOf('signIn')).toEqual([{ server: { kind: 'remote', url: 'booking.example.org' }, username: 'ada', password: 'secret', staySignedIn: true }]);
+    const submit = button('Signing in…');
+    expect(submit.disabled).toBe(true);
     expect(field('Password').disabled).toBe(true);
-    expect(button.closest('form')?.getAttribute('aria-busy')).toBe('true');
+    expect(button('Try it on this computer').disabled).toBe(true);
+    expect(submit.closest('form')?.getAttribute('aria-busy')).toBe('true');
 
     answer.resolve({ ok: true, value: readySnapshot() });
     expect(await screen.findByRole('tablist')).toBeTruthy();
@@ -67,39 +135,43 @@ describe('Sign in', () => {
       ok: false,
       error: { kind: 'unauthorized', message: 'The username or password is not right.', errors: ['Authentication failed', 'API is disabled'] },
     });
-    await renderSignIn(fake);
-    await user.click(screen.getByLabelText("My organisation's server"));
+    await renderFirstRun(fake);
+    await openServerForm(user);
     await user.type(field('Server address'), 'https://booking.example.org/Web/');
     await user.type(field('Username or e-mail'), 'ada@example.org');
     await user.type(field('Password'), 'wrong');
     await user.click(field('Stay signed in'));
-    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await user.click(button('Sign in'));
 
-    const alert = await screen.findByText('The username or password is not right.');
-    expect(alert.closest('[role="alert"]')).toBeTruthy();
-    expect(screen.getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Authentication failed', 'API is disabled']);
+    const message = await screen.findByText('The username or password is not right.');
+    const region = message.closest('[role="alert"]') as HTMLElement;
+    expect(region.closest('form')).toBeTruthy();
+    expect(within(region).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Authentication failed', 'API is disabled']);
     expect(fake.requestsOf('signIn')).toEqual([
       { server: { kind: 'remote', url: 'https://booking.example.org/Web/' }, username: 'ada@example.org', password: 'wrong', staySignedIn: false },
     ]);
     expect(field('Username or e-mail').value).toBe('ada@example.org');
-    expect((screen.getByRole('button', { name: 'Sign in' }) as HTMLButtonElement).disabled).toBe(false);
+    expect(button('Sign in').disabled).toBe(false);
   });
 
   test('success: the tabs replace the form and the settings are loaded', async () => {
     const user = userEvent.setup();
-    const fake = await renderSignIn();
+    const fake = await renderFirstRun();
+    await openServerForm(user);
+    await user.type(field('Server address'), 'booking.example.org');
     await user.type(field('Username or e-mail'), 'ada');
     await user.type(field('Password'), 'right');
-    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await user.click(button('Sign in'));
     expect(await screen.findByRole('tab', { name: 'Now' })).toBeTruthy();
-    expect(screen.queryByRole('heading', { name: 'Sign in' })).toBeNull();
-    expect(screen.getByText('Design review')).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Get started' })).toBeNull();
     // Once at start, once for the account that just signed in.
     expect(fake.requestsOf('getSettings')).toHaveLength(2);
   });
 
   test('explains when the keychain cannot keep the password', async () => {
-    await renderSignIn(createFakePerch(signedOutSnapshot({ keychain: { available: false, reason: 'no Secret Service' } })));
+    const user = userEvent.setup();
+    await renderFirstRun(createFakePerch(signedOutSnapshot({ keychain: { available: false, reason: 'no Secret Service' } })));
+    await openServerForm(user);
     expect(screen.getByText(/The system keychain is not available \(no Secret Service\)/)).toBeTruthy();
     expect(field('Stay signed in').getAttribute('aria-describedby')).toBe('keychain-note');
   });

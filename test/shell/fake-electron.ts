@@ -2,6 +2,8 @@
  * A stand-in for the parts of `electron` main.ts touches, recording what the shell does with
  * them; test files install it with `vi.mock('electron', …)` (the binary cannot run here).
  */
+import { mkdtempSync } from 'node:fs';
+import { join } from 'node:path';
 import { vi, type Mock as VitestMock } from 'vitest';
 import type { CommandName, StateSnapshot } from '../../electron/bridge.js';
 
@@ -44,18 +46,35 @@ export interface FakeTray extends Emitter {
   popUpContextMenu: Mock;
 }
 
+/** A utility process as main forks it: what it was started with, the messages posted to it. */
+export interface FakeUtilityProcess extends Emitter {
+  modulePath: string;
+  options: Record<string, unknown>;
+  pid: number;
+  postMessage: Mock;
+  kill: Mock;
+}
+
 export const windows: FakeWindow[] = [];
 export const trays: FakeTray[] = [];
+export const utilityProcesses: FakeUtilityProcess[] = [];
+
+/** The folders `app.getPath` answers: fresh ones, since the shell writes its log and autostart entry there. */
+// Not os.tmpdir(): the Windows shell test pretends to run on win32, where it reads %TEMP%.
+export const fakeUserHome = mkdtempSync(join(process.env.TMPDIR ?? '/tmp', 'perch-shell-'));
+export const fakeAppPath = (name: string) => join(fakeUserHome, 'Perch', name);
 
 export const fakeElectron = {
   app: {
     ...emitter(),
     requestSingleInstanceLock: vi.fn(() => true),
     whenReady: vi.fn(() => Promise.resolve()),
-    getPath: vi.fn((name: string) => `/home/ada/.config/Perch#${name}`),
+    getPath: vi.fn(fakeAppPath),
+    getName: vi.fn(() => 'Perch'),
     getAppPath: vi.fn(() => '/opt/perch'),
     isPackaged: true,
     setLoginItemSettings: vi.fn(),
+    setAppUserModelId: vi.fn(),
     quit: vi.fn(),
     exit: vi.fn(),
     dock: { hide: vi.fn() },
@@ -116,6 +135,13 @@ export const fakeElectron = {
     },
   },
   shell: { openExternal: vi.fn(async () => {}) },
+  utilityProcess: {
+    fork: vi.fn((modulePath: string, _args: string[], options: Record<string, unknown>) => {
+      const child: FakeUtilityProcess = { modulePath, options, pid: 4242 + utilityProcesses.length, ...emitter(), postMessage: vi.fn(), kill: vi.fn() };
+      utilityProcesses.push(child);
+      return child;
+    }),
+  },
 };
 
 /** A menu template as main hands it to `Menu.buildFromTemplate`. */
@@ -192,3 +218,10 @@ export type FakeCore = ReturnType<typeof fakeCore>;
 
 /** The core `createPerchCore` hands main; a test sets it before importing main. */
 export const current: { core: FakeCore | null } = { core: null };
+
+/** The core modules main imports, as each shell test file mocks them (`vi.mock(path, () => import(…).then(…))`). */
+export const fakeCoreModules = {
+  perchCore: () => ({ createPerchCore: vi.fn(() => current.core) }),
+  keychain: () => ({ openKeychain: vi.fn(async () => ({ status: () => ({ available: true, reason: null }) })) }),
+  notifier: () => ({ createNotifier: vi.fn(() => ({ show: vi.fn(), onClick: vi.fn() })) }),
+};

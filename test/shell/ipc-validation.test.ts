@@ -6,6 +6,7 @@ const validRequests: { [C in CommandName]: unknown } = {
   getState: undefined,
   refresh: undefined,
   signIn: { server: { kind: 'remote', url: 'https://booked.example.org' }, username: 'ada', password: 'pw', staySignedIn: true },
+  tryThisComputer: undefined,
   signOut: undefined,
   book: { resourceId: 3, start: '2025-03-10T10:00:00+01:00', durationMinutes: 30, title: 'Focus' },
   checkIn: { referenceNumber: 'abc' },

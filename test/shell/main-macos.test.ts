@@ -5,12 +5,9 @@ import { current, fakeCore, fakeElectron as electron, latestMenu, stateWithCheck
 // What differs on macOS: menu-bar app without a Dock icon, template icon, click and right-click.
 vi.hoisted(() => Object.defineProperty(process, 'platform', { value: 'darwin' }));
 vi.mock('electron', async () => (await import('./fake-electron.js')).fakeElectron);
-vi.mock('../../electron/core/perch-core.js', async () => {
-  const { current } = await import('./fake-electron.js');
-  return { createPerchCore: vi.fn(() => current.core) };
-});
-vi.mock('../../electron/core/keychain.js', () => ({ openKeychain: vi.fn(async () => ({ status: () => ({ available: true, reason: null }) })) }));
-vi.mock('../../electron/core/notifier.js', () => ({ createNotifier: vi.fn(() => ({ show: vi.fn(), onClick: vi.fn() })) }));
+vi.mock('../../electron/core/perch-core.js', async () => (await import('./fake-electron.js')).fakeCoreModules.perchCore());
+vi.mock('../../electron/core/keychain.js', async () => (await import('./fake-electron.js')).fakeCoreModules.keychain());
+vi.mock('../../electron/core/notifier.js', async () => (await import('./fake-electron.js')).fakeCoreModules.notifier());
 
 const state = stateWithCheckInOpen();
 const core = fakeCore(commandNames, state);

@@ -1,19 +1,22 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { channelOf, commandNames, eventNames, type CommandName } from '../../electron/bridge.js';
 import { appEntryUrl, contentSecurityPolicy } from '../../electron/core/security.js';
-import { current, fakeCore, fakeElectron as electron, latestMenu, stateWithCheckInOpen, trays, windows } from './fake-electron.js';
+import { appId } from '../../electron/core/app-identity.js';
+import { current, fakeAppPath, fakeCore, fakeElectron as electron, fakeUserHome, latestMenu, stateWithCheckInOpen, trays, utilityProcesses, windows } from './fake-electron.js';
 
 // The Linux shell; main-macos.test.ts covers what differs on macOS and Windows.
 vi.hoisted(() => Object.defineProperty(process, 'platform', { value: 'linux' }));
+// The packaged app on Linux writes its XDG autostart entry under the user's configuration folder.
+vi.stubEnv('XDG_CONFIG_HOME', join(fakeUserHome, 'config'));
 vi.mock('electron', async () => (await import('./fake-electron.js')).fakeElectron);
-vi.mock('../../electron/core/perch-core.js', async () => {
-  const { current } = await import('./fake-electron.js');
-  return { createPerchCore: vi.fn(() => current.core) };
-});
-vi.mock('../../electron/core/keychain.js', () => ({ openKeychain: vi.fn(async () => ({ status: () => ({ available: true, reason: null }) })) }));
-vi.mock('../../electron/core/notifier.js', () => ({ createNotifier: vi.fn(() => ({ show: vi.fn(), onClick: vi.fn() })) }));
+vi.mock('../../electron/core/perch-core.js', async () => (await import('./fake-electron.js')).fakeCoreModules.perchCore());
+vi.mock('../../electron/core/keychain.js', async () => (await import('./fake-electron.js')).fakeCoreModules.keychain());
+vi.mock('../../electron/core/notifier.js', async () => (await import('./fake-electron.js')).fakeCoreModules.notifier());
 
 const { createPerchCore } = await import('../../electron/core/perch-core.js');
+const { createNotifier } = await import('../../electron/core/notifier.js');
 const state = stateWithCheckInOpen();
 const core = fakeCore(commandNames, state);
 current.core = core;
@@ -43,9 +46,35 @@ describe('start-up', () => {
   it('creates the core on the app data folder, the keychain and the notifier, and starts it', async () => {
     expect(createPerchCore).toHaveBeenCalledTimes(1);
     const options = vi.mocked(createPerchCore).mock.calls[0]?.[0];
-    expect(options).toMatchObject({ dataDir: '/home/ada/.config/Perch#userData' });
+    expect(options).toMatchObject({ dataDir: fakeAppPath('userData') });
     expect(options?.clock).toBe((await import('../../electron/core/clock.js')).systemClock);
     expect(core.start).toHaveBeenCalledTimes(1);
+    expect(createNotifier).toHaveBeenCalledExactlyOnceWith({ appId });
+    // Windows only: elsewhere the id means nothing to the OS.
+    expect(app.setAppUserModelId).not.toHaveBeenCalled();
+  });
+
+  it('gives the core a local service that runs the bundled host in a utility process, on a folder of the app data', async () => {
+    const localService = vi.mocked(createPerchCore).mock.calls[0]?.[0].localService;
+    if (!localService) throw new Error('no local service given to the core');
+    expect(utilityProcesses).toHaveLength(0);
+
+    const account = { userName: 'ada', password: 'generated-password', firstName: 'Ada', lastName: '', timezone: 'Europe/London' };
+    const started = localService.ensureRunning(account);
+    await vi.waitFor(() => expect(utilityProcesses).toHaveLength(1));
+    const child = utilityProcesses[0]!;
+    expect(electron.utilityProcess.fork).toHaveBeenCalledExactlyOnceWith('/opt/perch/dist/electron/service-host.js', [], { serviceName: 'Perch local service' });
+    expect(child.postMessage).toHaveBeenCalledExactlyOnceWith({ type: 'start', dataFolder: join(fakeAppPath('userData'), 'local-service'), account });
+    child.emit('message', { type: 'ready', apiRoot: 'http://127.0.0.1:40123/Web/Services/index.php', userName: 'ada' });
+    await expect(started).resolves.toEqual({ ok: true, value: { apiRoot: 'http://127.0.0.1:40123/Web/Services/index.php', userName: 'ada' } });
+    expect(localService.pid).toBe(child.pid);
+
+    const stopped = localService.stop();
+    expect(child.postMessage).toHaveBeenLastCalledWith({ type: 'stop' });
+    child.emit('exit', 0);
+    await stopped;
+    expect(child.kill).not.toHaveBeenCalled();
+    expect(localService.pid).toBeNull();
   });
 
   it('applies the theme; leaves launch at login to the XDG autostart entry on Linux', () => {
@@ -84,6 +113,16 @@ describe('IPC', () => {
     const result = await ipcHandler('getState')(event);
     expect(result).toEqual({ ok: false, error: { kind: 'forbidden', message: 'Only the Perch window may use this command.' } });
     expect(core.handlers.getState).not.toHaveBeenCalled();
+  });
+
+  it('keeps the XDG autostart entry in step with "launch at login", and writes its log in the logs folder', async () => {
+    const entry = join(fakeUserHome, 'config', 'autostart', `${appId}.desktop`);
+    // The fake core's settings ask for launch at login.
+    await vi.waitFor(() => expect(readFileSync(entry, 'utf8')).toContain(`Exec=${process.execPath}`));
+    vi.mocked(core.handlers.getSettings).mockResolvedValueOnce({ theme: 'dark', launchAtLogin: false });
+    await ipcHandler('setSettings')(fromApp, { launchAtLogin: false });
+    expect(existsSync(entry)).toBe(false);
+    expect(app.setLoginItemSettings).not.toHaveBeenCalled();
   });
 
   it('applies the settings again after setSettings', async () => {

@@ -3,10 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DateTime } from 'luxon';
 import { createClient, type ApiClient } from '../../electron/api/client.js';
+import { success } from '../../electron/core/errors.js';
 import { memorySecretStore, type SecretStore } from '../../electron/core/keychain.js';
+import type { LocalService } from '../../electron/core/local-service.js';
 import type { NotificationRequest, Notifier, ShowResult } from '../../electron/core/notifier.js';
 import { createPerchCore, type PerchCore } from '../../electron/core/perch-core.js';
 import { demoPassword, seedDemo, type DemoOrganisation } from '../../electron/service/seed/demo.js';
+import { ensureLocalAccount } from '../../electron/service/seed/local-account.js';
 import { startService, type RunningService } from '../../electron/service/service.js';
 import { ManualCoreClock } from './manual-clock.js';
 
@@ -49,6 +52,22 @@ export function recordingNotifier(): RecordingNotifier {
     },
   };
   return notifier;
+}
+
+/**
+ * The core's local service played by a service running in this process: it provisions the
+ * person's account as the host process does, and stays at the same address across restarts.
+ */
+export function inProcessLocalService(service: () => RunningService): LocalService {
+  let userName = '';
+  return {
+    pid: null,
+    async ensureRunning(account) {
+      if (account) ({ userName } = await ensureLocalAccount(service().store, account));
+      return success({ apiRoot: service().apiRoot, userName });
+    },
+    async stop() {},
+  };
 }
 
 export interface CoreUnderTest {
@@ -144,7 +163,7 @@ export async function startCoreHarness(start: DateTime): Promise<CoreHarness> {
         secrets,
         notifier,
         fetch: recordingFetch,
-        ...(options.local !== false && { localService: { apiRoot } }),
+        ...(options.local !== false && { localService: inProcessLocalService(() => service) }),
         log: () => {},
       });
       const created = { core, dataDir, notifier, secrets };

@@ -100,13 +100,13 @@ export class PerchStore {
     return Math.round((Date.parse(iso) - this.nowMs) / 60_000);
   }
 
-  async signIn(request: SignInRequest): Promise<BridgeResult<StateSnapshot>> {
-    const result = await this.#run('signIn', () => this.api.signIn(request));
-    if (result.ok) {
-      this.#adopt(result.value);
-      void this.loadSettings();
-    }
-    return result;
+  signIn(request: SignInRequest): Promise<BridgeResult<StateSnapshot>> {
+    return this.#startSession('signIn', () => this.api.signIn(request));
+  }
+
+  /** Starts the private service on this computer and signs in to the person's own account there. */
+  tryThisComputer(): Promise<BridgeResult<StateSnapshot>> {
+    return this.#startSession('tryThisComputer', () => this.api.tryThisComputer());
   }
 
   async signOut(): Promise<BridgeResult<StateSnapshot>> {
@@ -176,6 +176,15 @@ export class PerchStore {
   async saveSettings(patch: SettingsPatch): Promise<BridgeResult<Settings>> {
     const result = await this.#run('setSettings', () => this.api.setSettings(patch));
     if (result.ok) this.settings = result.value;
+    return result;
+  }
+
+  async #startSession(key: 'signIn' | 'tryThisComputer', command: () => Promise<BridgeResult<StateSnapshot>>): Promise<BridgeResult<StateSnapshot>> {
+    const result = await this.#run(key, command);
+    if (result.ok) {
+      this.#adopt(result.value);
+      void this.loadSettings();
+    }
     return result;
   }
 

@@ -17,10 +17,11 @@ import { formatWireDateTime } from '../../../electron/api/dates.js';
 import { commandNames, eventNames, type CommandName, type StateSnapshot } from '../../../electron/bridge.js';
 import { systemClock, type Clock } from '../../../electron/core/clock.js';
 import { memorySecretStore } from '../../../electron/core/keychain.js';
+import { localProfile } from '../../../electron/core/local-account.js';
 import { createPerchCore, type PerchCore } from '../../../electron/core/perch-core.js';
 import { demoPassword, seedDemo, type DemoOrganisation } from '../../../electron/service/seed/demo.js';
 import { startService, type RunningService } from '../../../electron/service/service.js';
-import { recordingNotifier, type RecordingNotifier } from '../../support/core-harness.js';
+import { inProcessLocalService, recordingNotifier, type RecordingNotifier } from '../../support/core-harness.js';
 
 // These run in the page, where `window` exists; the Node project's lib has no DOM.
 declare const window: Record<string, unknown>;
@@ -112,7 +113,9 @@ export async function startWorld(start = nextOfficeMorning()): Promise<PerchWorl
     clock,
     secrets: memorySecretStore('e2e: memory only'),
     notifier,
-    localService: { apiRoot },
+    localService: inProcessLocalService(() => service),
+    // Whoever runs the tests, the person at this computer is the same one.
+    localProfile: () => localProfile('ada.lovelace', officeZone),
     log: () => {},
   });
   await core.start();

@@ -1,0 +1,102 @@
+/**
+ * The installers: `npm run dist` builds the current platform's into release/.
+ *
+ * macOS signing and notarisation switch on from the environment, so the configuration holds no
+ * secrets. Signing uses CSC_LINK + CSC_KEY_PASSWORD (or a Developer ID in the keychain); without
+ * one the app is left unsigned. Notarisation runs when Apple credentials are present:
+ * APPLE_API_KEY + APPLE_API_KEY_ID + APPLE_API_ISSUER, or APPLE_ID + APPLE_APP_SPECIFIC_PASSWORD +
+ * APPLE_TEAM_ID, or APPLE_KEYCHAIN + APPLE_KEYCHAIN_PROFILE; otherwise it is skipped.
+ */
+import type { Configuration } from 'electron-builder';
+import { appId } from '../electron/core/app-identity.js';
+import { appLayout } from '../electron/core/app-layout.js';
+
+const config: Configuration = {
+  // productName, description and version come from package.json.
+  appId,
+  // Electron names the Linux window's app_id / WM_CLASS after desktopName; the .desktop file and
+  // the XDG autostart entry carry the same name, so the desktop links all three.
+  extraMetadata: { desktopName: `${appId}.desktop` },
+  directories: { output: 'release', buildResources: 'build' },
+  files: [
+    'package.json',
+    'dist/**',
+    `${appLayout.trayIcons}/**`,
+    // Sources and intermediate objects of the native modules: only the built .node files run.
+    '!node_modules/better-sqlite3/{deps,src}/**',
+    '!node_modules/*/build/Release/{obj,obj.target,.deps}/**',
+    // Type declarations and source maps of dependencies: a third of their size, never loaded.
+    '!node_modules/**/*.{d.ts,d.mts,d.cts,map}',
+  ],
+  asar: true,
+  // A native module or a helper program cannot be loaded or run from inside app.asar.
+  asarUnpack: [
+    'node_modules/better-sqlite3/**/*.node',
+    'node_modules/keytar/**/*.node',
+    'node_modules/node-notifier/vendor/**',
+  ],
+  // Rebuilds better-sqlite3 and keytar against Electron's Node ABI, not the one npm built them for.
+  npmRebuild: true,
+  publish: null,
+
+  win: {
+    target: 'nsis',
+    icon: 'build/icon.ico',
+  },
+  nsis: {
+    // Installs for the current user without an administrator prompt. The Start-menu shortcut
+    // carries the appId as its AppUserModelID, which Windows requires before it shows toasts.
+    oneClick: true,
+    perMachine: false,
+    createStartMenuShortcut: true,
+    createDesktopShortcut: false,
+    shortcutName: 'Perch',
+  },
+
+  mac: {
+    target: [{ target: 'dmg', arch: ['x64', 'arm64'] }],
+    icon: 'build/icon.icns',
+    category: 'public.app-category.productivity',
+    // A menu-bar app: no Dock icon, no app menu.
+    extendInfo: { LSUIElement: true },
+    hardenedRuntime: true,
+    entitlements: 'build/entitlements.mac.plist',
+    entitlementsInherit: 'build/entitlements.mac.plist',
+  },
+  dmg: {
+    contents: [
+      { x: 130, y: 220 },
+      { x: 410, y: 220, type: 'link', path: '/Applications' },
+    ],
+  },
+
+  linux: {
+    target: ['AppImage', 'deb'],
+    icon: 'build/icons',
+    category: 'Office',
+    syncDesktopName: true,
+    maintainer: 'Perch <perch@perchapp.org>',
+    vendor: 'Perch',
+    synopsis: 'Book rooms, desks and equipment from the tray',
+    desktop: { entry: { Keywords: 'booking;reservation;room;desk;check-in;' } },
+  },
+  deb: {
+    // electron-builder's defaults, plus notify-send, which desktop notifications run.
+    depends: [
+      'libgtk-3-0',
+      'libnotify4',
+      'libnss3',
+      'libxss1',
+      'libxtst6',
+      'xdg-utils',
+      'libatspi2.0-0',
+      'libuuid1',
+      'libsecret-1-0',
+      'libnotify-bin',
+    ],
+    // The tray icon shows through an AppIndicator host on GNOME.
+    recommends: ['libayatana-appindicator3-1 | libappindicator3-1'],
+  },
+};
+
+export default config;

@@ -1,0 +1,124 @@
+import { fork } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readHostAnswer, type HostAnswer, type HostRequest, type LocalAccount } from '../../electron/api/local-host.js';
+import { databaseFile } from '../../electron/service/data-folder.js';
+import { demoPassword, seedDemo } from '../../electron/service/seed/demo.js';
+import { ensureLocalAccount } from '../../electron/service/seed/local-account.js';
+import { startService } from '../../electron/service/service.js';
+import { startTestService, type TestService } from '../support/service.js';
+
+const account = (overrides: Partial<LocalAccount> = {}): LocalAccount => ({
+  userName: 'jane.doe',
+  password: 'first-generated-password',
+  firstName: 'Jane',
+  lastName: 'Doe',
+  timezone: 'Europe/Paris',
+  ...overrides,
+});
+
+describe('the local account', () => {
+  let service: TestService;
+  beforeAll(async () => {
+    service = await startTestService({
+      seed: async (store) => {
+        await seedDemo(store);
+        return { username: 'admin', password: demoPassword };
+      },
+    });
+  });
+  afterAll(() => service.dispose());
+
+  const authenticate = async (username: string, password: string) =>
+    (await service.call('POST', '/Authentication/Authenticate', { body: { username, password } })).body.isAuthenticated as boolean;
+
+  it('is created on the first start in the groups of the demo\'s normal user, and signs in', async () => {
+    const created = await ensureLocalAccount(service.store, account());
+    expect(created).toMatchObject({ userName: 'jane.doe', created: true });
+    const user = await service.call('GET', `/Users/${created.userId}`, { session: service.admin });
+    expect(user.body).toMatchObject({ userName: 'jane.doe', firstName: 'Jane', lastName: 'Doe', timezone: 'Europe/Paris' });
+    expect(user.body.groups.map((group: { name: string }) => group.name)).toEqual(['Staff']);
+    expect(await authenticate('jane.doe', 'first-generated-password')).toBe(true);
+  });
+
+  it('gets the password it is given on a later start, keeping its id and names', async () => {
+    const again = await ensureLocalAccount(service.store, account({ password: 'second-generated-password', firstName: 'Someone', timezone: 'UTC' }));
+    const users = await service.call('GET', '/Users/', { session: service.admin });
+    expect(again).toMatchObject({ userName: 'jane.doe', created: false });
+    expect(users.body.users.filter((user: { userName: string }) => user.userName === 'jane.doe')).toHaveLength(1);
+    expect(await authenticate('jane.doe', 'first-generated-password')).toBe(false);
+    expect(await authenticate('jane.doe', 'second-generated-password')).toBe(true);
+    const user = await service.call('GET', `/Users/${again.userId}`, { session: service.admin });
+    expect(user.body).toMatchObject({ firstName: 'Jane', timezone: 'Europe/Paris' });
+  });
+
+  it('never takes over a demo colleague who shares the login name', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'perch-local-account-'));
+    const running = await startService({ database: databaseFile(folder) });
+    try {
+      await seedDemo(running.store);
+      const created = await ensureLocalAccount(running.store, account({ userName: 'SAM' }));
+      expect(created).toMatchObject({ userName: 'SAM2', created: true });
+      const sam = await running.store.selectFrom('users').select('firstName').where('userName', '=', 'sam').executeTakeFirstOrThrow();
+      expect(sam.firstName).toBe('Sam');
+      const samSignsIn = await fetch(`${running.apiRoot}/Authentication/Authenticate`, { method: 'POST', body: JSON.stringify({ username: 'sam', password: demoPassword }) });
+      expect(((await samSignsIn.json()) as { isAuthenticated: boolean }).isAuthenticated).toBe(true);
+      // The account stays the recorded one, whatever name a later start asks for.
+      expect(await ensureLocalAccount(running.store, account({ userName: 'SAM' }))).toMatchObject({ userId: created.userId, userName: 'SAM2', created: false });
+    } finally {
+      await running.close();
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the host process', () => {
+  const hostModule = resolve(import.meta.dirname, '../../electron/service/host.ts');
+  let folder: string;
+  beforeAll(() => {
+    folder = mkdtempSync(join(tmpdir(), 'perch-host-'));
+  });
+  afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+  /** Starts the host as the app does, sends `start`, and answers its first message and exit code. */
+  async function startHost(dataFolder: string): Promise<{ answer: HostAnswer; exitCode: number | null }> {
+    const child = fork(hostModule, [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'ignore', 'ignore', 'ipc'] });
+    const exited = once(child, 'exit') as Promise<[number | null]>;
+    child.send({ type: 'start', dataFolder, account: account() } satisfies HostRequest);
+    const [data] = (await once(child, 'message')) as [unknown];
+    const read = readHostAnswer(data);
+    if (!read.ok) throw new Error(read.problem);
+    if (read.message.type === 'ready') child.send({ type: 'stop' } satisfies HostRequest);
+    const [exitCode] = await exited;
+    return { answer: read.message, exitCode };
+  }
+
+  it('answers ready with the API root and the account, and exits 0 when asked to stop', async () => {
+    const { answer, exitCode } = await startHost(join(folder, 'fresh'));
+    expect(answer).toMatchObject({ type: 'ready', apiRoot: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\//), userName: 'jane.doe' });
+    expect(exitCode).toBe(0);
+  }, 30_000);
+
+  it('says why a data folder cannot be used, and exits non-zero', async () => {
+    const file = join(folder, 'a-file');
+    writeFileSync(file, '');
+    const { answer, exitCode } = await startHost(join(file, 'data'));
+    expect(answer).toEqual({ type: 'failed', message: `The data folder ${join(file, 'data')} cannot be used (ENOTDIR): Perch needs a folder it can write to.` });
+    expect(exitCode).toBe(1);
+  }, 30_000);
+
+  it('refuses a database written by a newer Perch instead of touching it', async () => {
+    const dataFolder = join(folder, 'newer');
+    expect((await startHost(dataFolder)).answer.type).toBe('ready');
+    const database = new SQLite(databaseFile(dataFolder));
+    database.prepare('INSERT INTO kysely_migration (name, timestamp) VALUES (?, ?)').run('9999-from-the-future', new Date().toISOString());
+    database.close();
+    const { answer, exitCode } = await startHost(dataFolder);
+    expect(answer).toEqual({ type: 'failed', message: `The local service's data in ${dataFolder} was written by a newer version of Perch. Update Perch to use it.` });
+    expect(exitCode).toBe(1);
+  }, 30_000);
+});

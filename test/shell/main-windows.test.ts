@@ -1,0 +1,24 @@
+import { beforeAll, expect, it, vi } from 'vitest';
+import { commandNames } from '../../electron/bridge.js';
+import { appId } from '../../electron/core/app-identity.js';
+import { current, fakeCore, fakeElectron as electron, stateWithCheckInOpen } from './fake-electron.js';
+
+// What differs on Windows: the app's identity, which Windows needs to show its notifications.
+vi.hoisted(() => Object.defineProperty(process, 'platform', { value: 'win32' }));
+vi.mock('electron', async () => (await import('./fake-electron.js')).fakeElectron);
+vi.mock('../../electron/core/perch-core.js', async () => (await import('./fake-electron.js')).fakeCoreModules.perchCore());
+vi.mock('../../electron/core/keychain.js', async () => (await import('./fake-electron.js')).fakeCoreModules.keychain());
+vi.mock('../../electron/core/notifier.js', async () => (await import('./fake-electron.js')).fakeCoreModules.notifier());
+
+const { createNotifier } = await import('../../electron/core/notifier.js');
+current.core = fakeCore(commandNames, stateWithCheckInOpen());
+
+beforeAll(async () => {
+  await import('../../electron/main.js');
+  await vi.waitFor(() => expect(electron.nativeTheme.themeSource).toBe('dark'));
+});
+
+it('registers the AppUserModelID the installer uses, and notifications carry the same id', () => {
+  expect(electron.app.setAppUserModelId).toHaveBeenCalledExactlyOnceWith(appId);
+  expect(createNotifier).toHaveBeenCalledExactlyOnceWith({ appId });
+});
