@@ -29,6 +29,17 @@ describe('Settings', () => {
     expect(await screen.findByRole('heading', { name: 'Settings' })).toBeTruthy();
   });
 
+  test('says why the last notification could not be shown', async () => {
+    const problem = 'no notification server is running (install a notification daemon such as dunst)';
+    await openSettings(createFakePerch({ ...readySnapshot(), notifierProblem: problem }));
+    expect(screen.getByText(/could not be shown/).textContent).toBe(`The last notification could not be shown: ${problem}`);
+  });
+
+  test('shows no notification problem while notifications work', async () => {
+    await openSettings();
+    expect(screen.queryByText(/could not be shown/)).toBeNull();
+  });
+
   test('loads the current settings into the form', async () => {
     const fake = createFakePerch(readySnapshot());
     fake.handlers.getSettings = async () => ({ ...defaultSettings(), pollIntervalSeconds: 120, theme: 'dark', launchAtLogin: true, notifications: { ...defaultSettings().notifications, released: false } });
