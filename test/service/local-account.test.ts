@@ -1,15 +1,19 @@
 import { fork } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
+import { Migrator } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readHostAnswer, type HostAnswer, type HostRequest, type LocalAccount } from '../../electron/api/local-host.js';
 import { databaseFile } from '../../electron/service/data-folder.js';
+import { createAdministrator } from '../../electron/service/seed/bootstrap.js';
 import { demoPassword, seedDemo } from '../../electron/service/seed/demo.js';
 import { ensureLocalAccount } from '../../electron/service/seed/local-account.js';
 import { startService } from '../../electron/service/service.js';
+import { storeOver } from '../../electron/service/store/database.js';
+import { migrations } from '../../electron/service/store/migrations.js';
 import { startTestService, type TestService } from '../support/service.js';
 
 const account = (overrides: Partial<LocalAccount> = {}): LocalAccount => ({
@@ -84,15 +88,24 @@ describe('the host process', () => {
   });
   afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
-  /** Starts the host as the app does, sends `start`, and answers its first message and exit code. */
-  async function startHost(dataFolder: string): Promise<{ answer: HostAnswer; exitCode: number | null }> {
+  /**
+   * Starts the host as the app does, sends `start`, and answers its first message and exit code;
+   * `whileReady` runs against the API root before the host is asked to stop.
+   */
+  async function startHost(dataFolder: string, whileReady?: (apiRoot: string) => Promise<void>): Promise<{ answer: HostAnswer; exitCode: number | null }> {
     const child = fork(hostModule, [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'ignore', 'ignore', 'ipc'] });
     const exited = once(child, 'exit') as Promise<[number | null]>;
     child.send({ type: 'start', dataFolder, account: account() } satisfies HostRequest);
     const [data] = (await once(child, 'message')) as [unknown];
     const read = readHostAnswer(data);
     if (!read.ok) throw new Error(read.problem);
-    if (read.message.type === 'ready') child.send({ type: 'stop' } satisfies HostRequest);
+    if (read.message.type === 'ready') {
+      try {
+        await whileReady?.(read.message.apiRoot);
+      } finally {
+        child.send({ type: 'stop' } satisfies HostRequest);
+      }
+    }
     const [exitCode] = await exited;
     return { answer: read.message, exitCode };
   }
@@ -109,6 +122,33 @@ describe('the host process', () => {
     const { answer, exitCode } = await startHost(join(file, 'data'));
     expect(answer).toEqual({ type: 'failed', message: `The data folder ${join(file, 'data')} cannot be used (ENOTDIR): Perch needs a folder it can write to.` });
     expect(exitCode).toBe(1);
+  }, 30_000);
+
+  it('upgrades a database of the first shipped schema in place, keeping its records', async () => {
+    const dataFolder = join(folder, 'first-release');
+    mkdirSync(dataFolder);
+    const firstRelease = storeOver(new SQLite(databaseFile(dataFolder)));
+    const migrator = new Migrator({ db: firstRelease, provider: { getMigrations: async () => migrations } });
+    const [firstMigration] = Object.keys(migrations);
+    expect((await migrator.migrateTo(firstMigration!)).error).toBeUndefined();
+    const keptPassword = 'kept-from-the-first-release';
+    await createAdministrator(firstRelease, { userName: 'early', emailAddress: 'early@example.com', password: keptPassword, timezone: 'UTC' });
+    await firstRelease.destroy();
+
+    const { answer, exitCode } = await startHost(dataFolder, async (apiRoot) => {
+      const signIn = await fetch(`${apiRoot}/Authentication/Authenticate`, { method: 'POST', body: JSON.stringify({ username: 'early', password: keptPassword }) });
+      expect(((await signIn.json()) as { isAuthenticated: boolean }).isAuthenticated).toBe(true);
+    });
+    expect(answer.type).toBe('ready');
+    expect(exitCode).toBe(0);
+    const upgraded = new SQLite(databaseFile(dataFolder), { readonly: true });
+    try {
+      const applied = upgraded.prepare('SELECT name FROM kysely_migration ORDER BY name').all() as { name: string }[];
+      expect(applied.map((row) => row.name)).toEqual(Object.keys(migrations));
+      expect(upgraded.prepare('PRAGMA integrity_check').pluck().get()).toBe('ok');
+    } finally {
+      upgraded.close();
+    }
   }, 30_000);
 
   it('refuses a database written by a newer Perch instead of touching it', async () => {
