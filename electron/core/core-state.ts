@@ -1,0 +1,65 @@
+/**
+ * What the core knows between events, in one record its parts share: each reads the member it
+ * needs at the moment it needs it, so a sign-out or a poll that replaced the data is seen at once.
+ */
+import type { DateTime } from 'luxon';
+import type { BridgeError, Settings, StateSnapshot } from '../bridge.js';
+import type { PlannerReservation } from './planner.js';
+import { defaultSettings } from './settings-store.js';
+import type { WireAvailability, WireGroupTree, WireResource, WireSchedule, WireSummary } from './state.js';
+
+export interface CoreData {
+  reservations: WireSummary[];
+  availability: WireAvailability[];
+  availabilityAskedAt: DateTime | null;
+  resources: WireResource[];
+  schedules: WireSchedule[];
+  groups: WireGroupTree | null;
+  referenceFetchedAt: DateTime | null;
+  fetchedAt: DateTime | null;
+}
+
+export const emptyData = (): CoreData => ({
+  reservations: [],
+  availability: [],
+  availabilityAskedAt: null,
+  resources: [],
+  schedules: [],
+  groups: null,
+  referenceFetchedAt: null,
+  fetchedAt: null,
+});
+
+export interface CoreState {
+  settings: Settings;
+  phase: StateSnapshot['phase'];
+  data: CoreData;
+  offline: boolean;
+  lastError: BridgeError | null;
+  notifierProblem: string | null;
+  /** Ids of the notifications already shown. */
+  shown: Set<string>;
+  /** The planner's view after the previous poll; null until a poll of this run has been seen. */
+  previousPlanned: PlannerReservation[] | null;
+}
+
+export function createCoreState(): CoreState {
+  return {
+    settings: structuredClone(defaultSettings),
+    phase: 'signedOut',
+    data: emptyData(),
+    offline: false,
+    lastError: null,
+    notifierProblem: null,
+    shown: new Set(),
+    previousPlanned: null,
+  };
+}
+
+/** Nothing of an account left in memory: before another is adopted, and after sign-out. */
+export function clearAccountData(state: CoreState): void {
+  state.data = emptyData();
+  state.shown = new Set();
+  state.previousPlanned = null;
+  state.offline = false;
+}
