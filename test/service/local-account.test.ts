@@ -4,15 +4,14 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Migrator } from 'kysely';
+import { Kysely, Migrator, SqliteDialect, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readHostAnswer, type HostAnswer, type HostRequest, type LocalAccount } from '../../electron/api/local-host.js';
 import { databaseFile } from '../../electron/service/data-folder.js';
-import { createAdministrator } from '../../electron/service/seed/bootstrap.js';
+import { hashPassword } from '../../electron/service/passwords.js';
 import { demoPassword, seedDemo } from '../../electron/service/seed/demo.js';
 import { ensureLocalAccount } from '../../electron/service/seed/local-account.js';
 import { startService } from '../../electron/service/service.js';
-import { storeOver } from '../../electron/service/store/database.js';
 import { migrations } from '../../electron/service/store/migrations.js';
 import { startTestService, type TestService } from '../support/service.js';
 
@@ -127,12 +126,14 @@ describe('the host process', () => {
   it('upgrades a database of the first shipped schema in place, keeping its records', async () => {
     const dataFolder = join(folder, 'first-release');
     mkdirSync(dataFolder);
-    const firstRelease = storeOver(new SQLite(databaseFile(dataFolder)));
+    // The first release's schema, written as that release did: its migrations and nothing after.
+    const firstRelease = new Kysely<unknown>({ dialect: new SqliteDialect({ database: new SQLite(databaseFile(dataFolder)) }) });
     const migrator = new Migrator({ db: firstRelease, provider: { getMigrations: async () => migrations } });
     const [firstMigration] = Object.keys(migrations);
     expect((await migrator.migrateTo(firstMigration!)).error).toBeUndefined();
     const keptPassword = 'kept-from-the-first-release';
-    await createAdministrator(firstRelease, { userName: 'early', emailAddress: 'early@example.com', password: keptPassword, timezone: 'UTC' });
+    await sql`INSERT INTO users (user_name, email_address, first_name, last_name, password_hash, timezone, date_created, ics_token)
+      VALUES ('early', 'early@example.com', 'Early', 'Adopter', ${await hashPassword(keptPassword)}, 'UTC', ${new Date().toISOString()}, 'early-ics')`.execute(firstRelease);
     await firstRelease.destroy();
 
     const { answer, exitCode } = await startHost(dataFolder, async (apiRoot) => {
