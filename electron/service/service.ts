@@ -4,6 +4,7 @@ import { systemClock, type Clock } from './clock.js';
 import { defaultServiceConfig, type ServiceConfig } from './config.js';
 import { createServer } from './http/server.js';
 import { startAutoRelease } from './jobs/auto-release.js';
+import { checkpointInBackground } from './store/checkpoints.js';
 import { openStore, type Store } from './store/database.js';
 
 export interface StartOptions {
@@ -27,6 +28,7 @@ export interface RunningService {
 /** Opens the store and serves the API on loopback; the same entry for tests, the CLI and the app. */
 export async function startService(options: StartOptions): Promise<RunningService> {
   const store = await openStore(options.database);
+  const checkpointer = options.database === ':memory:' ? null : await checkpointInBackground(store, options.database);
   const clock = options.clock ?? systemClock;
   const app = await createServer({
     store,
@@ -48,6 +50,7 @@ export async function startService(options: StartOptions): Promise<RunningServic
     async close() {
       await autoRelease.stop();
       await app.close();
+      await checkpointer?.stop();
       await store.destroy();
     },
   };

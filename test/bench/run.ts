@@ -1,5 +1,4 @@
 import SQLite from 'better-sqlite3';
-import { CamelCasePlugin, Kysely, SqliteDialect } from 'kysely';
 import { DateTime } from 'luxon';
 import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, tmpdir, totalmem } from 'node:os';
@@ -11,7 +10,7 @@ import { systemClock } from '../../electron/service/clock.js';
 import { defaultServiceConfig } from '../../electron/service/config.js';
 import { createServer } from '../../electron/service/http/server.js';
 import { startService } from '../../electron/service/service.js';
-import type { Database } from '../../electron/service/store/tables.js';
+import { observeStatements, storeOver } from '../../electron/service/store/database.js';
 import { createBody, defaultCounts, generateOrganisation, type FreeSlot, type GeneratedOrganisation } from './generate.js';
 import type { LoadJob, LoadResult } from './load.js';
 import { markedSections, reportFile } from './report.js';
@@ -91,20 +90,16 @@ function runLoad(job: LoadJob): Promise<LoadResult> {
 /**
  * A second view of the same database whose every statement is recorded: the service's own
  * Fastify app over it answers one request of each scenario, so the plans below are those of the
- * exact SQL the service runs (compiled by Kysely), not of a hand-written equivalent.
+ * exact SQL the service runs (Kysely-compiled or its own synchronous statements), not of a
+ * hand-written equivalent.
  */
 function recordingStore(file: string) {
   const connection = new SQLite(file);
   connection.pragma('foreign_keys = ON');
   connection.pragma('busy_timeout = 5000');
   const captured: CapturedQuery[] = [];
-  const store = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: connection }),
-    plugins: [new CamelCasePlugin()],
-    log: (event) => {
-      if (event.level === 'query') captured.push({ sql: event.query.sql, parameters: [...event.query.parameters], ms: event.queryDurationMillis });
-    },
-  });
+  const store = storeOver(connection);
+  observeStatements(store, (sql, parameters, ms) => captured.push({ sql, parameters, ms }));
   return { store, connection, captured };
 }
 
@@ -196,19 +191,23 @@ function report(options: {
   lines.push(`Generated in ${fixed(organisation.generationMs / 1000)} s (prepared statements, one transaction per 250 resources); database ${fixed(options.databaseBytes / 1024 ** 2)} MiB.`, '');
 
   lines.push('## Figures', '');
-  lines.push(`| Operation | Request | req/s | p50 ms | p99 ms | non-2xx | p50 ms, 1 connection | Answer size | Budget | Result |`);
-  lines.push('|---|---|---:|---:|---:|---:|---:|---|---|---|');
+  lines.push(`| Operation | Request | p50 ms, 1 connection | req/s, 1 connection | req/s | p50 ms | p99 ms | non-2xx | Answer size | Budget | Result |`);
+  lines.push('|---|---|---:|---:|---:|---:|---:|---:|---|---|---|');
   for (const outcome of outcomes) {
     const { scenario, result, probe } = outcome;
     const size = probe ? `${fixed(probe.bytes / 1024)} KB${probe.encoding !== 'identity' ? ` (${fixed(probe.wireBytes / 1024)} KB ${probe.encoding})` : ''}` : '—';
-    const figures = result
-      ? [fixed(result.requestsPerSecond, 0), fixed(result.p50, 0), fixed(result.p99, 0), String(result.non2xx), outcome.sequential ? fixed(outcome.sequential.p50, 0) : '—']
-      : ['—', '—', '—', '—', '—'];
+    const { sequential } = outcome;
+    const figures = [
+      ...(sequential ? [fixed(sequential.p50, 0), fixed(sequential.requestsPerSecond, 0)] : ['—', '—']),
+      ...(result ? [fixed(result.requestsPerSecond, 0), fixed(result.p50, 0), fixed(result.p99, 0), String(result.non2xx)] : ['—', '—', '—', '—']),
+    ];
     lines.push(`| ${scenario.name} | \`${scenario.method} ${scenario.path.split('?')[0]}\` ${scenario.note} | ${figures.join(' | ')} | ${size} | ${budgetText(scenario.budget)} | ${verdict(outcome)} |`);
   }
   lines.push('');
   lines.push(
-    `req/s, p50, p99 and non-2xx are from ${connections} connections for ${durationSeconds} s. With ten requests always waiting on one event loop, p50 there is about ten times the service's own time per request; the "1 connection" column (${sequentialSeconds} s, each request after the one before) is that own time, which is what server-facts section E measured on a real server. Latency budgets are checked against both. autocannon reports whole milliseconds.`,
+    `How the budgets of issue 3 are judged: a latency budget (GetAvailability, GetReservations, GetSlots) applies to the p50 of the service's own time per request, the "1 connection" columns (${sequentialSeconds} s, each request sent when the one before was answered), which is what server-facts section E measured on a real server. CreateReservation's budget is throughput, judged on req/s at ${connections} connections, where the service is always busy. The remaining ${connections}-connection figures (${durationSeconds} s after a ${warmUpSeconds} s warm-up) are information: with ten requests always waiting on one event loop, p50 there is about ten times the service's own time per request. autocannon reports whole milliseconds.`,
+    '',
+    `Both CreateReservation throughputs are shown. "≥ 1,000 per second on one core" is the service's capacity, so the ${connections}-connection figure is judged: the service's event loop never waits there, while on one connection it idles during every round trip through the load generator (another thread, on the second core). The one-connection figure is then the rate one client alone gets.`,
     '',
   );
   const failures = outcomes.flatMap((outcome) => outcome.failures.map((failure) => `- ${outcome.scenario.name}: ${failure}`));
@@ -217,7 +216,7 @@ function report(options: {
 
   lines.push('## Query plans', '');
   lines.push(
-    'Every statement one request of each kind runs, recorded from the service\'s own code (Kysely-compiled SQL, real parameters) and explained with `EXPLAIN QUERY PLAN`. Times are of that single request. Statements that touch `reservations` or `reservation_bookings` are shown in full; a `SCAN` of either would be a check failure.',
+    'Every statement one request of each kind runs, recorded from the service\'s own code (the SQL it runs, real parameters) and explained with `EXPLAIN QUERY PLAN`. Times are of that single request. Statements that touch `reservations` or `reservation_bookings` are shown in full; a `SCAN` of either would be a check failure.',
     '',
   );
   for (const outcome of outcomes) {
@@ -360,9 +359,8 @@ async function main() {
         console.log(`  one connection: ${fixed(sequential.requestsPerSecond, 0)} req/s, p50 ${sequential.p50} ms, p99 ${sequential.p99} ms`);
 
         const { budget } = scenario;
-        if (budget?.metric === 'p50' && result.p50 > budget.atMostMs) {
-          outcome.failures.push(`p50 ${result.p50} ms at ${connections} connections is over the budget of ${budget.atMostMs} ms`);
-        }
+        // Latency budgets are the service's own time per request: the one-connection p50. At ten
+        // connections p50 is mostly queueing on one event loop, reported as information.
         if (budget?.metric === 'p50' && sequential.p50 > budget.atMostMs) {
           outcome.failures.push(`p50 ${sequential.p50} ms on one connection is over the budget of ${budget.atMostMs} ms`);
         }

@@ -105,6 +105,20 @@ describe('routes as real servers route them', () => {
     expect(response.headers.get('content-encoding')).toBe('gzip');
     expect(((await response.json()) as { openapi: string }).openapi).toBe('3.1.0');
   });
+
+  it.each([
+    ['gzip, deflate, br', 'br'],
+    ['br;q=0.5, gzip', 'gzip'],
+    ['br;q=0, gzip', 'gzip'],
+    ['br', 'br'],
+  ])('compresses a large answer for %j as %s, to the same text', async (acceptEncoding, encoding) => {
+    const plain = await (await fetch(`${service.apiRoot}/openapi.json`, { headers: { 'Accept-Encoding': 'identity' } })).text();
+    expect(plain.length).toBeGreaterThan(64 * 1024);
+    const response = await fetch(`${service.apiRoot}/openapi.json`, { headers: { 'Accept-Encoding': acceptEncoding } });
+    expect(response.headers.get('content-encoding')).toBe(encoding);
+    expect(response.headers.get('vary')).toMatch(/accept-encoding/i);
+    expect(await response.text()).toBe(plain);
+  });
 });
 
 describe('documentation', () => {

@@ -101,24 +101,26 @@ describe('a service killed while it takes reservations', () => {
       while (!killed) {
         const index = next++;
         const start = slotStart(index);
+        const pending = call(first.apiRoot, 'POST', '/Reservations/', session, {
+          resourceId,
+          startDateTime: formatWireDateTime(start),
+          endDateTime: formatWireDateTime(start.plus({ minutes: 30 })),
+          title: `Crash test ${index}`,
+        });
+        if (confirmed.size >= killAfter && !killed) {
+          killed = true;
+          // Mid-stream, with this request just sent: a service that answers the others' requests
+          // before the signal lands still has this one to lose.
+          first.child.kill('SIGKILL');
+        }
         try {
-          const answer = await call(first.apiRoot, 'POST', '/Reservations/', session, {
-            resourceId,
-            startDateTime: formatWireDateTime(start),
-            endDateTime: formatWireDateTime(start.plus({ minutes: 30 })),
-            title: `Crash test ${index}`,
-          });
+          const answer = await pending;
           if (answer.status === 201) confirmed.set(answer.body.referenceNumber as string, start.toMillis());
           else refused.push(`${answer.status} ${JSON.stringify(answer.body)}`);
         } catch {
           // The connection died with the process: this request was never answered.
           cutOff += 1;
           return;
-        }
-        if (confirmed.size >= killAfter && !killed) {
-          killed = true;
-          // Mid-stream: the other workers' requests are still being handled.
-          first.child.kill('SIGKILL');
         }
       }
     };

@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
-import { formatWireDateTime } from '../../electron/api/dates.js';
+import { formatWireDateTime, parseWireDateTime } from '../../electron/api/dates.js';
 import { isPlainDate, readQueryDateTime, usableZone, wireFormatter } from '../../electron/service/domain/query-dates.js';
 
 describe('readQueryDateTime', () => {
@@ -24,6 +24,30 @@ describe('readQueryDateTime', () => {
       expect(readQueryDateTime(text, 'UTC')).toBeNull();
     },
   );
+});
+
+describe('readQueryDateTime on the full wire form', () => {
+  it.each([
+    '2026-12-01T10:00:00+0100',
+    '2026-12-01T10:00:00+01:00',
+    '2026-03-29T02:30:00+0200',
+    '2026-12-01T23:59:59-1130',
+    '2026-12-01T00:00:00+0000',
+    '2026-12-01T00:00:00-0000',
+    '2024-02-29T12:00:00+1800',
+    '0999-12-01T10:00:00+0100',
+    '2025-02-29T12:00:00+0100',
+    '2026-12-01T24:00:00+0100',
+    '2026-12-01T10:00:00+1900',
+    '2026-12-01T10:00:00+0160',
+  ])('reads %j exactly as the wire parser does', (text) => {
+    const read = readQueryDateTime(text, 'America/New_York');
+    const expected = parseWireDateTime(text, 'America/New_York');
+    if (expected === null) return expect(read).toBeNull();
+    expect(read!.toMillis()).toBe(expected.toMillis());
+    expect(read!.zone.equals(expected.zone)).toBe(true);
+    expect(formatWireDateTime(read!)).toBe(formatWireDateTime(expected));
+  });
 });
 
 describe('isPlainDate and usableZone', () => {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AttributeCategory } from '../../electron/api/schemas/attributes.js';
 import type { LinkBuilder } from '../../electron/service/handlers/types.js';
 import { writeAttributeValues } from '../../electron/service/store/attribute-values.js';
+import { onConnection } from '../../electron/service/store/database.js';
 import { loadSummaries } from '../../electron/service/store/reservation-views.js';
 import type { SeriesValues } from '../../electron/service/store/reservations.js';
 import { invalidBody, notFoundBody, unauthenticatedBody } from '../support/answers.js';
@@ -250,10 +251,10 @@ describe('GetReservations on one day (Thursday 3 December 2026)', () => {
       const cost = await insertAttribute(service.store, { label: 'Cost centre', categoryId: AttributeCategory.reservation, sortOrder: 1 });
       const secret = await insertAttribute(service.store, { label: 'Secret', categoryId: AttributeCategory.reservation, sortOrder: 2, isPrivate: 1 });
       try {
-        await writeAttributeValues(service.store, AttributeCategory.reservation, xSeries, [
+        await onConnection(service.store, (connection) => writeAttributeValues(connection, AttributeCategory.reservation, xSeries, [
           { attributeId: cost, attributeValue: 'CC-7' },
           { attributeId: secret, attributeValue: '42' },
-        ]);
+        ]));
         const attribute = (id: number, label: string, value: string) => ({
           id,
           label,

@@ -1,6 +1,6 @@
 import type { DateTime } from 'luxon';
 import { newReferenceNumber } from '../../electron/service/domain/reference-number.js';
-import type { Store } from '../../electron/service/store/database.js';
+import { connectionOf, type Store } from '../../electron/service/store/database.js';
 import { insertInstances, insertSeries, type SeriesValues } from '../../electron/service/store/reservations.js';
 
 export interface DirectReservation {
@@ -36,14 +36,14 @@ export async function insertReservation(store: Store, reservation: DirectReserva
       accessories: [],
       ...reservation.series,
     };
-    const seriesId = await insertSeries(trx, values, Date.now());
+    const seriesId = insertSeries(connectionOf(trx), values, Date.now());
     const instances = reservation.occurrences.map(({ start, end }) => ({
       referenceNumber: newReferenceNumber(),
       startAt: start.toMillis(),
       endAt: end.toMillis(),
       creditsConsumed: 0,
     }));
-    const reservationIds = await insertInstances(trx, seriesId, [values.resourceId, ...values.resourceIds], instances);
+    const reservationIds = insertInstances(connectionOf(trx), seriesId, [values.resourceId, ...values.resourceIds], instances);
     return { seriesId, reservationIds, referenceNumbers: instances.map((instance) => instance.referenceNumber) };
   });
 }

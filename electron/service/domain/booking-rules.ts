@@ -1,7 +1,7 @@
 import type { DateTime } from 'luxon';
 import { formatHumanDuration } from '../../api/durations.js';
 import type { ScheduleLayout } from './schedule-layout.js';
-import { isOnSlotBoundary, periodsBetween } from './schedule-layout.js';
+import { calendarDateAt, isOnSlotBoundary, periodsBetween } from './schedule-layout.js';
 import type { ResourceRow } from '../store/tables.js';
 
 export interface Occurrence {
@@ -39,6 +39,13 @@ export const bookingMessages = {
 
 /** Dates in messages read as real servers write them (US form, the schedule's calendar). */
 export const messageDate = (instant: DateTime, zone: string) => instant.setZone(zone).toFormat('MM/dd/yyyy');
+
+/** Whether two instants fall on the same date in `zone`, without building DateTimes for them. */
+function isSameCalendarDay(first: number, second: number, zone: string) {
+  const a = calendarDateAt(first, zone);
+  const b = calendarDateAt(second, zone);
+  return a.year === b.year && a.month === b.month && a.day === b.day;
+}
 
 const minutesBetween = (from: DateTime, to: DateTime) => (to.toMillis() - from.toMillis()) / 60_000;
 
@@ -81,8 +88,7 @@ export function timingViolations(occurrences: readonly Occurrence[], resources: 
     if (maxNotice !== null && minutesBetween(now, start) > maxNotice) {
       found.add(bookingMessages.tooFar(messageDate(now.plus({ minutes: maxNotice }), zone)));
     }
-    const lastMoment = end.minus({ milliseconds: 1 }).setZone(zone);
-    if (!multidayAllowed && !start.setZone(zone).hasSame(lastMoment, 'day')) found.add(bookingMessages.multiday);
+    if (!multidayAllowed && !isSameCalendarDay(start.toMillis(), end.toMillis() - 1, zone)) found.add(bookingMessages.multiday);
   }
   return [...found];
 }

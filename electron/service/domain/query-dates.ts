@@ -1,4 +1,4 @@
-import { DateTime, IANAZone } from 'luxon';
+import { DateTime, FixedOffsetZone, IANAZone } from 'luxon';
 import { formatWireDateTime, isValidTimeZone, parseWireDateTime } from '../../api/dates.js';
 
 // Query strings decode `+` as a space, so a client that did not percent-encode its offset sends
@@ -12,7 +12,27 @@ const PLAIN_DATE = /^\d{4}-\d{2}-\d{2}$/;
  * offset whose `+` arrived as a space is read as the `+` it was. Null when it is not a date-time.
  */
 export function readQueryDateTime(text: string, zone: string): DateTime | null {
-  return parseWireDateTime(text.trim().replace(SPACE_FOR_PLUS, '$1+$2'), zone);
+  return readFullWireDateTime(text) ?? parseWireDateTime(text.trim().replace(SPACE_FOR_PLUS, '$1+$2'), zone);
+}
+
+const FULL_WIRE_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})([+-])(\d{2}):?(\d{2})$/;
+
+/**
+ * The form the app and real servers write (`yyyy-MM-ddTHH:mm:ss+hhmm`), read without luxon's
+ * ISO parser, which costs a twentieth of a booking: the same instant in the same fixed-offset
+ * zone as `parseWireDateTime` gives. Undefined for anything else, and for out-of-range fields,
+ * which are left to `parseWireDateTime` to judge.
+ */
+function readFullWireDateTime(text: string): DateTime | undefined {
+  const fields = FULL_WIRE_DATE_TIME.exec(text);
+  if (!fields) return undefined;
+  const [year, month, day, hour, minute, second, , offsetHours, offsetMinutes] = fields.slice(1).map(Number) as number[];
+  if (year! < 1000 || hour! > 23 || minute! > 59 || second! > 59 || offsetHours! > 18 || offsetMinutes! > 59) return undefined;
+  const local = Date.UTC(year!, month! - 1, day!, hour!, minute!, second!);
+  const date = new Date(local);
+  if (date.getUTCMonth() !== month! - 1 || date.getUTCDate() !== day!) return undefined;
+  const offset = (fields[7] === '-' ? -1 : 1) * (offsetHours! * 60 + offsetMinutes!);
+  return DateTime.fromMillis(local - offset * 60_000, { zone: FixedOffsetZone.instance(offset) });
 }
 
 /** True for a bare `yyyy-MM-dd`, which names a calendar day rather than an instant. */

@@ -73,8 +73,20 @@ export interface CalendarDate {
 
 const MILLIS_PER_DAY = SECONDS_PER_DAY * 1000;
 
+/**
+ * The date an instant falls on in `zone`, placed by the zone's offset at that instant without a
+ * DateTime in between (the booking checks ask this several times a request). NaN fields for an
+ * unknown zone, as luxon gives.
+ */
+export function calendarDateAt(instant: number, zone: string): CalendarDate {
+  const ianaZone = IANAZone.create(zone);
+  const local = new Date(instant + ianaZone.offset(instant) * 60_000);
+  return { year: local.getUTCFullYear(), month: local.getUTCMonth() + 1, day: local.getUTCDate() };
+}
+
 function calendarDateOf(date: string | DateTime | CalendarDate, zone: string): CalendarDate {
   if (typeof date === 'object' && !DateTime.isDateTime(date)) return date;
+  if (typeof date === 'object' && date.isValid && IANAZone.create(zone).isValid) return calendarDateAt(date.toMillis(), zone);
   const local = typeof date === 'string' ? DateTime.fromISO(date, { zone: 'UTC' }) : date.setZone(zone);
   if (!local.isValid) throw new RangeError(`Not a calendar date: ${String(date)}`);
   return { year: local.year, month: local.month, day: local.day };
@@ -162,6 +174,11 @@ const laidOutDays = new WeakMap<ScheduleLayout, Map<string, readonly LaidOutPeri
  * per layout, since the rules ask for the same days many times over.
  */
 export function periodsOn(layout: ScheduleLayout, date: string | DateTime | CalendarDate, zone: string): LaidOutPeriod[] {
+  return rememberedPeriodsOn(layout, date, zone).map((period) => ({ ...period }));
+}
+
+/** The remembered periods themselves, for the checks here that only read them. */
+function rememberedPeriodsOn(layout: ScheduleLayout, date: string | DateTime | CalendarDate, zone: string): readonly LaidOutPeriod[] {
   const calendarDate = calendarDateOf(date, zone);
   const key = `${zone}|${isoDate(calendarDate)}`;
   let days = laidOutDays.get(layout);
@@ -172,7 +189,7 @@ export function periodsOn(layout: ScheduleLayout, date: string | DateTime | Cale
     if (days.size >= 5_000) days.clear();
     days.set(key, (periods = layOutDay(layout, calendarDate, zone)));
   }
-  return periods.map((period) => ({ ...period }));
+  return periods;
 }
 
 /** The periods that overlap [from, to), in order. */
@@ -181,8 +198,8 @@ export function periodsBetween(layout: ScheduleLayout, from: DateTime, to: DateT
   const last = calendarDateOf(to, zone);
   // A period of the day before can reach past midnight only as far as 24:00, so start one day early.
   for (let date = addDays(calendarDateOf(from, zone), -1); isoDate(date) <= isoDate(last); date = addDays(date, 1)) {
-    for (const period of periodsOn(layout, date, zone)) {
-      if (period.start < to && period.end > from) periods.push(period);
+    for (const period of rememberedPeriodsOn(layout, date, zone)) {
+      if (period.start < to && period.end > from) periods.push({ ...period });
     }
   }
   return periods;
@@ -204,7 +221,7 @@ export function isOnSlotBoundary(layout: ScheduleLayout, instant: DateTime, zone
   const today = calendarDateOf(instant, zone);
   // A period ending at 24:00 ends on the next date's midnight, so look at the day before too.
   for (const date of [addDays(today, -1), today]) {
-    for (const period of periodsOn(layout, date, zone)) {
+    for (const period of rememberedPeriodsOn(layout, date, zone)) {
       if (period.isReservable && (edge === 'start' ? period.start : period.end).toMillis() === moment) return true;
     }
   }

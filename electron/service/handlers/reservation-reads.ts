@@ -4,7 +4,7 @@ import { bookingMessages } from '../domain/booking-rules.js';
 import { checkInMessages, checkInOutcome, checkOutOutcome, toWholeSecond } from '../domain/check-in.js';
 import { readQueryDateTime, usableZone } from '../domain/query-dates.js';
 import { invalid, notFound, Violations } from '../errors.js';
-import type { Store } from '../store/database.js';
+import { connectionOf, type Store } from '../store/database.js';
 import {
   administrationCheck,
   checkInState,
@@ -137,7 +137,7 @@ export const reservationReadHandlers = {
           .set({ checkOutAt: now, originalEndAt: row.originalEndAt ?? row.endAt })
           .where('id', '=', row.reservationId)
           .execute();
-        await moveInstance(trx, row.reservationId, row.startAt, now);
+        await moveInstance(connectionOf(trx), row.reservationId, row.startAt, now);
       }
       return reservationReference(links, row.referenceNumber, row.isPendingApproval === 1, checkInMessages.checkedOut);
     });

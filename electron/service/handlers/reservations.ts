@@ -7,7 +7,7 @@ import { invalid, notFound, Violations } from '../errors.js';
 import { checkAttributeInputs, writeAttributeValues } from '../store/attribute-values.js';
 import { accessoryShortages, conflictMessage, findConflicts, resourcesNotBookable } from '../store/booking-checks.js';
 import { readBookingRequest, remindersOf, type BookingRequest } from '../store/booking-request.js';
-import type { Store } from '../store/database.js';
+import { connectionOf, inWriteTransaction, type Connection, type Store } from '../store/database.js';
 import { reservationReference } from '../store/reservation-views.js';
 import {
   deleteInstances,
@@ -74,23 +74,23 @@ function seriesValues(request: BookingRequest, isPendingApproval: boolean): Seri
  * that the check and the write are one atomic step. Returns the occurrences to store: all of
  * them, or with `skipconflicts` all but the conflicting ones (never the first).
  */
-async function checkRequest(
-  trx: Store,
+function checkRequest(
+  connection: Connection,
   request: BookingRequest,
   caller: Caller,
   context: { now: DateTime; action: 'add' | 'update'; replacing: ReadonlySet<number> },
-): Promise<Occurrence[]> {
+): Occurrence[] {
   const zone = request.schedule.timezone;
   const violations = new Violations();
   for (const error of timingViolations(request.occurrences, request.resources, { now: context.now, isAdmin: caller.isAdmin, zone, layout: request.layout, action: context.action })) {
     violations.add(error);
   }
   if (!caller.isAdmin) {
-    const refused = await resourcesNotBookable(trx, caller.user.id, request.resources.map((resource) => resource.id));
+    const refused = resourcesNotBookable(connection, caller.user.id, request.resources.map((resource) => resource.id));
     const names = request.resources.filter((resource) => refused.includes(resource.id)).map((resource) => resource.name);
     if (names.length) violations.add(`You do not have permission to book ${names.join(', ')}.`);
   }
-  const attributes = await checkAttributeInputs(trx, AttributeCategory.reservation, null, request.body.customAttributes ?? [], {
+  const attributes = checkAttributeInputs(connection, AttributeCategory.reservation, null, request.body.customAttributes ?? [], {
     isAdmin: caller.isAdmin,
     skipRequired: caller.isAdmin,
     involved: {
@@ -102,11 +102,11 @@ async function checkRequest(
   for (const error of attributes.errors) violations.add(error);
   violations.throwIfAny();
 
-  const conflicts = await findConflicts(trx, request.resources, request.occurrences, { isAdmin: caller.isAdmin, excludeReservationIds: context.replacing, zone: caller.user.timezone });
+  const conflicts = findConflicts(connection, request.resources, request.occurrences, { isAdmin: caller.isAdmin, excludeReservationIds: context.replacing, zone: caller.user.timezone });
   const conflicting = new Set(conflicts.map((conflict) => conflict.occurrenceIndex));
   if (conflicts.length && (!request.skipConflicts || conflicting.has(0))) throw invalid(conflictMessage(conflicts));
   const kept = request.occurrences.filter((_, index) => !conflicting.has(index));
-  const shortage = await accessoryShortages(trx, request.accessories, kept, { excludeReservationIds: context.replacing, zone: caller.user.timezone });
+  const shortage = accessoryShortages(connection, request.accessories, kept, { excludeReservationIds: context.replacing, zone: caller.user.timezone });
   if (shortage) throw invalid(shortage);
   return kept;
 }
@@ -124,12 +124,12 @@ function instanceValues(request: BookingRequest, occurrences: readonly Occurrenc
 }
 
 /** Stores a new series for the request; returns the reference number of its first occurrence. */
-async function storeSeries(trx: Store, request: BookingRequest, occurrences: readonly Occurrence[], pending: boolean, nowMs: number, keepReferences: readonly string[] = []) {
-  const seriesId = await insertSeries(trx, seriesValues(request, pending), nowMs);
+function storeSeries(connection: Connection, request: BookingRequest, occurrences: readonly Occurrence[], pending: boolean, nowMs: number, keepReferences: readonly string[] = []) {
+  const seriesId = insertSeries(connection, seriesValues(request, pending), nowMs);
   const instances = instanceValues(request, occurrences, keepReferences);
-  await insertInstances(trx, seriesId, request.resources.map((resource) => resource.id), instances);
+  insertInstances(connection, seriesId, request.resources.map((resource) => resource.id), instances);
   // Series ids are AUTOINCREMENT: a new one never held values.
-  await writeAttributeValues(trx, AttributeCategory.reservation, seriesId, request.body.customAttributes ?? [], true);
+  writeAttributeValues(connection, AttributeCategory.reservation, seriesId, request.body.customAttributes ?? [], true);
   return instances[0]!.referenceNumber;
 }
 
@@ -156,11 +156,11 @@ async function endSeriesBefore(trx: Store, series: ReservationSeriesRow, splitAt
 export const reservationHandlers = {
   async createReservation({ body }, { store, clock, caller, links }) {
     const now = clock.now();
-    const { referenceNumber, pending } = await store.transaction().execute(async (trx) => {
-      const request = await readBookingRequest(trx, body, caller, caller.user.id);
-      const kept = await checkRequest(trx, request, caller, { now, action: 'add', replacing: new Set() });
+    const { referenceNumber, pending } = await inWriteTransaction(store, (connection) => {
+      const request = readBookingRequest(connection, body, caller, caller.user.id);
+      const kept = checkRequest(connection, request, caller, { now, action: 'add', replacing: new Set() });
       const pending = needsApproval(request, caller);
-      return { referenceNumber: await storeSeries(trx, request, kept, pending, now.toMillis()), pending };
+      return { referenceNumber: storeSeries(connection, request, kept, pending, now.toMillis()), pending };
     });
     return reservationReference(links, referenceNumber, pending, 'The reservation was created');
   },
@@ -176,7 +176,8 @@ export const reservationHandlers = {
     const { referenceNumber, pending } = await store.transaction().execute(async (trx) => {
       const existing = await findExisting(trx, params.referenceNumber);
       ensureMayChange(existing.series, caller);
-      const request = await readBookingRequest(trx, body, caller, existing.series.ownerId);
+      const connection = connectionOf(trx);
+      const request = readBookingRequest(connection, body, caller, existing.series.ownerId);
       const replaced = await occurrencesInScope(trx, existing, scope);
       const seriesCount = (await occurrencesInScope(trx, existing, 'full')).length;
       const isWholeSeries = replaced.length === seriesCount;
@@ -201,13 +202,13 @@ export const reservationHandlers = {
       }
 
       const replacing = new Set(replaced.map((row) => row.id));
-      const kept = await checkRequest(trx, request, caller, { now, action: 'update', replacing });
+      const kept = checkRequest(connection, request, caller, { now, action: 'update', replacing });
 
       if (isWholeSeries && kept.length === 1 && replaced.length === 1) {
         // A single occurrence changes in place: its reference number and check-in state stay.
-        await replaceSeries(trx, existing.series.id, seriesValues(request, pending), now.toMillis());
-        await writeAttributeValues(trx, AttributeCategory.reservation, existing.series.id, body.customAttributes ?? []);
-        await moveInstance(trx, existing.instance.id, kept[0]!.start.toMillis(), kept[0]!.end.toMillis());
+        replaceSeries(connection, existing.series.id, seriesValues(request, pending), now.toMillis());
+        writeAttributeValues(connection, AttributeCategory.reservation, existing.series.id, body.customAttributes ?? []);
+        moveInstance(connection, existing.instance.id, kept[0]!.start.toMillis(), kept[0]!.end.toMillis());
         await trx.deleteFrom('reservationBookings').where('reservationId', '=', existing.instance.id).execute();
         await trx
           .insertInto('reservationBookings')
@@ -219,7 +220,7 @@ export const reservationHandlers = {
       const references = replaced.map((row) => row.referenceNumber);
       await deleteInstances(trx, [...replacing]);
       if (scope === 'future' && !isWholeSeries) await endSeriesBefore(trx, existing.series, existing.instance.startAt, request.schedule.timezone);
-      await storeSeries(trx, request, kept, pending, now.toMillis(), references);
+      storeSeries(connection, request, kept, pending, now.toMillis(), references);
       return { referenceNumber: existing.instance.referenceNumber, pending };
     });
     return reservationReference(links, referenceNumber, pending, 'The reservation was updated');

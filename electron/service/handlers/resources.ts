@@ -17,7 +17,7 @@ import {
   readAttributeValues,
   writeAttributeValues,
 } from '../store/attribute-values.js';
-import type { Store } from '../store/database.js';
+import { connectionOf, onConnection, type Store } from '../store/database.js';
 import { visibleResourceIds } from '../store/permissions.js';
 import {
   allResourceGroups,
@@ -126,9 +126,9 @@ async function validResourceInput(
 ): Promise<ResourceInput> {
   const { input, violations } = readResourceBody(body);
   checkResourceReferences(input, await findResourceReferences(store, input), violations);
-  const attributeViolations = await checkAttributeInputs(store, AttributeCategory.resource, resourceId, input.customAttributes, {
-    isAdmin: true,
-  });
+  const attributeViolations = await onConnection(store, (connection) =>
+    checkAttributeInputs(connection, AttributeCategory.resource, resourceId, input.customAttributes, { isAdmin: true }),
+  );
   merge(violations, attributeViolations);
   violations.throwIfAny();
   return input;
@@ -216,7 +216,7 @@ export const resourceHandlers = {
     const resourceId = await store.transaction().execute(async (trx) => {
       const id = await insertResource(trx, input.settings);
       await setResourceGroups(trx, id, input.groupIds);
-      await writeAttributeValues(trx, AttributeCategory.resource, id, input.customAttributes);
+      writeAttributeValues(connectionOf(trx), AttributeCategory.resource, id, input.customAttributes);
       if (input.autoAssignPermissions) await grantResourceToAllUsers(trx, id);
       return id;
     });
@@ -233,7 +233,7 @@ export const resourceHandlers = {
     await store.transaction().execute(async (trx) => {
       await trx.updateTable('resources').set(input.settings).where('id', '=', params.resourceId).execute();
       await setResourceGroups(trx, params.resourceId, input.groupIds);
-      await writeAttributeValues(trx, AttributeCategory.resource, params.resourceId, input.customAttributes);
+      writeAttributeValues(connectionOf(trx), AttributeCategory.resource, params.resourceId, input.customAttributes);
     });
     return resourceReference(links, params.resourceId, messages.updated);
   },
@@ -304,7 +304,7 @@ export const resourceHandlers = {
   async deleteResource({ params }, { store }) {
     if (!(await resourceExists(store, params.resourceId))) throw notFound();
     await store.transaction().execute(async (trx) => {
-      await deleteAttributeValues(trx, AttributeCategory.resource, params.resourceId);
+      deleteAttributeValues(connectionOf(trx), AttributeCategory.resource, params.resourceId);
       await trx.deleteFrom('resources').where('id', '=', params.resourceId).execute();
     });
     return deletionEnvelope();

@@ -6,6 +6,7 @@ import { instantOf, periodsOn, type LaidOutPeriod } from '../domain/schedule-lay
 import { maxSlotDays, planSlots, slotWindow } from '../domain/slots.js';
 import { notFound, Violations } from '../errors.js';
 import { bookingsByResource } from '../store/availability.js';
+import { selectRecords } from '../store/database.js';
 import { visibleResourceIds } from '../store/permissions.js';
 import { loadSummariesById } from '../store/reservation-views.js';
 import { overlappingBookings } from '../store/reservations.js';
@@ -80,16 +81,18 @@ export const slotHandlers = {
           : `The date range cannot be longer than ${maxSlotDays} days`,
       );
     }
-    const resources = await store
-      .selectFrom('resources')
-      .select(['id', 'name', 'color'])
-      .where('scheduleId', '=', schedule.id)
-      .where('id', 'in', visibleResourceIds(store, caller))
-      .$if(resourceId !== undefined, (select) => select.where('id', '=', resourceId!))
-      .orderBy('sortOrder')
-      .orderBy('name')
-      .orderBy('id')
-      .execute();
+    const visible = await selectRecords(
+      store,
+      store
+        .selectFrom('resources')
+        .select(['id', 'name', 'color'])
+        .where('scheduleId', '=', schedule.id)
+        .where('id', 'in', visibleResourceIds(store, caller))
+        .orderBy('sortOrder')
+        .orderBy('name')
+        .orderBy('id'),
+    );
+    const resources = resourceId === undefined ? visible : visible.filter((resource) => resource.id === resourceId);
     // A resource of another schedule, or one the caller may not see, is refused alike.
     if (resourceId !== undefined && resources.length === 0) violations.add(`Invalid resourceId: ${query.resourceId}`);
     violations.throwIfAny();
@@ -111,7 +114,8 @@ export const slotHandlers = {
       resources.map((resource) => planSlots(day.periods, bookings.get(resource.id) ?? [])),
     );
     const reservationIds = [...new Set(plans.flat(2).flatMap((slot) => (slot.reservationId === null ? [] : [slot.reservationId])))];
-    const summaries = await loadSummariesById(store, links, { from, to, reservationIds, viewer: caller });
+    const resourcesSeen = visible.map((resource) => resource.id);
+    const summaries = await loadSummariesById(store, links, { from, to, reservationIds, viewer: caller, resourcesSeen });
 
     const wire = wireFormatter(callerZone);
     // A free period's slot is the same for every resource, and a resource's link the same every

@@ -4,11 +4,13 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { formatValidators } from '../../api/formats.js';
 import type { Clock } from '../clock.js';
 import type { ServiceConfig } from '../config.js';
+import { rememberZoneOffsets } from '../domain/zone-offsets.js';
 import { ServiceError } from '../errors.js';
 import { handlers } from '../handlers/index.js';
 import type { Store } from '../store/database.js';
 import { registerDocumentation } from './documentation.js';
 import { replyWithError } from './error-mapper.js';
+import { registerLargeAnswerCompression } from './large-answers.js';
 import { registerOperations } from './routes.js';
 
 export interface ServiceOptions {
@@ -29,6 +31,7 @@ function parseJsonBody(_request: unknown, body: string, done: (error: Error | nu
 }
 
 export async function createServer(options: ServiceOptions): Promise<FastifyInstance> {
+  rememberZoneOffsets();
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: 1024 * 1024,
@@ -47,6 +50,7 @@ export async function createServer(options: ServiceOptions): Promise<FastifyInst
     // Brotli's default quality (11) costs far more CPU than it saves on a loopback or LAN answer.
     brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
   });
+  registerLargeAnswerCompression(app);
   registerOperations(app, handlers, options);
   registerDocumentation(app);
   return app;

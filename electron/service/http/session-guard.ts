@@ -5,8 +5,8 @@ import type { Clock } from '../clock.js';
 import type { ServiceConfig } from '../config.js';
 import { forbidden, unauthenticated } from '../errors.js';
 import type { Caller } from '../handlers/types.js';
-import type { Store } from '../store/database.js';
-import { isApplicationAdministrator } from '../store/roles.js';
+import { withConnection, type Store } from '../store/database.js';
+import { findSessionUser } from '../store/roles.js';
 
 /** Real servers read `X-Booked-*`; the spec's neutral `X-Service-*` spelling is accepted too. */
 const sessionHeaders = {
@@ -41,14 +41,7 @@ export async function authorise(
     throw unauthenticated();
   }
   const now = deps.clock.now().toMillis();
-  const row = await deps.store
-    .selectFrom('sessions')
-    .innerJoin('users', 'users.id', 'sessions.userId')
-    .selectAll('users')
-    .select(['sessions.expiresAt'])
-    .where('sessions.token', '=', token)
-    .where('sessions.userId', '=', userId)
-    .executeTakeFirst();
+  const row = await withConnection(deps.store, (connection) => findSessionUser(connection, token, userId));
   if (!row || row.expiresAt <= now) {
     if (auth === 'none') return null;
     throw unauthenticated();
@@ -59,8 +52,7 @@ export async function authorise(
   if (slidExpiry - row.expiresAt > sessionSlideGranularityMs) {
     await deps.store.updateTable('sessions').set({ expiresAt: slidExpiry }).where('token', '=', token).execute();
   }
-  const { expiresAt: _expiresAt, ...user } = row;
-  const isAdmin = await isApplicationAdministrator(deps.store, user.id);
+  const { expiresAt: _expiresAt, isAdmin, ...user } = row;
   if (auth === 'admin' && !isAdmin) throw forbidden('You must be an application administrator to access this service.');
-  return { user, sessionToken: token, isAdmin };
+  return { user, sessionToken: token, isAdmin: isAdmin === 1 };
 }

@@ -5,7 +5,7 @@ import type { CustomAttributeInput, CustomAttributeValue } from '../../api/schem
 import { safeRegex } from '../domain/attribute-rules.js';
 import { Violations } from '../errors.js';
 import type { LinkBuilder } from '../handlers/types.js';
-import type { Store } from './database.js';
+import { onConnection, placeholders, type Connection, type Store } from './database.js';
 import type { AttributeRow } from './tables.js';
 
 type AttributeInput = Static<typeof CustomAttributeInput>;
@@ -17,21 +17,14 @@ interface CategoryDefinitions {
   scopes: Map<number, Set<number>>;
 }
 
-async function loadDefinitions(store: Store, categoryId: number): Promise<CategoryDefinitions> {
-  const definitions = await store
-    .selectFrom('customAttributes')
-    .selectAll()
-    .where('categoryId', '=', categoryId)
-    .orderBy('sortOrder')
-    .orderBy('id')
-    .execute();
+function loadDefinitions(connection: Connection, categoryId: number): CategoryDefinitions {
+  const definitions = connection.records<AttributeRow>('SELECT * FROM custom_attributes WHERE category_id = ? ORDER BY sort_order, id', categoryId);
   const scopes = new Map<number, Set<number>>();
   if (definitions.length === 0) return { definitions, scopes };
-  const scoped = await store
-    .selectFrom('customAttributeAppliesTo')
-    .select(['attributeId', 'entityId'])
-    .where('attributeId', 'in', definitions.map((definition) => definition.id))
-    .execute();
+  const scoped = connection.all<{ attributeId: number; entityId: number }>(
+    `SELECT attribute_id AS attributeId, entity_id AS entityId FROM custom_attribute_applies_to WHERE attribute_id IN (${placeholders(definitions.length)})`,
+    ...definitions.map((definition) => definition.id),
+  );
   for (const { attributeId, entityId } of scoped) {
     const scope = scopes.get(attributeId) ?? new Set<number>();
     scopes.set(attributeId, scope.add(entityId));
@@ -74,8 +67,8 @@ const isBlank = (value: string | null | undefined) => value === null || value ==
  * Checks submitted values against the definitions of their category: unknown ids, required ones
  * (unless `skipRequired`, for the administrators real servers let through), patterns, list values.
  */
-export async function checkAttributeInputs(
-  store: Store,
+export function checkAttributeInputs(
+  connection: Connection,
   categoryId: number,
   entityId: number | null,
   inputs: readonly AttributeInput[],
@@ -88,9 +81,9 @@ export async function checkAttributeInputs(
      */
     involved?: Partial<Record<number, readonly number[]>>;
   },
-): Promise<Violations> {
+): Violations {
   const violations = new Violations();
-  const definitions = applicable(await loadDefinitions(store, categoryId), entityId).filter((definition) =>
+  const definitions = applicable(loadDefinitions(connection, categoryId), entityId).filter((definition) =>
     involves(definition, options.involved),
   );
   const byId = new Map(definitions.map((definition) => [definition.id, definition]));
@@ -117,20 +110,19 @@ export async function checkAttributeInputs(
  * transaction. `isNew`: the entity was just created under an id never used before, so it has no
  * values to remove.
  */
-export async function writeAttributeValues(store: Store, categoryId: number, entityId: number, inputs: readonly AttributeInput[], isNew = false) {
-  if (!isNew) await deleteAttributeValues(store, categoryId, entityId);
-  const rows = inputs
-    .filter((input) => !isBlank(input.attributeValue))
-    .map((input) => ({ attributeId: input.attributeId, entityId, value: input.attributeValue!.trim() }));
-  if (rows.length) await store.insertInto('customAttributeValues').values(rows).execute();
+export function writeAttributeValues(connection: Connection, categoryId: number, entityId: number, inputs: readonly AttributeInput[], isNew = false) {
+  if (!isNew) deleteAttributeValues(connection, categoryId, entityId);
+  const rows = inputs.filter((input) => !isBlank(input.attributeValue)).map((input) => [input.attributeId, entityId, input.attributeValue!.trim()]);
+  connection.insertRows('custom_attribute_values', ['attribute_id', 'entity_id', 'value'], rows);
 }
 
-export async function deleteAttributeValues(store: Store, categoryId: number, entityId: number) {
-  await store
-    .deleteFrom('customAttributeValues')
-    .where('entityId', '=', entityId)
-    .where('attributeId', 'in', store.selectFrom('customAttributes').select('id').where('categoryId', '=', categoryId))
-    .execute();
+/** Call inside a transaction. */
+export function deleteAttributeValues(connection: Connection, categoryId: number, entityId: number) {
+  connection.run(
+    'DELETE FROM custom_attribute_values WHERE entity_id = ? AND attribute_id IN (SELECT id FROM custom_attributes WHERE category_id = ?)',
+    entityId,
+    categoryId,
+  );
 }
 
 /**
@@ -147,7 +139,7 @@ export async function readAttributeValues(
 ): Promise<Map<number, AttributeValue[]>> {
   const result = new Map<number, AttributeValue[]>(entityIds.map((id) => [id, []]));
   if (entityIds.length === 0) return result;
-  const category = await loadDefinitions(store, categoryId);
+  const category = await onConnection(store, (connection) => loadDefinitions(connection, categoryId));
   if (category.definitions.length === 0) return result;
   const values = await store
     .selectFrom('customAttributeValues')

@@ -1,8 +1,8 @@
 import type { Occurrence } from '../domain/booking-rules.js';
 import { messageDate } from '../domain/booking-rules.js';
-import type { Store } from './database.js';
+import { placeholders, type Connection } from './database.js';
 import { permittedAmong } from './permissions.js';
-import { longestBookingMs, overlappingBookings } from './reservations.js';
+import { bookingsOverlapping, longestBooking } from './reservations.js';
 import type { ResourceRow } from './tables.js';
 
 export interface ConflictOptions {
@@ -28,17 +28,17 @@ const spanOf = (occurrences: readonly Occurrence[]) => ({
  * over the whole span, then a pass per occurrence. A booking that ends exactly when another starts
  * is fine; a resource taking several concurrent reservations conflicts only once that many overlap.
  */
-export async function findConflicts(
-  store: Store,
+export function findConflicts(
+  connection: Connection,
   resources: readonly ResourceRow[],
   occurrences: readonly Occurrence[],
   options: ConflictOptions,
-): Promise<Conflict[]> {
+): Conflict[] {
   if (occurrences.length === 0) return [];
   const bufferOf = (resource: ResourceRow) => (options.isAdmin ? 0 : (resource.bufferTime ?? 0) * 60_000);
   const widest = Math.max(0, ...resources.map(bufferOf));
   const { from, to } = spanOf(occurrences);
-  const bookings = (await overlappingBookings(store, resources.map((resource) => resource.id), from - widest, to + widest)).filter(
+  const bookings = bookingsOverlapping(connection, resources.map((resource) => resource.id), from - widest, to + widest).filter(
     (booking) => !options.excludeReservationIds.has(booking.reservationId),
   );
   const conflicts: Conflict[] = [];
@@ -72,25 +72,25 @@ export interface AccessoryRequest {
  * Accessories that would run short: for each occurrence, what overlapping reservations already
  * hold plus what is asked must stay within the quantity available (null: unlimited).
  */
-export async function accessoryShortages(
-  store: Store,
+export function accessoryShortages(
+  connection: Connection,
   requests: readonly AccessoryRequest[],
   occurrences: readonly Occurrence[],
   options: { excludeReservationIds: ReadonlySet<number>; zone: string },
-): Promise<string | null> {
+): string | null {
   const limited = requests.filter((request) => request.quantityAvailable !== null);
   if (limited.length === 0 || occurrences.length === 0) return null;
   const { from, to } = spanOf(occurrences);
-  const longest = await longestBookingMs(store);
-  const held = await store
-    .selectFrom('reservations')
-    .innerJoin('reservationAccessories', 'reservationAccessories.seriesId', 'reservations.seriesId')
-    .select(['reservations.id', 'reservations.startAt', 'reservations.endAt', 'reservationAccessories.accessoryId', 'reservationAccessories.quantity'])
-    .where('reservations.startAt', '>=', from - longest)
-    .where('reservations.startAt', '<', to)
-    .where('reservations.endAt', '>', from)
-    .where('reservationAccessories.accessoryId', 'in', limited.map((request) => request.accessoryId))
-    .execute();
+  const accessoryIds = limited.map((request) => request.accessoryId);
+  const held = connection.all<{ id: number; startAt: number; endAt: number; accessoryId: number; quantity: number }>(
+    `SELECT reservations.id, reservations.start_at AS startAt, reservations.end_at AS endAt, reservation_accessories.accessory_id AS accessoryId, reservation_accessories.quantity
+    FROM reservations INNER JOIN reservation_accessories ON reservation_accessories.series_id = reservations.series_id
+    WHERE reservations.start_at >= ? AND reservations.start_at < ? AND reservations.end_at > ? AND reservation_accessories.accessory_id IN (${placeholders(accessoryIds.length)})`,
+    from - longestBooking(connection),
+    to,
+    from,
+    ...accessoryIds,
+  );
   const lines: string[] = [];
   for (const occurrence of occurrences) {
     const start = occurrence.start.toMillis();
@@ -108,8 +108,8 @@ export async function accessoryShortages(
 }
 
 /** The resources among `resourceIds` the user may not book: one query over just those ids. */
-export async function resourcesNotBookable(store: Store, userId: number, resourceIds: readonly number[]): Promise<number[]> {
+export function resourcesNotBookable(connection: Connection, userId: number, resourceIds: readonly number[]): number[] {
   if (resourceIds.length === 0) return [];
-  const allowed = await permittedAmong(store, userId, 'book', resourceIds);
+  const allowed = permittedAmong(connection, userId, 'book', resourceIds);
   return resourceIds.filter((id) => !allowed.has(id));
 }

@@ -7,8 +7,8 @@ import { expandRecurrence, parseRecurrenceRule, type RecurrenceRule } from '../d
 import type { ScheduleLayout } from '../domain/schedule-layout.js';
 import { invalid, Violations } from '../errors.js';
 import type { Caller } from '../handlers/types.js';
-import type { Store } from './database.js';
-import { loadLayout } from './schedules.js';
+import { placeholders, type Connection } from './database.js';
+import { scheduleLayout } from './schedules.js';
 import type { AccessoryRequest } from './booking-checks.js';
 import type { ResourceRow, ScheduleRow } from './tables.js';
 
@@ -41,9 +41,9 @@ export const remindersOf = (body: ReservationBodyInput) => ({
   endReminderMinutes: reminderMinutes(body.endReminder),
 });
 
-async function existingIds(store: Store, table: 'users' | 'accessories', ids: readonly number[]) {
+function existingUserIds(connection: Connection, ids: readonly number[]) {
   if (ids.length === 0) return new Set<number>();
-  const rows = await store.selectFrom(table).select('id').where('id', 'in', [...ids]).execute();
+  const rows = connection.all<{ id: number }>(`SELECT id FROM users WHERE id IN (${placeholders(ids.length)})`, ...ids);
   return new Set(rows.map((row) => row.id));
 }
 
@@ -51,16 +51,16 @@ async function existingIds(store: Store, table: 'users' | 'accessories', ids: re
  * Reads a reservation body: resources, owner, people, accessories, times and recurrence. Problems
  * are collected and thrown together as one 400, the way real servers list them.
  */
-export async function readBookingRequest(
-  store: Store,
+export function readBookingRequest(
+  connection: Connection,
   body: ReservationBodyInput,
   caller: Caller,
   defaultOwnerId: number,
-): Promise<BookingRequest> {
+): BookingRequest {
   const violations = new Violations();
   if (body.resourceId === undefined) violations.add('Missing or invalid resourceId');
   const resourceIds = [...new Set([body.resourceId ?? 0, ...(body.resources ?? [])])].filter((id) => id > 0);
-  const rows = resourceIds.length ? await store.selectFrom('resources').selectAll().where('id', 'in', resourceIds).execute() : [];
+  const rows = resourceIds.length ? connection.records<ResourceRow>(`SELECT * FROM resources WHERE id IN (${placeholders(resourceIds.length)})`, ...resourceIds) : [];
   const byId = new Map(rows.map((row) => [row.id, row]));
   if (body.resourceId !== undefined && !byId.has(body.resourceId)) violations.add('Missing or invalid resourceId');
   const unknownResources = resourceIds.filter((id) => id !== body.resourceId && !byId.has(id));
@@ -73,7 +73,7 @@ export async function readBookingRequest(
     if (resource.statusId !== ResourceStatus.available && !caller.isAdmin) violations.add(`${resource.name} is not available for reservations.`);
     if (resource.scheduleId !== primary.scheduleId) violations.add('All resources of a reservation must belong to the same schedule.');
   }
-  const schedule = await store.selectFrom('schedules').selectAll().where('id', '=', primary.scheduleId).executeTakeFirstOrThrow();
+  const schedule = connection.record<ScheduleRow>('SELECT * FROM schedules WHERE id = ?', primary.scheduleId)!;
   if (schedule.maxResourcesPerReservation && resources.length > schedule.maxResourcesPerReservation) {
     violations.add(`A reservation may hold at most ${schedule.maxResourcesPerReservation} resources.`);
   }
@@ -84,7 +84,7 @@ export async function readBookingRequest(
   }
   const participants = [...new Set(body.participants ?? [])];
   const invitees = [...new Set(body.invitees ?? [])];
-  const knownUsers = await existingIds(store, 'users', [ownerId, ...participants, ...invitees]);
+  const knownUsers = existingUserIds(connection, [...new Set([ownerId, ...participants, ...invitees])]);
   if (!knownUsers.has(ownerId)) violations.add(`Invalid userId: ${ownerId}`);
   const unknownPeople = [...participants, ...invitees].filter((id) => !knownUsers.has(id));
   if (unknownPeople.length) violations.add(`Invalid participant or invitee ids: ${[...new Set(unknownPeople)].join(', ')}`);
@@ -95,7 +95,10 @@ export async function readBookingRequest(
 
   const requested = body.accessories ?? [];
   const accessoryRows = requested.length
-    ? await store.selectFrom('accessories').select(['id', 'name', 'quantityAvailable']).where('id', 'in', requested.map((a) => a.accessoryId)).execute()
+    ? connection.all<{ id: number; name: string; quantityAvailable: number | null }>(
+        `SELECT id, name, quantity_available AS quantityAvailable FROM accessories WHERE id IN (${placeholders(requested.length)})`,
+        ...requested.map((accessory) => accessory.accessoryId),
+      )
     : [];
   const accessoryById = new Map(accessoryRows.map((row) => [row.id, row]));
   const accessories: AccessoryRequest[] = [];
@@ -131,7 +134,7 @@ export async function readBookingRequest(
     ownerId,
     resources,
     schedule,
-    layout: await loadLayout(store, schedule.id),
+    layout: scheduleLayout(connection, schedule.id),
     rule,
     occurrences: expanded.value,
     participants,

@@ -1,5 +1,5 @@
 import { ResourceStatus } from '../../api/schemas/resources.js';
-import type { Store } from './database.js';
+import { placeholders, type Connection, type Store } from './database.js';
 import { PermissionType } from './tables.js';
 
 /** Who is asking: enough of a Caller to decide what they may see or book. */
@@ -54,34 +54,20 @@ export function visibleResourceIds(store: Store, viewer: Viewer) {
  * permission tables' keys instead of building the user's whole permitted set, which a booking
  * (one or a few resources) does not need.
  */
-export async function permittedAmong(store: Store, userId: number, access: ResourceAccess, resourceIds: readonly number[]): Promise<Set<number>> {
+export function permittedAmong(connection: Connection, userId: number, access: ResourceAccess, resourceIds: readonly number[]): Set<number> {
   if (resourceIds.length === 0) return new Set();
   const types = permissionTypesFor(access);
-  const rows = await store
-    .selectFrom('resources')
-    .select('resources.id')
-    .where('resources.id', 'in', [...resourceIds])
-    .where((where) =>
-      where.or([
-        where.exists(
-          where
-            .selectFrom('groupMembers')
-            .innerJoin('groupResourcePermissions', 'groupResourcePermissions.groupId', 'groupMembers.groupId')
-            .select('groupMembers.groupId')
-            .where('groupMembers.userId', '=', userId)
-            .whereRef('groupResourcePermissions.resourceId', '=', 'resources.id')
-            .where('groupResourcePermissions.permissionType', 'in', types),
-        ),
-        where.exists(
-          where
-            .selectFrom('userResourcePermissions')
-            .select('userResourcePermissions.userId')
-            .where('userResourcePermissions.userId', '=', userId)
-            .whereRef('userResourcePermissions.resourceId', '=', 'resources.id')
-            .where('userResourcePermissions.permissionType', 'in', types),
-        ),
-      ]),
-    )
-    .execute();
+  const rows = connection.all<{ id: number }>(
+    `SELECT id FROM resources WHERE id IN (${placeholders(resourceIds.length)}) AND (
+      EXISTS (SELECT 1 FROM group_members INNER JOIN group_resource_permissions ON group_resource_permissions.group_id = group_members.group_id
+        WHERE group_members.user_id = ? AND group_resource_permissions.resource_id = resources.id AND group_resource_permissions.permission_type IN (${placeholders(types.length)}))
+      OR EXISTS (SELECT 1 FROM user_resource_permissions
+        WHERE user_resource_permissions.user_id = ? AND user_resource_permissions.resource_id = resources.id AND user_resource_permissions.permission_type IN (${placeholders(types.length)})))`,
+    ...resourceIds,
+    userId,
+    ...types,
+    userId,
+    ...types,
+  );
   return new Set(rows.map((row) => row.id));
 }

@@ -1,7 +1,6 @@
-import { sql } from 'kysely';
 import { AttributeCategory } from '../../api/schemas/attributes.js';
 import { deleteAttributeValues } from './attribute-values.js';
-import type { Store } from './database.js';
+import { connectionOf, onConnection, placeholders, type Connection, type Store } from './database.js';
 import { ReservationRole } from './tables.js';
 
 /** Everything a series holds besides its occurrences. */
@@ -46,74 +45,89 @@ const maxBookingKey = 'maxBookingMs';
  * The longest booking ever stored. Overlap queries bound their index range from below with it
  * (`start >= from - longest`), so they never walk all earlier bookings.
  */
-export async function longestBookingMs(store: Store): Promise<number> {
-  const row = await store.selectFrom('settings').select('value').where('key', '=', maxBookingKey).executeTakeFirst();
+export function longestBooking(connection: Connection): number {
+  const row = connection.get<{ value: string }>('SELECT value FROM settings WHERE key = ?', maxBookingKey);
   return row ? Number(row.value) : 0;
 }
 
-async function recordBookingLength(store: Store, lengthMs: number): Promise<void> {
-  await store
-    .insertInto('settings')
-    .values({ key: maxBookingKey, value: String(lengthMs) })
-    .onConflict((conflict) =>
-      conflict.column('key').doUpdateSet({ value: String(lengthMs) }).where(sql`CAST(settings.value AS INTEGER)`, '<', lengthMs),
-    )
-    .execute();
+export const longestBookingMs = (store: Store) => onConnection(store, longestBooking);
+
+function recordBookingLength(connection: Connection, lengthMs: number): void {
+  connection.run(
+    'INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value WHERE CAST(settings.value AS INTEGER) < ?',
+    maxBookingKey,
+    String(lengthMs),
+    lengthMs,
+  );
 }
 
-async function writeSeriesChildren(store: Store, seriesId: number, values: SeriesValues): Promise<void> {
+function writeSeriesChildren(connection: Connection, seriesId: number, values: SeriesValues): void {
   const additional = values.resourceIds.filter((id) => id !== values.resourceId);
-  if (additional.length) {
-    await store.insertInto('reservationSeriesResources').values(additional.map((resourceId) => ({ seriesId, resourceId }))).execute();
-  }
+  connection.insertRows('reservation_series_resources', ['series_id', 'resource_id'], additional.map((resourceId) => [seriesId, resourceId]));
   const people = [
-    ...values.participants.map((userId) => ({ seriesId, userId, role: ReservationRole.participant })),
-    ...values.invitees.filter((id) => !values.participants.includes(id)).map((userId) => ({ seriesId, userId, role: ReservationRole.invitee })),
+    ...values.participants.map((userId) => [seriesId, userId, ReservationRole.participant]),
+    ...values.invitees.filter((id) => !values.participants.includes(id)).map((userId) => [seriesId, userId, ReservationRole.invitee]),
   ];
-  if (people.length) await store.insertInto('reservationPeople').values(people).execute();
+  connection.insertRows('reservation_people', ['series_id', 'user_id', 'role'], people);
   const guests = [
-    ...values.participatingGuests.map((email) => ({ seriesId, email, role: ReservationRole.participant })),
-    ...values.invitedGuests.filter((email) => !values.participatingGuests.includes(email)).map((email) => ({ seriesId, email, role: ReservationRole.invitee })),
+    ...values.participatingGuests.map((email) => [seriesId, email, ReservationRole.participant]),
+    ...values.invitedGuests.filter((email) => !values.participatingGuests.includes(email)).map((email) => [seriesId, email, ReservationRole.invitee]),
   ];
-  if (guests.length) await store.insertInto('reservationGuests').values(guests).onConflict((conflict) => conflict.doNothing()).execute();
-  if (values.accessories.length) {
-    await store.insertInto('reservationAccessories').values(values.accessories.map((accessory) => ({ seriesId, ...accessory }))).execute();
-  }
+  connection.insertRows('reservation_guests', ['series_id', 'email', 'role'], guests, true);
+  connection.insertRows('reservation_accessories', ['series_id', 'accessory_id', 'quantity'], values.accessories.map((accessory) => [seriesId, accessory.accessoryId, accessory.quantity]));
 }
 
-function seriesColumns(values: SeriesValues) {
-  return {
-    ownerId: values.ownerId,
-    resourceId: values.resourceId,
-    title: values.title,
-    description: values.description,
-    allowParticipation: Number(values.allowParticipation),
-    termsAccepted: Number(values.termsAccepted),
-    recurrence: values.recurrence,
-    startReminderMinutes: values.startReminderMinutes,
-    endReminderMinutes: values.endReminderMinutes,
-    isPendingApproval: Number(values.isPendingApproval),
-  };
-}
+const seriesColumnNames = [
+  'owner_id',
+  'resource_id',
+  'title',
+  'description',
+  'allow_participation',
+  'terms_accepted',
+  'recurrence',
+  'start_reminder_minutes',
+  'end_reminder_minutes',
+  'is_pending_approval',
+] as const;
+
+/** In the order of `seriesColumnNames`. */
+const seriesColumns = (values: SeriesValues) => [
+  values.ownerId,
+  values.resourceId,
+  values.title,
+  values.description,
+  Number(values.allowParticipation),
+  Number(values.termsAccepted),
+  values.recurrence,
+  values.startReminderMinutes,
+  values.endReminderMinutes,
+  Number(values.isPendingApproval),
+];
 
 /** Call inside a transaction. */
-export async function insertSeries(store: Store, values: SeriesValues, nowMs: number): Promise<number> {
-  const { id } = await store
-    .insertInto('reservationSeries')
-    .values({ ...seriesColumns(values), createdAt: nowMs, updatedAt: nowMs })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await writeSeriesChildren(store, id, values);
+export function insertSeries(connection: Connection, values: SeriesValues, nowMs: number): number {
+  const { id } = connection.get<{ id: number }>(
+    `INSERT INTO reservation_series (${seriesColumnNames.join(', ')}, created_at, updated_at) VALUES (${placeholders(seriesColumnNames.length + 2)}) RETURNING id`,
+    ...seriesColumns(values),
+    nowMs,
+    nowMs,
+  )!;
+  writeSeriesChildren(connection, id, values);
   return id;
 }
 
 /** Replaces a series' settings and its resources, people and accessories. Call inside a transaction. */
-export async function replaceSeries(store: Store, seriesId: number, values: SeriesValues, nowMs: number): Promise<void> {
-  await store.updateTable('reservationSeries').set({ ...seriesColumns(values), updatedAt: nowMs }).where('id', '=', seriesId).execute();
-  for (const table of ['reservationSeriesResources', 'reservationPeople', 'reservationGuests', 'reservationAccessories'] as const) {
-    await store.deleteFrom(table).where('seriesId', '=', seriesId).execute();
+export function replaceSeries(connection: Connection, seriesId: number, values: SeriesValues, nowMs: number): void {
+  connection.run(
+    `UPDATE reservation_series SET ${seriesColumnNames.map((column) => `${column} = ?`).join(', ')}, updated_at = ? WHERE id = ?`,
+    ...seriesColumns(values),
+    nowMs,
+    seriesId,
+  );
+  for (const table of ['reservation_series_resources', 'reservation_people', 'reservation_guests', 'reservation_accessories']) {
+    connection.run(`DELETE FROM ${table} WHERE series_id = ?`, seriesId);
   }
-  await writeSeriesChildren(store, seriesId, values);
+  writeSeriesChildren(connection, seriesId, values);
 }
 
 /** The primary resource first, then the additional ones. */
@@ -124,32 +138,31 @@ export async function seriesResourceIds(store: Store, seriesId: number): Promise
 }
 
 /** Stores occurrences and what they occupy. Call inside a transaction. */
-export async function insertInstances(
-  store: Store,
-  seriesId: number,
-  resourceIds: readonly number[],
-  instances: readonly InstanceValues[],
-): Promise<number[]> {
+export function insertInstances(connection: Connection, seriesId: number, resourceIds: readonly number[], instances: readonly InstanceValues[]): number[] {
   const ids: number[] = [];
   let longest = 0;
   for (const instance of instances) {
-    const { id } = await store.insertInto('reservations').values({ seriesId, ...instance }).returning('id').executeTakeFirstOrThrow();
+    const { id } = connection.get<{ id: number }>(
+      'INSERT INTO reservations (series_id, reference_number, start_at, end_at, credits_consumed) VALUES (?, ?, ?, ?, ?) RETURNING id',
+      seriesId,
+      instance.referenceNumber,
+      instance.startAt,
+      instance.endAt,
+      instance.creditsConsumed,
+    )!;
     ids.push(id);
     longest = Math.max(longest, instance.endAt - instance.startAt);
-    await store
-      .insertInto('reservationBookings')
-      .values(resourceIds.map((resourceId) => ({ resourceId, startAt: instance.startAt, endAt: instance.endAt, reservationId: id })))
-      .execute();
+    connection.insertRows('reservation_bookings', ['resource_id', 'start_at', 'end_at', 'reservation_id'], resourceIds.map((resourceId) => [resourceId, instance.startAt, instance.endAt, id]));
   }
-  if (instances.length) await recordBookingLength(store, longest);
+  if (instances.length) recordBookingLength(connection, longest);
   return ids;
 }
 
 /** Moves an occurrence (and what it occupies) to new times. Call inside a transaction. */
-export async function moveInstance(store: Store, reservationId: number, startAt: number, endAt: number): Promise<void> {
-  await store.updateTable('reservations').set({ startAt, endAt }).where('id', '=', reservationId).execute();
-  await store.updateTable('reservationBookings').set({ startAt, endAt }).where('reservationId', '=', reservationId).execute();
-  await recordBookingLength(store, endAt - startAt);
+export function moveInstance(connection: Connection, reservationId: number, startAt: number, endAt: number): void {
+  connection.run('UPDATE reservations SET start_at = ?, end_at = ? WHERE id = ?', startAt, endAt, reservationId);
+  connection.run('UPDATE reservation_bookings SET start_at = ?, end_at = ? WHERE reservation_id = ?', startAt, endAt, reservationId);
+  recordBookingLength(connection, endAt - startAt);
 }
 
 /** Deletes occurrences, then any series left without one. Call inside a transaction. */
@@ -163,24 +176,25 @@ export async function deleteInstances(store: Store, reservationIds: readonly num
     .where((where) => where.not(where.exists(where.selectFrom('reservations').select('id').whereRef('reservations.seriesId', '=', 'reservationSeries.id'))))
     .returning('id')
     .execute();
-  for (const { id } of emptied) await deleteAttributeValues(store, AttributeCategory.reservation, id);
+  for (const { id } of emptied) deleteAttributeValues(connectionOf(store), AttributeCategory.reservation, id);
 }
 
 /**
- * Bookings on `resourceId` that overlap [from, to): an index range scan on (resource, start),
+ * Bookings on the resources that overlap [from, to): an index range scan on (resource, start),
  * bounded below by the longest booking. Touching ends (one ends as the other starts) do not overlap.
  */
-export async function overlappingBookings(store: Store, resourceIds: readonly number[], from: number, to: number): Promise<Booking[]> {
+export function bookingsOverlapping(connection: Connection, resourceIds: readonly number[], from: number, to: number): Booking[] {
   if (resourceIds.length === 0) return [];
-  const longest = await longestBookingMs(store);
-  return store
-    .selectFrom('reservationBookings')
-    .select(['resourceId', 'startAt', 'endAt', 'reservationId'])
-    .where('resourceId', 'in', [...resourceIds])
-    .where('startAt', '>=', from - longest)
-    .where('startAt', '<', to)
-    .where('endAt', '>', from)
-    .orderBy('resourceId')
-    .orderBy('startAt')
-    .execute();
+  return connection.all<Booking>(
+    `SELECT resource_id AS resourceId, start_at AS startAt, end_at AS endAt, reservation_id AS reservationId FROM reservation_bookings
+    WHERE resource_id IN (${placeholders(resourceIds.length)}) AND start_at >= ? AND start_at < ? AND end_at > ?
+    ORDER BY resource_id, start_at`,
+    ...resourceIds,
+    from - longestBooking(connection),
+    to,
+    from,
+  );
 }
+
+export const overlappingBookings = (store: Store, resourceIds: readonly number[], from: number, to: number) =>
+  onConnection(store, (connection) => bookingsOverlapping(connection, resourceIds, from, to));

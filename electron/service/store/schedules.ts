@@ -1,5 +1,5 @@
 import { buildLayout, type PeriodRule, type ScheduleLayout } from '../domain/schedule-layout.js';
-import type { Store } from './database.js';
+import { onConnection, type Connection, type Store } from './database.js';
 import type { ScheduleRow } from './tables.js';
 
 export async function listSchedules(store: Store): Promise<ScheduleRow[]> {
@@ -10,23 +10,13 @@ export async function findSchedule(store: Store, scheduleId: number): Promise<Sc
   return store.selectFrom('schedules').selectAll().where('id', '=', scheduleId).executeTakeFirst();
 }
 
-/** The layouts of several schedules in one query; a schedule without periods gets an empty layout. */
-export async function loadLayouts(store: Store, scheduleIds: readonly number[]): Promise<Map<number, ScheduleLayout>> {
-  const rows =
-    scheduleIds.length === 0
-      ? []
-      : await store
-          .selectFrom('schedulePeriods')
-          .select(['scheduleId', 'weekday', 'startTime', 'endTime', 'label', 'isReservable'])
-          .where('scheduleId', 'in', [...scheduleIds])
-          .execute();
-  const rowsBySchedule = new Map<number, typeof rows>();
-  for (const row of rows) {
-    const group = rowsBySchedule.get(row.scheduleId);
-    if (group) group.push(row);
-    else rowsBySchedule.set(row.scheduleId, [row]);
-  }
-  return new Map(scheduleIds.map((id) => [id, layoutOf(rowsBySchedule.get(id) ?? [])]));
+function readLayout(connection: Connection, scheduleId: number): ScheduleLayout {
+  return layoutOf(
+    connection.all<PeriodRule>(
+      'SELECT weekday, start_time AS startTime, end_time AS endTime, label, is_reservable AS isReservable FROM schedule_periods WHERE schedule_id = ?',
+      scheduleId,
+    ),
+  );
 }
 
 const layoutsByRules = new Map<string, ScheduleLayout>();
@@ -47,21 +37,18 @@ function layoutOf(rules: readonly PeriodRule[]): ScheduleLayout {
 }
 
 /**
- * Layouts by schedule id, per database. The API never changes a schedule's periods, so once read a
- * layout holds for the life of the store. Keyed by the store's adapter, which the store and every
- * transaction opened on it share (a transaction is another object), and which a fresh database
- * (every test file's own) never shares.
+ * Layouts by schedule id, per database connection. The API never changes a schedule's periods, so
+ * once read a layout holds for the life of the store; a fresh database (every test file's own)
+ * has a connection of its own.
  */
-const layoutsByStore = new WeakMap<object, Map<number, ScheduleLayout>>();
+const layoutsByConnection = new WeakMap<Connection, Map<number, ScheduleLayout>>();
 
-export async function loadLayout(store: Store, scheduleId: number): Promise<ScheduleLayout> {
-  const key = store.getExecutor().adapter;
-  let layouts = layoutsByStore.get(key);
-  if (!layouts) layoutsByStore.set(key, (layouts = new Map()));
+export function scheduleLayout(connection: Connection, scheduleId: number): ScheduleLayout {
+  let layouts = layoutsByConnection.get(connection);
+  if (!layouts) layoutsByConnection.set(connection, (layouts = new Map()));
   let layout = layouts.get(scheduleId);
-  if (!layout) {
-    layout = (await loadLayouts(store, [scheduleId])).get(scheduleId)!;
-    layouts.set(scheduleId, layout);
-  }
+  if (!layout) layouts.set(scheduleId, (layout = readLayout(connection, scheduleId)));
   return layout;
 }
+
+export const loadLayout = (store: Store, scheduleId: number) => onConnection(store, (connection) => scheduleLayout(connection, scheduleId));

@@ -19,7 +19,7 @@ import { notFound, Violations } from '../errors.js';
 import type { LinkBuilder } from '../handlers/types.js';
 import { generateIcsToken, hashPassword } from '../passwords.js';
 import { checkAttributeInputs, readAttributeValues, writeAttributeValues } from './attribute-values.js';
-import type { Store } from './database.js';
+import { connectionOf, type Store } from './database.js';
 import { permittedResourceIds, type Viewer } from './permissions.js';
 import { keepAnAdministrator } from './roles.js';
 import type { UserRow } from './tables.js';
@@ -98,7 +98,7 @@ export async function registerUser(store: Store, clock: Clock, registration: Reg
   const attributes = registration.customAttributes ?? [];
   return store.transaction().execute(async (trx) => {
     await checkNotTaken(trx, profile, null, violations);
-    merge(violations, await checkAttributeInputs(trx, userCategory, null, attributes, { isAdmin: options.isAdmin }));
+    merge(violations, checkAttributeInputs(connectionOf(trx), userCategory, null, attributes, { isAdmin: options.isAdmin }));
     const groupIds = registration.groupIds
       ? await checkGroupIds(trx, registration.groupIds, violations)
       : (await trx.selectFrom('userGroups').select('id').where('isDefault', '=', 1).execute()).map((row) => row.id);
@@ -120,7 +120,7 @@ export async function registerUser(store: Store, clock: Clock, registration: Reg
       .returning('id')
       .executeTakeFirstOrThrow();
     await replaceMemberships(trx, id, groupIds);
-    await writeAttributeValues(trx, userCategory, id, attributes);
+    writeAttributeValues(connectionOf(trx), userCategory, id, attributes);
     return id;
   });
 }
@@ -153,14 +153,14 @@ export async function updateUserProfile(store: Store, userId: number, update: Pr
   await store.transaction().execute(async (trx) => {
     await checkNotTaken(trx, changes, userId, violations);
     if (update.customAttributes) {
-      merge(violations, await checkAttributeInputs(trx, userCategory, userId, update.customAttributes, { isAdmin: options.isAdmin }));
+      merge(violations, checkAttributeInputs(connectionOf(trx), userCategory, userId, update.customAttributes, { isAdmin: options.isAdmin }));
     }
     const groupIds = update.groupIds ? await checkGroupIds(trx, update.groupIds, violations) : null;
     violations.throwIfAny();
     if (Object.keys(changes).length > 0) await trx.updateTable('users').set(changes).where('id', '=', userId).execute();
     if (update.customAttributes) {
       const kept = options.isAdmin ? [] : await adminOnlyValues(trx, userId);
-      await writeAttributeValues(trx, userCategory, userId, [...update.customAttributes, ...kept]);
+      writeAttributeValues(connectionOf(trx), userCategory, userId, [...update.customAttributes, ...kept]);
     }
     if (groupIds) {
       await replaceMemberships(trx, userId, groupIds);

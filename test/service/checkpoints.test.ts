@@ -1,0 +1,33 @@
+import SQLite from 'better-sqlite3';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it, vi } from 'vitest';
+import { startService } from '../../electron/service/service.js';
+
+describe('background checkpoints', () => {
+  it('copy a committed write into the database file itself while the service runs', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'perch-checkpoints-'));
+    const file = join(folder, 'perch.db');
+    const service = await startService({ database: file });
+    try {
+      await service.store.insertInto('settings').values({ key: 'probe', value: 'written' }).execute();
+      // The file alone, without its WAL beside it, holds only what a checkpoint copied into it.
+      const inFileAlone = () => {
+        const copy = join(folder, 'copy.db');
+        copyFileSync(file, copy);
+        const database = new SQLite(copy, { readonly: true });
+        try {
+          return database.prepare("SELECT value FROM settings WHERE key = 'probe'").get();
+        } finally {
+          database.close();
+        }
+      };
+      // SQLite alone would wait for a thousand pages of WAL; one small write is a page or two.
+      await vi.waitFor(() => expect(inFileAlone()).toEqual({ value: 'written' }), { timeout: 5_000, interval: 100 });
+    } finally {
+      await service.close();
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+});
