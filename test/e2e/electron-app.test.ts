@@ -12,6 +12,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { commandNames } from '../../electron/bridge.js';
 import { appEntryUrl } from '../../electron/core/security.js';
+import { buildApp } from '../../build/scripts/app-build.js';
 
 type Electron = typeof import('electron');
 
@@ -47,7 +48,7 @@ function findElectronBinary(): { binary: string } | { reason: string } {
   return existsSync(binary) ? { binary } : { reason: `no Electron binary at ${binary}` };
 }
 
-const testName = 'launches Perch in Electron and shows the tray popover';
+const testName = 'launches Perch in Electron, shows the tray popover, and tries it on this computer';
 const found = findElectronBinary();
 const electronBinary = 'binary' in found ? found.binary : null;
 if ('reason' in found) console.info(`Skipped "Perch in Electron > ${testName}": ${found.reason}.`);
@@ -67,10 +68,7 @@ async function loadPlaywrightElectron(): Promise<PlaywrightElectron> {
 
 describe('Perch in Electron', () => {
   it.skipIf(electronBinary === null)(testName, { timeout: 60_000 }, async () => {
-    const main = (JSON.parse(readFileSync(path.join(appRoot, 'package.json'), 'utf8')) as { main?: string }).main;
-    if (!main || !existsSync(path.join(appRoot, main))) {
-      throw new Error(`Build the app first (package.json "main" is ${main ?? 'unset'}): npm start builds main, preload and renderer.`);
-    }
+    await buildApp();
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'perch-electron-'));
     const electron = await loadPlaywrightElectron();
     const perch = await electron.launch({
@@ -100,6 +98,15 @@ describe('Perch in Electron', () => {
         return perchApi.getState();
       });
       expect(['signedOut', 'signingIn', 'ready']).toContain(state.phase);
+
+      // First run in the real app: the local service in an Electron utility process, demo resources free now.
+      const tried = await page.evaluate(async () => {
+        const perchApi = (globalThis as unknown as { perch: { tryThisComputer(): Promise<{ ok: boolean; value?: { phase: string; freeNow: unknown[] } }> } }).perch;
+        return perchApi.tryThisComputer();
+      });
+      expect(tried.ok).toBe(true);
+      expect(tried.value?.phase).toBe('ready');
+      expect(tried.value?.freeNow.length).toBeGreaterThan(0);
 
       const artifacts = path.join(appRoot, 'test-results');
       await mkdir(artifacts, { recursive: true });
