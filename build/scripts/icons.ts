@@ -13,7 +13,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { appLayout } from '../../electron/core/app-layout.js';
-import { chromiumArgs } from '../../test/e2e/playwright.config.js';
+import { chromiumLaunchOptions } from './chromium.js';
 import { icnsFile, icnsPixelSizes, icoFile } from './icon-containers.js';
 import { projectRoot } from './project-root.js';
 
@@ -66,7 +66,7 @@ async function writeOutput(relativePath: string, data: Buffer): Promise<void> {
 }
 
 const glyph = await readFile(join(projectRoot, 'build/glyph.svg'), 'utf8');
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs });
+const browser = await chromium.launch(chromiumLaunchOptions);
 try {
   const page = await browser.newPage({ deviceScaleFactor: 1 });
 

@@ -13,7 +13,7 @@ import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
-import { chromiumArgs } from '../e2e/playwright.config.js';
+import { chromiumLaunchOptions } from '../../build/scripts/chromium.js';
 import { freePort } from '../e2e/support/global-setup.js';
 import { bindPerch, startWorld } from '../e2e/support/perch.js';
 import { repoRoot, writeReportSection } from './report.js';
@@ -54,7 +54,7 @@ async function main(): Promise<void> {
   });
   const url = `http://127.0.0.1:${port}/`;
   const world = await startWorld();
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs });
+  const browser = await chromium.launch(chromiumLaunchOptions);
   const timings: number[] = [];
   const appTimings: number[] = [];
   const openTimings: number[] = [];

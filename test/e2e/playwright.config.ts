@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { chromiumLaunchOptions } from '../../build/scripts/chromium.js';
 
 /**
  * The popover end to end: the built renderer in real Chromium, `window.perch` bound to a real core
@@ -6,16 +7,6 @@ import { defineConfig } from '@playwright/test';
  * Debian's chromium where it exists (Playwright cannot download browsers here); set CHROMIUM_PATH
  * to use another, or leave it unset on a machine with Playwright's own Chromium installed.
  */
-export const chromiumArgs = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
-
 export default defineConfig({
   testDir: '.',
   // Only *.spec.ts: the *.test.ts files in this folder belong to vitest.
@@ -30,7 +21,7 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     browserName: 'chromium',
-    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs },
+    launchOptions: chromiumLaunchOptions,
     viewport: { width: 380, height: 560 },
     locale: 'en-GB',
     timezoneId: 'Europe/Berlin',
