@@ -145,6 +145,8 @@ describe('GetSlots', () => {
     expect(summaries['meeting']).toMatchObject({ referenceNumber: reference['meeting'], resourceId: room1 });
     const got = await service.call('GET', `/Schedules/${office}/Slots?startDateTime=2026-03-26&endDateTime=2026-03-26`, { session: service.admin });
     expect(got.status).toBe(200);
+    // Written as bytes (http/answer-bytes.ts), typed as the JSON Fastify serialises.
+    expect(got.headers.get('content-type')).toBe('application/json; charset=utf-8');
     const slotsOf = (held: Held[]) => officeDay('2026-03-26', '2026-03-27', '+0100', held, summaries);
     expect(got.body).toEqual(
       answer([

@@ -3,11 +3,12 @@ import type { ReservationSummary } from '../../api/schemas/reservations.js';
 import type { Slot } from '../../api/schemas/schedules.js';
 import { isPlainDate, readQueryDateTime, usableZone, wireFormatter } from '../domain/query-dates.js';
 import { instantOf, periodsOn, type LaidOutPeriod } from '../domain/schedule-layout.js';
-import { maxSlotDays, planSlots, slotWindow } from '../domain/slots.js';
+import { maxSlotDays, planSlots, slotWindow, type PlannedSlot } from '../domain/slots.js';
 import { notFound, Violations } from '../errors.js';
+import { holding, repeated } from '../http/answer-bytes.js';
 import { bookingsByResource } from '../store/availability.js';
-import { selectRecords } from '../store/database.js';
-import { visibleResourceIds } from '../store/permissions.js';
+import { withConnection } from '../store/database.js';
+import { visibleScheduleResources, type ScheduleResource } from '../store/permissions.js';
 import { loadSummariesById } from '../store/reservation-views.js';
 import { overlappingBookings } from '../store/reservations.js';
 import { findSchedule, loadLayout } from '../store/schedules.js';
@@ -81,17 +82,7 @@ export const slotHandlers = {
           : `The date range cannot be longer than ${maxSlotDays} days`,
       );
     }
-    const visible = await selectRecords(
-      store,
-      store
-        .selectFrom('resources')
-        .select(['id', 'name', 'color'])
-        .where('scheduleId', '=', schedule.id)
-        .where('id', 'in', visibleResourceIds(store, caller))
-        .orderBy('sortOrder')
-        .orderBy('name')
-        .orderBy('id'),
-    );
+    const visible = await withConnection(store, (connection) => visibleScheduleResources(connection, schedule.id, caller));
     const resources = resourceId === undefined ? visible : visible.filter((resource) => resource.id === resourceId);
     // A resource of another schedule, or one the caller may not see, is refused alike.
     if (resourceId !== undefined && resources.length === 0) violations.add(`Invalid resourceId: ${query.resourceId}`);
@@ -119,12 +110,12 @@ export const slotHandlers = {
 
     const wire = wireFormatter(callerZone);
     // A free period's slot is the same for every resource, and a resource's link the same every
-    // day: one object each serves the whole answer (it is only serialised).
+    // day: one object each serves the whole answer (it is only serialised, a free slot once).
     const freeSlots = new Map<DayPeriod, WireSlot>();
     const freeSlotOf = (period: DayPeriod): WireSlot => {
       let slot = freeSlots.get(period);
       if (!slot) {
-        slot = {
+        slot = repeated({
           slotSpan: 1,
           isReserved: false,
           label: period.period.label,
@@ -135,42 +126,48 @@ export const slotHandlers = {
           reservation: null,
           links: [],
           message: null,
-        };
+        });
         freeSlots.set(period, slot);
       }
       return slot;
     };
-    const resourceLinks = resources.map((resource) => [links.to('getResource', { resourceId: resource.id }, 'get_resource')]);
-    return {
-      dates: days.map((day, dayIndex) => ({
-        date: wire(instantOf(calendarDate(day.date), 0, zone).toMillis()),
-        resources: resources.map((resource, resourceIndex) => ({
-          slots: plans[dayIndex]![resourceIndex]!.map((plan): WireSlot => {
-            if (plan.reservationId === null) return freeSlotOf(plan.first);
-            const summary = summaries.get(plan.reservationId);
-            return {
-              slotSpan: plan.slotSpan,
-              isReserved: true,
-              label: summary ? summary.title || ownerName(summary) : null,
-              isReservable: false,
-              color: resource.color,
-              startDateTime: wire(plan.first.startAt),
-              endDateTime: wire(plan.last.endAt),
-              reservation: summary ?? null,
-              links: [],
-              message: null,
-            };
-          }),
-          resourceId: resource.id,
-          resourceName: resource.name,
-          links: resourceLinks[resourceIndex]!,
+    const rowOf = (resource: ScheduleResource, plan: readonly PlannedSlot<DayPeriod>[]): WireSlot[] =>
+      plan.map((slot): WireSlot => {
+        if (slot.reservationId === null) return freeSlotOf(slot.first);
+        const summary = summaries.get(slot.reservationId);
+        return {
+          slotSpan: slot.slotSpan,
+          isReserved: true,
+          label: summary ? summary.title || ownerName(summary) : null,
+          isReservable: false,
+          color: resource.color,
+          startDateTime: wire(slot.first.startAt),
+          endDateTime: wire(slot.last.endAt),
+          reservation: summary ?? null,
+          links: [],
           message: null,
-        })),
-        links: [],
-        message: null,
-      })),
+        };
+      });
+    const resourceLinks = resources.map((resource) => [links.to('getResource', { resourceId: resource.id }, 'get_resource')]);
+    return holding({
+      dates: days.map((day, dayIndex) =>
+        holding({
+          date: wire(instantOf(calendarDate(day.date), 0, zone).toMillis()),
+          resources: resources.map((resource, resourceIndex) =>
+            holding({
+              slots: rowOf(resource, plans[dayIndex]![resourceIndex]!),
+              resourceId: resource.id,
+              resourceName: resource.name,
+              links: resourceLinks[resourceIndex]!,
+              message: null,
+            }),
+          ),
+          links: [],
+          message: null,
+        }),
+      ),
       links: [],
       message: null,
-    };
+    });
   },
 } satisfies Pick<HandlerMap, 'getSlots'>;

@@ -17,18 +17,21 @@ const largeAnswerQuality = 1;
 /** The encodings @fastify/compress offers, in its order of preference, negotiated by the same library. */
 const encodings = new Negotiator({ supportedValues: ['br', 'gzip', 'deflate', 'identity'] });
 
+// JSON of plain ASCII (the usual case) is its own Latin-1 bytes, which are quicker to write out.
+const textBytes = (text: string) => Buffer.from(text, Buffer.byteLength(text) === text.length ? 'latin1' : 'utf8');
+
 /**
- * Compresses a large text answer in one piece, with its length as brotli's size hint, turning
- * the text into bytes once (@fastify/compress measures it, then streams it through the
- * compressor). Runs before @fastify/compress, which leaves an answer that already has an
- * encoding alone.
+ * Compresses a large answer in one piece, with its length as brotli's size hint, turning text
+ * into bytes once (@fastify/compress measures it, then streams it through the compressor); an
+ * answer already written as bytes (answer-bytes.ts) is compressed as it is. Runs before
+ * @fastify/compress, which leaves an answer that already has an encoding alone.
  */
 async function compressLargeAnswer(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
-  if (typeof payload !== 'string' || payload.length < largeAnswerBytes || reply.hasHeader('content-encoding')) return payload;
+  const isText = typeof payload === 'string';
+  if (!(isText || Buffer.isBuffer(payload)) || payload.length < largeAnswerBytes || reply.hasHeader('content-encoding')) return payload;
   const acceptEncoding = request.headers['accept-encoding'];
   if (acceptEncoding === undefined || encodings.negotiate(acceptEncoding) !== 'br') return payload;
-  // JSON of plain ASCII (the usual case) is its own Latin-1 bytes, which are quicker to write out.
-  const bytes = Buffer.from(payload, Buffer.byteLength(payload) === payload.length ? 'latin1' : 'utf8');
+  const bytes = isText ? textBytes(payload) : payload;
   const compressed = await brotliCompress(bytes, {
     params: { [zlibConstants.BROTLI_PARAM_QUALITY]: largeAnswerQuality, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
   });

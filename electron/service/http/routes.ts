@@ -12,6 +12,7 @@ import type { Clock } from '../clock.js';
 import type { ServiceConfig } from '../config.js';
 import type { Caller, Handler, HandlerMap, OperationInput, RequestContext } from '../handlers/types.js';
 import type { Store } from '../store/database.js';
+import { answerBytes } from './answer-bytes.js';
 import { messages } from './error-mapper.js';
 import { linkBuilderFor } from './links.js';
 import { authorise } from './session-guard.js';
@@ -21,6 +22,8 @@ export interface RouteDependencies {
   clock: Clock;
   config: ServiceConfig;
 }
+
+const jsonType = 'application/json; charset=utf-8';
 
 const everyMethod: HTTPMethods[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
@@ -81,7 +84,10 @@ function registerOperation<N extends OperationName>(
         body: request.body,
       } as OperationInput<N>;
       const result = await handler(input, context);
-      return reply.code(operation.successStatus).send(result);
+      reply.code(operation.successStatus);
+      const bytes = answerBytes(result);
+      // Bytes are sent as they are, so they need the type Fastify gives the JSON it serialises.
+      return bytes ? reply.type(jsonType).send(bytes) : reply.send(result);
     },
   });
 }

@@ -12,7 +12,7 @@ import { contrastingTextColor } from '../domain/colors.js';
 import { formatWireUtc, usableZone } from '../domain/query-dates.js';
 import type { LinkBuilder } from '../handlers/types.js';
 import { readAttributeValues } from './attribute-values.js';
-import { selectRecords, type Store } from './database.js';
+import { onConnection, selectRecords, type Connection, type Store } from './database.js';
 import { visibleResourceIds, type Viewer } from './permissions.js';
 import { longestBookingMs } from './reservations.js';
 import { ReservationRole } from './tables.js';
@@ -49,15 +49,6 @@ export interface ReservationFilter {
 
 /** Ids as one bound parameter, for `where(column, 'in', …)`. */
 const idList = (ids: readonly number[]) => sql<number>`(SELECT value FROM json_each(${JSON.stringify(ids)}))`;
-
-/** `where … in` lists stay far below SQLite's bound-parameter limit. */
-const batchSize = 500;
-
-async function inBatches<T>(ids: readonly number[], load: (batch: number[]) => Promise<T[]>): Promise<T[]> {
-  const rows: T[] = [];
-  for (let index = 0; index < ids.length; index += batchSize) rows.push(...(await load(ids.slice(index, index + batchSize))));
-  return rows;
-}
 
 /** Occurrences with their series, owner, primary resource and its schedule: one row each. */
 function occurrences(store: Store) {
@@ -178,33 +169,38 @@ function groupBySeries<T extends { seriesId: number }>(rows: readonly T[]): Map<
   return groups;
 }
 
-async function loadPeople(store: Store, seriesIds: readonly number[]): Promise<Map<number, SeriesPerson[]>> {
-  const rows = await inBatches(seriesIds, (batch) =>
-    selectRecords(
-      store,
-      store
-        .selectFrom('reservationPeople')
-        .innerJoin('users', 'users.id', 'reservationPeople.userId')
-        .select(['reservationPeople.seriesId', 'reservationPeople.role', 'users.id as userId', 'users.firstName', 'users.lastName', 'users.emailAddress'])
-        .where('reservationPeople.seriesId', 'in', batch)
-        .orderBy('users.lastName')
-        .orderBy('users.firstName')
-        .orderBy('users.id'),
+/** Series ids as one bound parameter: a list of hundreds costs nothing to bind. */
+const inSeries = (seriesIds: readonly number[]) => JSON.stringify(seriesIds);
+
+function readPeople(connection: Connection, seriesIds: readonly number[]): Map<number, SeriesPerson[]> {
+  return groupBySeries(
+    connection.all<SeriesPerson>(
+      `SELECT reservation_people.series_id AS seriesId, reservation_people.role, users.id AS userId, users.first_name AS firstName,
+         users.last_name AS lastName, users.email_address AS emailAddress
+       FROM reservation_people INNER JOIN users ON users.id = reservation_people.user_id
+       WHERE reservation_people.series_id IN (SELECT value FROM json_each(?))
+       ORDER BY users.last_name, users.first_name, users.id`,
+      inSeries(seriesIds),
     ),
   );
-  return groupBySeries(rows);
 }
 
-async function loadGuests(store: Store, seriesIds: readonly number[]): Promise<Map<number, SeriesGuest[]>> {
-  const rows = await inBatches(seriesIds, (batch) =>
-    selectRecords(store, store.selectFrom('reservationGuests').select(['seriesId', 'role', 'email']).where('seriesId', 'in', batch).orderBy('email')),
+function readGuests(connection: Connection, seriesIds: readonly number[]): Map<number, SeriesGuest[]> {
+  return groupBySeries(
+    connection.all<SeriesGuest>(
+      'SELECT series_id AS seriesId, role, email FROM reservation_guests WHERE series_id IN (SELECT value FROM json_each(?)) ORDER BY email',
+      inSeries(seriesIds),
+    ),
   );
-  return groupBySeries(rows);
 }
 
 const fullName = (first: string, last: string) => [first, last].filter((part) => part !== '').join(' ');
 
 const inRole = <T extends { role: number }>(rows: readonly T[] | undefined, role: number) => (rows ?? []).filter((row) => row.role === role);
+
+const namesIn = (people: readonly SeriesPerson[] | undefined, role: number) =>
+  people ? inRole(people, role).map((person) => fullName(person.firstName, person.lastName)) : [];
+const emailsIn = (guests: readonly SeriesGuest[] | undefined, role: number) => (guests ? inRole(guests, role).map((guest) => guest.email) : []);
 
 const wireUtc = formatWireUtc;
 
@@ -297,7 +293,10 @@ export async function loadSummariesById(store: Store, links: LinkBuilder, filter
   const rows = await selectRecords(store, query);
   if (rows.length === 0) return new Map();
   const seriesIds = [...new Set(rows.map((row) => row.seriesId))];
-  const [people, guests] = await Promise.all([loadPeople(store, seriesIds), loadGuests(store, seriesIds)]);
+  const { people, guests } = await onConnection(store, (connection) => ({
+    people: readPeople(connection, seriesIds),
+    guests: readGuests(connection, seriesIds),
+  }));
   return new Map(
     rows.map((row) => [
       row.reservationId,
@@ -327,8 +326,6 @@ function summaryOf(
   changeable: boolean,
 ): WireSummary {
   const { referenceNumber } = row;
-  const names = (role: number) => inRole(people, role).map((person) => fullName(person.firstName, person.lastName));
-  const emails = (role: number) => inRole(guests, role).map((guest) => guest.email);
   return {
     referenceNumber,
     startDate: wireUtc(row.startAt),
@@ -347,10 +344,10 @@ function summaryOf(
     bufferTime: row.bufferTime ? formatHumanDuration(row.bufferTime) : '',
     bufferedStartDate: wireUtc(row.startAt - bufferMs(row)),
     bufferedEndDate: wireUtc(row.endAt + bufferMs(row)),
-    participants: names(ReservationRole.participant),
-    invitees: names(ReservationRole.invitee),
-    participatingGuests: emails(ReservationRole.participant),
-    invitedGuests: emails(ReservationRole.invitee),
+    participants: namesIn(people, ReservationRole.participant),
+    invitees: namesIn(people, ReservationRole.invitee),
+    participatingGuests: emailsIn(guests, ReservationRole.participant),
+    invitedGuests: emailsIn(guests, ReservationRole.invitee),
     startReminder: row.startReminderMinutes,
     endReminder: row.endReminderMinutes,
     color: row.color,
@@ -413,7 +410,7 @@ export async function loadReservation(
   if (!row) return null;
   const { seriesId } = row;
   const [peopleBySeries, resources, accessories, attributes] = await Promise.all([
-    loadPeople(store, [seriesId]),
+    onConnection(store, (connection) => readPeople(connection, [seriesId])),
     store
       .selectFrom('reservationSeriesResources')
       .innerJoin('resources', 'resources.id', 'reservationSeriesResources.resourceId')
