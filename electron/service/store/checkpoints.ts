@@ -59,6 +59,8 @@ export async function checkpointInBackground(store: Store, file: string): Promis
   return {
     async stop() {
       stopping = true;
+      // Unreferenced, the worker would let a process with nothing else to do end before it has.
+      worker.ref();
       worker.postMessage('stop');
       await exited;
     },
