@@ -7,18 +7,16 @@
  * `popoverOpened()`. The page's cold load is reported too, as the popover window's start-up.
  * Prints the figures, replaces the marked section of BENCHMARKS.md and exits 1 over budget.
  */
-import { execFileSync, spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { chromiumLaunchOptions } from '../../build/scripts/chromium.js';
-import { freePort } from '../e2e/support/global-setup.js';
+import { serveBuiltPopover } from '../e2e/support/global-setup.js';
 import { bindPerch, startWorld } from '../e2e/support/perch.js';
 import { repoRoot, writeReportSection } from './report.js';
 
-const vite = join(repoRoot, 'node_modules/.bin/vite');
 const runs = 9;
 const paintBudgetMs = 100;
 const jsBudgetBytes = 100 * 1024;
@@ -44,28 +42,15 @@ function gzippedScripts(): { files: number; raw: number; gzipped: number } {
 }
 
 async function main(): Promise<void> {
-  execFileSync(vite, ['build', '--config', 'renderer/vite.config.ts', '--logLevel', 'warn'], { cwd: repoRoot, stdio: 'inherit' });
+  const popover = await serveBuiltPopover();
+  const { url } = popover;
   const size = gzippedScripts();
-  const port = await freePort();
-  const preview = spawn(vite, ['preview', '--config', 'renderer/vite.config.ts', '--host', '127.0.0.1', '--port', String(port), '--strictPort'], {
-    cwd: repoRoot,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    detached: true,
-  });
-  const url = `http://127.0.0.1:${port}/`;
   const world = await startWorld();
   const browser = await chromium.launch(chromiumLaunchOptions);
   const timings: number[] = [];
   const appTimings: number[] = [];
   const openTimings: number[] = [];
   try {
-    for (let attempt = 0; attempt < 50; attempt += 1) {
-      try {
-        if ((await fetch(url)).ok) break;
-      } catch {
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-    }
     // The core holds state before the popover opens, as in the app after its first poll.
     await world.signIn();
     await world.core.idle();
@@ -161,7 +146,7 @@ async function main(): Promise<void> {
   } finally {
     await browser.close();
     await world.dispose();
-    if (preview.pid !== undefined) process.kill(-preview.pid, 'SIGTERM');
+    popover.stop();
   }
 }
 

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 const vite = fileURLToPath(new URL('../../../node_modules/.bin/vite', import.meta.url));
 
-export function freePort(): Promise<number> {
+function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
@@ -33,8 +33,13 @@ async function waitForHttp(url: string, child: ChildProcess, timeoutMs: number):
   throw new Error(`vite preview did not answer at ${url} within ${timeoutMs} ms`);
 }
 
-/** Builds the renderer once and serves dist/renderer on a free loopback port for every worker. */
-export default async function globalSetup(): Promise<() => Promise<void>> {
+export interface ServedPopover {
+  url: string;
+  stop(): void;
+}
+
+/** Builds the renderer and serves dist/renderer with `vite preview` on a free loopback port. */
+export async function serveBuiltPopover(): Promise<ServedPopover> {
   execFileSync(vite, ['build', '--config', 'renderer/vite.config.ts', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
   const port = await freePort();
   const preview = spawn(vite, ['preview', '--config', 'renderer/vite.config.ts', '--host', '127.0.0.1', '--port', String(port), '--strictPort'], {
@@ -44,9 +49,18 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   });
   const url = `http://127.0.0.1:${port}/`;
   await waitForHttp(url, preview, 30_000);
-  // Workers start after global setup and inherit this.
-  process.env.PERCH_E2E_URL = url;
-  return async () => {
-    if (preview.pid !== undefined && preview.exitCode === null) process.kill(-preview.pid, 'SIGTERM');
+  return {
+    url,
+    stop() {
+      if (preview.pid !== undefined && preview.exitCode === null) process.kill(-preview.pid, 'SIGTERM');
+    },
   };
+}
+
+/** Builds the renderer once and serves it for every worker. */
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  const popover = await serveBuiltPopover();
+  // Workers start after global setup and inherit this.
+  process.env.PERCH_E2E_URL = popover.url;
+  return async () => popover.stop();
 }
