@@ -15,6 +15,7 @@ import {
   type Settings,
   type StateSnapshot,
 } from '../../electron/bridge.js';
+import { reservationView, signedOutState } from '../support/snapshots.js';
 
 export const now = '2025-11-26T10:00:00.000+01:00';
 
@@ -28,43 +29,17 @@ export const account: AccountView = {
 };
 
 export function reservation(overrides: Partial<ReservationView> = {}): ReservationView {
-  return {
-    referenceNumber: 'ref-1',
+  return reservationView({
     title: 'Design review',
-    resourceId: 1,
     resourceName: 'Room Ada',
-    scheduleId: 1,
     start: '2025-11-26T10:12:00.000+01:00',
     end: '2025-11-26T11:00:00.000+01:00',
-    isRecurring: false,
-    isPendingApproval: false,
-    requiresCheckIn: false,
-    checkedInAt: null,
-    checkedOutAt: null,
-    originalEnd: null,
-    autoReleaseAt: null,
-    checkInOpen: false,
-    canCheckOut: false,
-    ownerName: 'Ada Lovelace',
-    isMine: true,
     ...overrides,
-  };
+  });
 }
 
 export function signedOutSnapshot(overrides: Partial<StateSnapshot> = {}): StateSnapshot {
-  return {
-    phase: 'signedOut',
-    account: null,
-    reservations: [],
-    freeNow: [],
-    fetchedAt: null,
-    offline: false,
-    lastError: null,
-    keychain: { available: true, reason: null },
-    notifierProblem: null,
-    now,
-    ...overrides,
-  };
+  return signedOutState(now, overrides);
 }
 
 export function readySnapshot(overrides: Partial<StateSnapshot> = {}): StateSnapshot {

@@ -6,6 +6,7 @@ import { mkdtempSync } from 'node:fs';
 import { join } from 'node:path';
 import { vi, type Mock as VitestMock } from 'vitest';
 import type { CommandName, StateSnapshot } from '../../electron/bridge.js';
+import { reservationView, signedOutState } from '../support/snapshots.js';
 
 export type Listener = (...args: unknown[]) => unknown;
 // A test double accepts and answers anything the shell passes it.
@@ -154,39 +155,20 @@ export function latestMenu(): MenuTemplate[] {
 
 /** A reservation that started a minute ago with check-in open, whenever the test runs. */
 export function stateWithCheckInOpen(): StateSnapshot {
-  return {
+  return signedOutState(new Date().toISOString(), {
     phase: 'ready',
-    account: null,
     reservations: [
-      {
+      reservationView({
         referenceNumber: 'ref-7',
         title: 'Standup',
-        resourceId: 1,
-        resourceName: 'Room A',
-        scheduleId: 1,
         start: new Date(Date.now() - 60_000).toISOString(),
         end: new Date(Date.now() + 3_600_000).toISOString(),
-        isRecurring: false,
-        isPendingApproval: false,
         requiresCheckIn: true,
-        checkedInAt: null,
-        checkedOutAt: null,
-        originalEnd: null,
-        autoReleaseAt: null,
         checkInOpen: true,
-        canCheckOut: false,
         ownerName: 'Ada',
-        isMine: true,
-      },
+      }),
     ],
-    freeNow: [],
-    fetchedAt: null,
-    offline: false,
-    lastError: null,
-    keychain: { available: true, reason: null },
-    notifierProblem: null,
-    now: new Date().toISOString(),
-  };
+  });
 }
 
 /** The core's surface as main uses it, every method a spy; events fired through `events`. */

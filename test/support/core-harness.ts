@@ -177,12 +177,7 @@ export async function startCoreHarness(start: DateTime): Promise<CoreHarness> {
       await idle();
     },
     idle,
-    async clientFor(userName) {
-      const client = createClient({ apiRoot });
-      const answer = await client.authenticate({ body: { username: userName, password: demoPassword } });
-      if (!answer.ok) throw new Error(`sign-in of ${userName} failed: ${answer.error.message}`);
-      return client;
-    },
+    clientFor: (userName) => demoClient(apiRoot, userName),
     stopService,
     async restartService() {
       await stopService();
@@ -195,6 +190,14 @@ export async function startCoreHarness(start: DateTime): Promise<CoreHarness> {
       rmSync(folder, { recursive: true, force: true });
     },
   };
+}
+
+/** A wire client signed in as one of the demo organisation's people. */
+export async function demoClient(apiRoot: string, userName: string): Promise<ApiClient> {
+  const client = createClient({ apiRoot });
+  const answer = await client.authenticate({ body: { username: userName, password: demoPassword } });
+  if (!answer.ok) throw new Error(`sign-in of ${userName} failed: ${answer.error.message}`);
+  return client;
 }
 
 export const demoSignIn = (username = 'user', staySignedIn = false) => ({

@@ -8,7 +8,7 @@ import type { PerchStore } from './perch.svelte.js';
 
 export const AttributeType = { singleLine: 1, multiLine: 2, selectList: 3, checkbox: 4, dateTime: 5 } as const;
 
-export interface PickerGroups {
+interface PickerGroups {
   favourites: ResourceView[];
   recent: ResourceView[];
   rest: ResourceView[];
@@ -63,17 +63,17 @@ export function attributeProblem(attribute: AttributeView, value: string): strin
   return null;
 }
 
-export function appliesTo(attribute: AttributeView, resourceId: number): boolean {
+function appliesTo(attribute: AttributeView, resourceId: number): boolean {
   return attribute.resourceIds.length === 0 || attribute.resourceIds.includes(resourceId);
 }
 
-export interface EndOption {
+interface EndOption {
   end: string;
   minutes: number;
 }
 
 /** Starts of the free slots that have not begun yet. */
-export function startOptions(slots: readonly SlotView[], nowMs: number): string[] {
+function startOptions(slots: readonly SlotView[], nowMs: number): string[] {
   return slots.filter((slot) => slot.isReservable && Date.parse(slot.start) >= nowMs - 60_000).map((slot) => slot.start);
 }
 
@@ -81,7 +81,7 @@ export function startOptions(slots: readonly SlotView[], nowMs: number): string[
  * The slot ends reachable from `start` without crossing a taken or closed slot (or a gap between
  * slots), within the resource's length limits.
  */
-export function endOptions(slots: readonly SlotView[], start: string, minMinutes: number | null, maxMinutes: number | null): EndOption[] {
+function endOptions(slots: readonly SlotView[], start: string, minMinutes: number | null, maxMinutes: number | null): EndOption[] {
   const startMs = Date.parse(start);
   const first = slots.findIndex((slot) => Date.parse(slot.start) === startMs);
   if (first < 0) return [];
@@ -98,7 +98,7 @@ export function endOptions(slots: readonly SlotView[], start: string, minMinutes
   return options;
 }
 
-export interface Confirmation {
+interface Confirmation {
   resourceName: string;
   start: string;
   end: string;

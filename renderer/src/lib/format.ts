@@ -30,7 +30,7 @@ function capitalise(text: string): string {
 }
 
 /** The user's locale as the browser reports it; Intl falls back when it is unknown. */
-export function userLocale(): string {
+function userLocale(): string {
   return globalThis.navigator?.language || 'en';
 }
 

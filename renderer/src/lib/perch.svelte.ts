@@ -53,13 +53,17 @@ export class PerchStore {
   /** Core clock minus this page's clock, so a snapshot's `now` is honoured (tests use a manual clock). */
   #skewMs = 0;
 
-  readonly format: DateFormat = $derived(createDateFormat(this.snapshot?.account?.timezone ?? systemTimeZone()));
+  /** A string of its own, so a new snapshot in the same timezone does not rebuild the formatters. */
+  readonly #timeZone = $derived(this.snapshot?.account?.timezone ?? systemTimeZone());
+  readonly format: DateFormat = $derived(createDateFormat(this.#timeZone));
   readonly phase = $derived(this.snapshot?.phase ?? null);
   /** Signing in for the first time keeps the form up; switching accounts keeps the tabs. */
   readonly needsSignIn = $derived(
     this.snapshot !== null && (this.snapshot.phase === 'signedOut' || (this.snapshot.phase === 'signingIn' && this.snapshot.account === null)),
   );
   readonly offline = $derived(this.snapshot?.offline ?? false);
+  /** Signed in, but the first fetch has not answered yet. */
+  readonly loading = $derived(this.snapshot === null || (this.snapshot.fetchedAt === null && !this.snapshot.offline));
 
   constructor(api: PerchApi = window.perch) {
     this.api = api;

@@ -8,7 +8,7 @@ import type { BookRequest, FreeResourceView } from '../../../electron/bridge.js'
 import type { DateFormat } from './format.js';
 
 const minuteMs = 60_000;
-export const slotMinutes = 30;
+const slotMinutes = 30;
 
 export interface QuickChoice {
   /** What the button shows: `30 min`, `Until 12:00`. */
@@ -28,7 +28,7 @@ function wallMinutes(ms: number, timeZone: string): number {
 }
 
 /** The first slot boundary strictly after `nowMs`, on the wall clock of `timeZone` (zones with odd offsets included). */
-export function nextSlotStart(nowMs: number, timeZone: string, minutes: number = slotMinutes): number {
+function nextSlotStart(nowMs: number, timeZone: string, minutes: number = slotMinutes): number {
   const minuteStart = nowMs - (((nowMs % minuteMs) + minuteMs) % minuteMs);
   const past = wallMinutes(minuteStart, timeZone) % minutes;
   return minuteStart + (minutes - past) * minuteMs;

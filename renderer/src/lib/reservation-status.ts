@@ -2,7 +2,7 @@
 import type { BridgeError, ReservationView } from '../../../electron/bridge.js';
 import type { PerchStore } from './perch.svelte.js';
 
-export type ReservationStatus = 'pending approval' | 'checked out' | 'checked in' | 'check-in open';
+type ReservationStatus = 'pending approval' | 'checked out' | 'checked in' | 'check-in open';
 
 export function statusOf(reservation: ReservationView): ReservationStatus | null {
   if (reservation.checkedOutAt !== null) return 'checked out';
@@ -18,7 +18,7 @@ export function nameOf(reservation: ReservationView): string {
 }
 
 /** Actions are per reservation; these are the store's busy/error keys for them. */
-export const actionKeys = (referenceNumber: string) =>
+const actionKeys = (referenceNumber: string) =>
   ['checkIn', 'checkOut', 'extend', 'cancel'].map((action) => `${action}:${referenceNumber}`);
 
 type ActionState = Pick<PerchStore, 'isBusy' | 'errorOf' | 'clearError'>;

@@ -1,6 +1,6 @@
 import type { ThemeSetting } from '../../../electron/bridge.js';
 
-export type Theme = 'light' | 'dark';
+type Theme = 'light' | 'dark';
 
 const darkQuery = '(prefers-color-scheme: dark)';
 
@@ -8,7 +8,7 @@ function systemTheme(): Theme {
   return globalThis.matchMedia?.(darkQuery).matches ? 'dark' : 'light';
 }
 
-export function resolveTheme(setting: ThemeSetting): Theme {
+function resolveTheme(setting: ThemeSetting): Theme {
   return setting === 'system' ? systemTheme() : setting;
 }
 

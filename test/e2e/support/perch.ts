@@ -12,16 +12,16 @@ import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test as base, type Page, type TestInfo } from '@playwright/test';
 import { DateTime } from 'luxon';
-import { createClient, type ApiClient } from '../../../electron/api/client.js';
+import type { ApiClient } from '../../../electron/api/client.js';
 import { formatWireDateTime } from '../../../electron/api/dates.js';
 import { commandNames, eventNames, type CommandName, type StateSnapshot } from '../../../electron/bridge.js';
 import { systemClock, type Clock } from '../../../electron/core/clock.js';
 import { memorySecretStore } from '../../../electron/core/keychain.js';
 import { localProfile } from '../../../electron/core/local-account.js';
 import { createPerchCore, type PerchCore } from '../../../electron/core/perch-core.js';
-import { demoPassword, seedDemo, type DemoOrganisation } from '../../../electron/service/seed/demo.js';
+import { seedDemo, type DemoOrganisation } from '../../../electron/service/seed/demo.js';
 import { startService, type RunningService } from '../../../electron/service/service.js';
-import { inProcessLocalService, recordingNotifier, type RecordingNotifier } from '../../support/core-harness.js';
+import { demoClient, demoSignIn, inProcessLocalService, recordingNotifier, type RecordingNotifier } from '../../support/core-harness.js';
 
 // These run in the page, where `window` exists; the Node project's lib has no DOM.
 declare const window: Record<string, unknown>;
@@ -133,14 +133,9 @@ export async function startWorld(start = nextOfficeMorning()): Promise<PerchWorl
       return service;
     },
     apiRoot,
-    async clientFor(userName) {
-      const client = createClient({ apiRoot });
-      const answer = await client.authenticate({ body: { username: userName, password: demoPassword } });
-      if (!answer.ok) throw new Error(`sign-in of ${userName} failed: ${answer.error.message}`);
-      return client;
-    },
+    clientFor: (userName) => demoClient(apiRoot, userName),
     async signIn(userName = 'user') {
-      const result = await core.handlers.signIn({ server: { kind: 'local' }, username: userName, password: demoPassword, staySignedIn: false });
+      const result = await core.handlers.signIn(demoSignIn(userName));
       if (!result.ok) throw new Error(`core sign-in failed: ${result.error.message}`);
       return result.value;
     },
