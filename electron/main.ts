@@ -31,6 +31,7 @@ import { appId } from './core/app-identity.js';
 import { appLayout } from './core/app-layout.js';
 import { linuxAutostartExecutable, linuxConfigHome, setLinuxAutostart } from './core/autostart.js';
 import { systemClock } from './core/clock.js';
+import { messageOf } from './core/errors.js';
 import { dispatchCommand, foreignSenderRefusal } from './core/ipc-validation.js';
 import { openKeychain } from './core/keychain.js';
 import { createLocalService, type ServiceHostProcess } from './core/local-service.js';
@@ -87,7 +88,7 @@ if (!app.requestSingleInstanceLock()) {
     .catch((error: unknown) => {
       appLog?.write('Perch could not start', error);
       console.error('Perch could not start:', error);
-      dialog.showErrorBox('Perch could not start', error instanceof Error ? error.message : String(error));
+      dialog.showErrorBox('Perch could not start', messageOf(error));
       app.exit(1);
     });
 }

@@ -27,7 +27,7 @@ const CachedAccount = Type.Object({
  * the API's decoded wire form, so the cache needs no mapping of its own and can never drift from
  * what a fresh poll yields.
  */
-export const CachedDataSchema = Type.Object({
+const CachedDataSchema = Type.Object({
   savedAt: Type.String(),
   /** Who the data belongs to: a cache of another account or server must not be shown. */
   account: Nullable(CachedAccount),
@@ -49,7 +49,7 @@ export type CachedAccount = Static<typeof CachedAccount>;
  */
 const SECRET_KEY = /password|passwd|secret|token|credential|apikey/i;
 
-export function isSecretKey(key: string): boolean {
+function isSecretKey(key: string): boolean {
   return SECRET_KEY.test(key.replace(/[-_\s]/g, ''));
 }
 

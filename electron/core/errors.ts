@@ -31,8 +31,10 @@ export const failure = <T>(error: BridgeError): BridgeResult<T> => ({ ok: false,
 
 export const success = <T>(value: T): BridgeResult<T> => ({ ok: true, value });
 
+/** What was thrown, in words: anything may be thrown, not only an Error. */
+export const messageOf = (thrown: unknown): string => (thrown instanceof Error ? thrown.message : String(thrown));
+
 /** A last line of defence: a bug inside a command becomes an answer, never a rejected IPC call. */
 export function errorFromThrown(thrown: unknown): BridgeError {
-  const detail = thrown instanceof Error ? thrown.message : String(thrown);
-  return unexpected(`Something went wrong inside Perch: ${detail}`);
+  return unexpected(`Something went wrong inside Perch: ${messageOf(thrown)}`);
 }

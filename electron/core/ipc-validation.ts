@@ -11,6 +11,7 @@ import {
   type CommandName,
   type CommandRequest,
 } from '../bridge.js';
+import { failure, invalidInput } from './errors.js';
 
 const maxReportedErrors = 10;
 
@@ -23,19 +24,19 @@ export function validateCommandRequest<C extends CommandName>(name: C, request: 
   if (schema === null) {
     // Commands without a request are invoked with nothing; IPC may deliver that as null.
     if (request === undefined || request === null) return { ok: true, value: undefined as CommandRequest<C> };
-    return invalidInput(name, ['This command takes no request.']);
+    return invalidRequest(name, ['This command takes no request.']);
   }
   if (!Value.Check(schema, request)) {
     const errors = [...Value.Errors(schema, request)]
       .slice(0, maxReportedErrors)
       .map((error) => `${error.path || '/'}: ${error.message}`);
-    return invalidInput(name, errors);
+    return invalidRequest(name, errors);
   }
   return { ok: true, value: Value.Clean(schema, Value.Clone(request)) as CommandRequest<C> };
 }
 
-function invalidInput(name: CommandName, errors: string[]): { ok: false; error: { kind: 'invalidInput'; message: string; errors: string[] } } {
-  return { ok: false, error: { kind: 'invalidInput', message: `The request for ${name} is not valid.`, errors } };
+function invalidRequest<T>(name: CommandName, errors: string[]): BridgeResult<T> {
+  return failure({ ...invalidInput(`The request for ${name} is not valid.`), errors });
 }
 
 /** What a frame that is not the app's own page gets instead of an answer. */

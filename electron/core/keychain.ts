@@ -1,4 +1,5 @@
 import type { KeychainStatus } from '../bridge.js';
+import { messageOf } from './errors.js';
 
 /** Where the session token and, when the user asks for it, the password are kept. */
 export interface SecretStore {
@@ -45,7 +46,7 @@ class KeychainTimeout extends Error {}
 
 /** Turns what libsecret (through keytar) says into a sentence for the user. */
 export function reasonForKeychainError(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
+  const message = messageOf(error);
   if (error instanceof KeychainTimeout) return keychainReasons.timeout;
   // "Cannot autolaunch D-Bus without X11 $DISPLAY", "Could not connect: No such file or directory".
   if (/autolaunch D-Bus|Could not connect|DBUS_SESSION_BUS_ADDRESS/i.test(message)) return keychainReasons.noBus;
@@ -109,7 +110,7 @@ export async function openKeychain(service = 'Perch', options: KeychainOptions =
   try {
     keytar = keytarFunctions(await (options.loadKeytar ?? (() => import('keytar')))());
   } catch (error) {
-    log(`Perch: keytar could not be loaded: ${error instanceof Error ? error.message : String(error)}`);
+    log(`Perch: keytar could not be loaded: ${messageOf(error)}`);
     return memorySecretStore(keychainReasons.moduleMissing);
   }
 
@@ -129,7 +130,7 @@ export async function openKeychain(service = 'Perch', options: KeychainOptions =
       return memorySecretStore(keychainReasons.mismatch);
     }
   } catch (error) {
-    log(`Perch: the keychain is not usable: ${error instanceof Error ? error.message : String(error)}`);
+    log(`Perch: the keychain is not usable: ${messageOf(error)}`);
     // A write that was only slow (an unlock prompt the user answered late) must not leave the probe behind.
     if (error instanceof KeychainTimeout) {
       probeWrite.then(() => keytar.deletePassword(service, probeAccount)).catch(() => {});
@@ -139,7 +140,7 @@ export async function openKeychain(service = 'Perch', options: KeychainOptions =
 
   let fallback: SecretStore | null = null;
   const fallBack = (error: unknown, what: string): SecretStore => {
-    log(`Perch: the keychain failed ${what}, keeping secrets in memory from now on: ${error instanceof Error ? error.message : String(error)}`);
+    log(`Perch: the keychain failed ${what}, keeping secrets in memory from now on: ${messageOf(error)}`);
     fallback ??= memorySecretStore(reasonForKeychainError(error));
     return fallback;
   };

@@ -49,7 +49,7 @@ export interface LocalServiceOptions {
   stopGraceMs?: number;
 }
 
-export const localServiceMessages = {
+const localServiceMessages = {
   startFailed: (reason: string) => `Perch could not start its service on this computer. ${reason}`,
   exitedEarly: (code: number | null) => `The service stopped while starting (exit code ${code ?? 'none'}).`,
   timedOut: (seconds: number) => `It did not answer within ${seconds} seconds.`,

@@ -73,7 +73,7 @@ export interface Plan {
   nextWakeAt: DateTime | null;
 }
 
-export const defaultAutoReleaseWarningMinutes = 5;
+const defaultAutoReleaseWarningMinutes = 5;
 
 const minuteMs = 60_000;
 

@@ -4,7 +4,7 @@ import type { Settings } from '../bridge.js';
 import { wireInstant, type WireSummary } from './state.js';
 
 /** How far the list the user opens looks ahead (GetReservations' own default). */
-export const fullWindowDays = 14;
+const fullWindowDays = 14;
 
 export interface PollWindow {
   from: DateTime;

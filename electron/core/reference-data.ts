@@ -4,7 +4,7 @@ import type { CoreData, CoreState } from './core-state.js';
 import type { AccountSession, SessionResult } from './session.js';
 import type { WireResource, WireSchedule } from './state.js';
 
-export const referenceDataMinutes = 60;
+const referenceDataMinutes = 60;
 
 export interface ReferenceDataOptions {
   clock: Clock;

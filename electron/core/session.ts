@@ -13,22 +13,22 @@ import { isValidTimeZone } from '../api/dates.js';
 import { Role } from '../api/schemas/groups.js';
 import { ServerChoiceSchema, type AccountView, type BridgeError, type BridgeResult, type ServerChoice, type SignInRequest } from '../bridge.js';
 import type { Clock } from './clock.js';
-import { bridgeErrorFromApi, failure, invalidInput, success } from './errors.js';
+import { bridgeErrorFromApi, failure, invalidInput, signedOutError, success } from './errors.js';
 import { readJsonFile, writeJsonAtomic } from './files.js';
 import type { SecretStore } from './keychain.js';
 import type { LocalService } from './local-service.js';
 import { normaliseServerUrl } from './server-url.js';
 
 /** Real servers' inactivity timeout; every successful call slides it (server-facts A). */
-export const sessionLifetimeMinutes = 30;
+const sessionLifetimeMinutes = 30;
 // Writing the keychain on every poll would be wasteful; a restart within this much of the real
 // expiry merely costs one re-authentication.
 const persistSlackMinutes = 5;
 
-export const accountFileName = 'account.json';
+const accountFileName = 'account.json';
 
 /** Who is signed in where: everything needed to restore on restart, nothing secret. */
-export const AccountIdentitySchema = Type.Object({
+const AccountIdentitySchema = Type.Object({
   server: ServerChoiceSchema,
   apiRoot: Type.String({ minLength: 1 }),
   userName: Type.String({ minLength: 1 }),
@@ -56,7 +56,7 @@ export type SessionError = ApiError | { kind: 'signedOut'; message: string };
 export type SessionResult<T> = { ok: true; data: T } | { ok: false; error: SessionError };
 
 export function bridgeErrorFromSession(error: SessionError): BridgeError {
-  return error.kind === 'signedOut' ? { kind: 'signedOut', message: error.message } : bridgeErrorFromApi(error);
+  return error.kind === 'signedOut' ? signedOutError(error.message) : bridgeErrorFromApi(error);
 }
 
 export interface SessionOptions {
@@ -96,6 +96,9 @@ export const sessionMessages = {
   sessionEnded: 'Your session on the server ended. Sign in again to continue.',
   reauthenticationRefused: (reason: string) => `Your session on the server ended and signing in again failed: ${reason} Sign in again to continue.`,
 } as const;
+
+/** What a call through a session that has ended answers. */
+const sessionGone = (message: string = sessionMessages.sessionEnded): { ok: false; error: SessionError } => ({ ok: false, error: { kind: 'signedOut', message } });
 
 export function accountView(identity: AccountIdentity): AccountView {
   const displayName = `${identity.firstName} ${identity.lastName}`.trim();
@@ -166,6 +169,11 @@ export function createAccountSession(options: SessionOptions): AccountSession {
     for (const listener of listeners) listener(error);
   }
 
+  async function endedWith(session: ActiveSession, message: string): Promise<{ ok: false; error: SessionError }> {
+    await endSession(session, signedOutError(message));
+    return sessionGone(message);
+  }
+
   function slide(session: ActiveSession): void {
     const expires = expiresFromNow();
     session.secrets.sessionExpires = expires.toISO() ?? session.secrets.sessionExpires;
@@ -199,18 +207,13 @@ export function createAccountSession(options: SessionOptions): AccountSession {
 
   async function authenticateAgain(session: ActiveSession): Promise<SessionResult<void>> {
     const password = passwordOf(session);
-    if (password === null) {
-      await endSession(session, { kind: 'signedOut', message: sessionMessages.sessionEnded });
-      return { ok: false, error: { kind: 'signedOut', message: sessionMessages.sessionEnded } };
-    }
+    if (password === null) return endedWith(session, sessionMessages.sessionEnded);
     const answer = await session.client.authenticate({ body: { username: session.identity.userName, password } });
-    if (active !== session) return { ok: false, error: { kind: 'signedOut', message: sessionMessages.sessionEnded } };
+    if (active !== session) return sessionGone();
     if (!answer.ok) {
       // Unreachable or failing: still signed in, just not now. Refused: the password no longer works.
       if (answer.error.kind !== 'unauthorized') return answer;
-      const message = sessionMessages.reauthenticationRefused(answer.error.message);
-      await endSession(session, { kind: 'signedOut', message });
-      return { ok: false, error: { kind: 'signedOut', message } };
+      return endedWith(session, sessionMessages.reauthenticationRefused(answer.error.message));
     }
     const { sessionToken, userId } = answer.data;
     session.secrets = { ...session.secrets, sessionToken: sessionToken ?? '', userId: userId ?? session.identity.userId, sessionExpires: expiresFromNow().toISO() ?? '' };
@@ -360,7 +363,7 @@ export function createAccountSession(options: SessionOptions): AccountSession {
 
     async run(action) {
       const session = active;
-      if (session === null) return { ok: false, error: { kind: 'signedOut', message: sessionMessages.sessionEnded } };
+      if (session === null) return sessionGone();
       if (session.identity.server.kind === 'local') {
         const moved = await followLocalService(session);
         if (!moved.ok) return moved;

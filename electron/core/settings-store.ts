@@ -3,6 +3,7 @@ import { KindGuard, type TSchema } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import { DateTime } from 'luxon';
 import { SettingsSchema, type BridgeResult, type Settings, type SettingsPatch } from '../bridge.js';
+import { failure, invalidInput, success } from './errors.js';
 import { isPlainObject, moveAside, readJsonFile, writeJsonAtomic } from './files.js';
 
 export const settingsFileName = 'settings.json';
@@ -107,10 +108,12 @@ export async function saveSettings(dataDir: string, settings: Settings): Promise
   await writeJsonAtomic(join(dataDir, settingsFileName), settings);
 }
 
+const invalidPatch = (errors: string[]) => failure<Settings>({ ...invalidInput('The settings change is not valid.'), errors });
+
 /** Applies a change from the UI; the whole result must be valid, or nothing changes. */
 export function applySettingsPatch(settings: Settings, patch: SettingsPatch): BridgeResult<Settings> {
   if (!isPlainObject(patch)) {
-    return { ok: false, error: { kind: 'invalidInput', message: 'The settings change is not valid.', errors: ['settings: must be an object'] } };
+    return invalidPatch(['settings: must be an object']);
   }
   const unknown = Object.keys(patch)
     .filter((key) => !Object.hasOwn(defaultSettings, key))
@@ -118,7 +121,7 @@ export function applySettingsPatch(settings: Settings, patch: SettingsPatch): Br
   const merged = overlay(settings, patch);
   const problems = [...unknown, ...describeProblems(merged)];
   if (problems.length > 0 || !Value.Check(SettingsSchema, merged)) {
-    return { ok: false, error: { kind: 'invalidInput', message: 'The settings change is not valid.', errors: problems } };
+    return invalidPatch(problems);
   }
-  return { ok: true, value: structuredClone(merged) };
+  return success(structuredClone(merged));
 }

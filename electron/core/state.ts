@@ -120,11 +120,6 @@ function summaryFacts(summary: WireSummary): ReservationFacts | null {
   };
 }
 
-export function reservationView(summary: WireSummary, context: ViewContext): ReservationView | null {
-  const facts = summaryFacts(summary);
-  return facts === null ? null : viewOf(facts, context);
-}
-
 /**
  * A single reservation as GetReservation answers it. It does not say whether its resource asks
  * for check-in; the caller knows that from the list or the resource.
@@ -185,7 +180,7 @@ export function upcomingViews(summaries: readonly WireSummary[], context: ViewCo
     .map((facts) => viewOf(facts, context));
 }
 
-export function plannerReservation(summary: WireSummary): PlannerReservation | null {
+function plannerReservation(summary: WireSummary): PlannerReservation | null {
   const facts = summaryFacts(summary);
   if (facts === null) return null;
   return {

@@ -15,7 +15,7 @@ import { bridgeErrorFromSession, type AccountSession, type SessionResult } from 
 import { plannerReservations, summaryUpdatedBy, type WireReservation } from './state.js';
 
 /** Availability in the background: at most this often (server-facts E). */
-export const availabilityBackgroundMinutes = 5;
+const availabilityBackgroundMinutes = 5;
 
 export type PauseReason = 'suspended' | 'locked';
 

@@ -35,7 +35,7 @@ const quickDurations = [
 const separator: TrayMenuItem = { label: '', type: 'separator' };
 
 /** The reservation the tray talks about: the one in progress, else the next to start. */
-export function nextReservation(state: StateSnapshot, now: DateTime): ReservationView | null {
+function nextReservation(state: StateSnapshot, now: DateTime): ReservationView | null {
   if (state.phase !== 'ready') return null;
   return (
     state.reservations.find((reservation) => reservation.checkedOutAt === null && instant(reservation.end) > now) ?? null
