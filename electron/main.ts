@@ -36,7 +36,7 @@ import { dispatchCommand, foreignSenderRefusal } from './core/ipc-validation.js'
 import { openKeychain } from './core/keychain.js';
 import { createLocalService, type ServiceHostProcess } from './core/local-service.js';
 import { openLogFile, type LogFile } from './core/log-file.js';
-import { createNotifier } from './core/notifier.js';
+import { createNotifier, type NotifierHandle } from './core/notifier.js';
 import { createPerchCore, type PerchCore } from './core/perch-core.js';
 import {
   appEntryUrl,
@@ -63,6 +63,7 @@ let core: PerchCore | null = null;
 let popoverHiddenAt = 0;
 let quitting = false;
 let appLog: LogFile | null = null;
+let notifier: NotifierHandle | null = null;
 
 // Must happen before `ready`. A standard, secure scheme gives the popover a real origin for
 // 'self' in the CSP; Vite's `<script type="module" crossorigin>` is fetched in CORS mode.
@@ -111,7 +112,7 @@ async function start(): Promise<void> {
     dataDir: app.getPath('userData'),
     clock: systemClock,
     secrets: await openKeychain(),
-    notifier: createNotifier({ appId }),
+    notifier: (notifier = createNotifier({ appId })),
     localService: createLocalService({ dataFolder: path.join(app.getPath('userData'), localServiceFolder), launch: launchServiceHost, log }),
     log,
   });
@@ -350,6 +351,8 @@ async function quit(): Promise<void> {
     appLog?.write('Perch could not stop cleanly', error);
     console.error('Perch could not stop cleanly:', error);
   }
+  // notify-send processes waiting for a click would otherwise outlive the app.
+  notifier?.dispose();
   await appLog?.flush();
   app.quit();
 }

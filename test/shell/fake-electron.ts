@@ -205,5 +205,5 @@ export const current: { core: FakeCore | null } = { core: null };
 export const fakeCoreModules = {
   perchCore: () => ({ createPerchCore: vi.fn(() => current.core) }),
   keychain: () => ({ openKeychain: vi.fn(async () => ({ status: () => ({ available: true, reason: null }) })) }),
-  notifier: () => ({ createNotifier: vi.fn(() => ({ show: vi.fn(), onClick: vi.fn() })) }),
+  notifier: () => ({ createNotifier: vi.fn(() => ({ show: vi.fn(), onClick: vi.fn(), dispose: vi.fn() })) }),
 };

@@ -313,6 +313,13 @@ describe('quitting', () => {
     expect(core.stop.mock.invocationCallOrder[0]).toBeLessThan(app.quit.mock.invocationCallOrder[0]!);
   });
 
+  it('ends the notifications still waiting for a click, after the core stopped and before quitting', () => {
+    const notifier = vi.mocked(createNotifier).mock.results[0]?.value as { dispose: ReturnType<typeof vi.fn> };
+    expect(notifier.dispose).toHaveBeenCalledTimes(1);
+    expect(core.stop.mock.invocationCallOrder[0]).toBeLessThan(notifier.dispose.mock.invocationCallOrder[0]!);
+    expect(notifier.dispose.mock.invocationCallOrder[0]).toBeLessThan(app.quit.mock.invocationCallOrder[0]!);
+  });
+
   it('once the core has stopped, the quit that follows is let through', () => {
     const event = { preventDefault: vi.fn() };
     app.emit('before-quit', event);
