@@ -65,7 +65,6 @@ export interface ClientOptions {
 // Real servers take over a second for large lists; this only catches a server that hangs.
 const DEFAULT_TIMEOUT_MS = 30_000;
 
-
 // Node's fetch asks for gzip and deflate only, and real servers send megabytes of JSON; undici
 // decodes br as well, so ask for it.
 const ACCEPT_ENCODING = 'gzip, deflate, br';

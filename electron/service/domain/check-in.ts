@@ -21,7 +21,7 @@ const minuteMs = 60_000;
 /** The wire carries whole seconds; storing finer instants would show times no client can send back. */
 export const toWholeSecond = (ms: number) => Math.floor(ms / 1000) * 1000;
 
-export const checkInOpensAt = (startAt: number, opensMinutes: number) => startAt - opensMinutes * minuteMs;
+const checkInOpensAt = (startAt: number, opensMinutes: number) => startAt - opensMinutes * minuteMs;
 
 /**
  * Check-in opens `opensMinutes` before the start and closes at the end, on a resource that asks

@@ -53,7 +53,7 @@ export function planSlots<P extends SlotPeriod>(periods: readonly P[], bookings:
 export const maxSlotDays = 31;
 
 /** The schedule's default window when a schedule does not say: a week. */
-export const defaultDaysVisible = 7;
+const defaultDaysVisible = 7;
 
 export type SlotWindow = { ok: true; dates: string[] } | { ok: false; error: 'endBeforeStart' | 'tooLong' };
 

@@ -137,7 +137,7 @@ export const reservationReadHandlers = {
           .set({ checkOutAt: now, originalEndAt: row.originalEndAt ?? row.endAt })
           .where('id', '=', row.reservationId)
           .execute();
-        await moveInstance(connectionOf(trx), row.reservationId, row.startAt, now);
+        moveInstance(connectionOf(trx), row.reservationId, row.startAt, now);
       }
       return reservationReference(links, row.referenceNumber, row.isPendingApproval === 1, checkInMessages.checkedOut);
     });

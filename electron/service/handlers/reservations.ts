@@ -13,7 +13,7 @@ import {
   deleteInstances,
   insertInstances,
   insertSeries,
-  moveInstance,
+  rebookInstance,
   replaceSeries,
   type SeriesValues,
 } from '../store/reservations.js';
@@ -208,12 +208,7 @@ export const reservationHandlers = {
         // A single occurrence changes in place: its reference number and check-in state stay.
         replaceSeries(connection, existing.series.id, seriesValues(request, pending), now.toMillis());
         writeAttributeValues(connection, AttributeCategory.reservation, existing.series.id, body.customAttributes ?? []);
-        moveInstance(connection, existing.instance.id, kept[0]!.start.toMillis(), kept[0]!.end.toMillis());
-        await trx.deleteFrom('reservationBookings').where('reservationId', '=', existing.instance.id).execute();
-        await trx
-          .insertInto('reservationBookings')
-          .values(request.resources.map((resource) => ({ resourceId: resource.id, startAt: kept[0]!.start.toMillis(), endAt: kept[0]!.end.toMillis(), reservationId: existing.instance.id })))
-          .execute();
+        rebookInstance(connection, existing.instance.id, request.resources.map((resource) => resource.id), kept[0]!.start.toMillis(), kept[0]!.end.toMillis());
         return { referenceNumber: existing.instance.referenceNumber, pending };
       }
       // Reference numbers carry over in order, so the edited occurrence keeps its own.

@@ -9,7 +9,7 @@ import { holding, repeated } from '../http/answer-bytes.js';
 import { bookingsByResource } from '../store/availability.js';
 import { withConnection } from '../store/database.js';
 import { visibleScheduleResources, type ScheduleResource } from '../store/permissions.js';
-import { loadSummariesById } from '../store/reservation-views.js';
+import { fullName, loadSummariesById } from '../store/reservation-views.js';
 import { overlappingBookings } from '../store/reservations.js';
 import { findSchedule, loadLayout } from '../store/schedules.js';
 import type { HandlerMap } from './types.js';
@@ -48,7 +48,7 @@ interface DayPeriod {
   period: LaidOutPeriod;
 }
 
-const ownerName = (summary: WireSummary) => [summary.firstName, summary.lastName].filter((part) => part !== '').join(' ');
+const ownerName = (summary: WireSummary) => fullName(summary.firstName, summary.lastName);
 
 export const slotHandlers = {
   /**

@@ -10,7 +10,7 @@ import { longestBookingMs, type Booking } from './reservations.js';
  * A week of bookings is thousands of rows, and turning each into a row object costs more than
  * SQLite takes to find them, so the rows come back as four JSON arrays in one row.
  */
-export function everyOverlappingBookingQuery(from: number, to: number, longestMs: number) {
+function everyOverlappingBookingQuery(from: number, to: number, longestMs: number) {
   return sql<{ resourceIds: string; startAts: string; endAts: string; reservationIds: string }>`
     SELECT json_group_array(resource_id) AS resource_ids, json_group_array(start_at) AS start_ats,
       json_group_array(end_at) AS end_ats, json_group_array(reservation_id) AS reservation_ids

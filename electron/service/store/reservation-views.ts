@@ -9,7 +9,7 @@ import type { ServiceConfig } from '../config.js';
 import { isCheckInOpen, isCheckOutAllowed, type CheckInState } from '../domain/check-in.js';
 import { readStoredRecurrenceRule, toWireRecurrenceRule } from '../domain/recurrence.js';
 import { contrastingTextColor } from '../domain/colors.js';
-import { formatWireUtc, usableZone } from '../domain/query-dates.js';
+import { formatWireUtc as wireUtc, usableZone } from '../domain/query-dates.js';
 import type { LinkBuilder } from '../handlers/types.js';
 import { readAttributeValues } from './attribute-values.js';
 import { onConnection, selectRecords, type Connection, type Store } from './database.js';
@@ -47,8 +47,11 @@ export interface ReservationFilter {
   viewer?: Viewer;
 }
 
+/** Ids as one bound parameter, read back with `json_each`: a list of hundreds costs nothing to bind. */
+const jsonIds = (ids: readonly number[]) => JSON.stringify(ids);
+
 /** Ids as one bound parameter, for `where(column, 'in', …)`. */
-const idList = (ids: readonly number[]) => sql<number>`(SELECT value FROM json_each(${JSON.stringify(ids)}))`;
+const idList = (ids: readonly number[]) => sql<number>`(SELECT value FROM json_each(${jsonIds(ids)}))`;
 
 /** Occurrences with their series, owner, primary resource and its schedule: one row each. */
 function occurrences(store: Store) {
@@ -169,9 +172,6 @@ function groupBySeries<T extends { seriesId: number }>(rows: readonly T[]): Map<
   return groups;
 }
 
-/** Series ids as one bound parameter: a list of hundreds costs nothing to bind. */
-const inSeries = (seriesIds: readonly number[]) => JSON.stringify(seriesIds);
-
 function readPeople(connection: Connection, seriesIds: readonly number[]): Map<number, SeriesPerson[]> {
   return groupBySeries(
     connection.all<SeriesPerson>(
@@ -180,7 +180,7 @@ function readPeople(connection: Connection, seriesIds: readonly number[]): Map<n
        FROM reservation_people INNER JOIN users ON users.id = reservation_people.user_id
        WHERE reservation_people.series_id IN (SELECT value FROM json_each(?))
        ORDER BY users.last_name, users.first_name, users.id`,
-      inSeries(seriesIds),
+      jsonIds(seriesIds),
     ),
   );
 }
@@ -189,20 +189,19 @@ function readGuests(connection: Connection, seriesIds: readonly number[]): Map<n
   return groupBySeries(
     connection.all<SeriesGuest>(
       'SELECT series_id AS seriesId, role, email FROM reservation_guests WHERE series_id IN (SELECT value FROM json_each(?)) ORDER BY email',
-      inSeries(seriesIds),
+      jsonIds(seriesIds),
     ),
   );
 }
 
-const fullName = (first: string, last: string) => [first, last].filter((part) => part !== '').join(' ');
+/** Given and family name, an empty one left out. */
+export const fullName = (first: string, last: string) => [first, last].filter((part) => part !== '').join(' ');
 
 const inRole = <T extends { role: number }>(rows: readonly T[] | undefined, role: number) => (rows ?? []).filter((row) => row.role === role);
 
 const namesIn = (people: readonly SeriesPerson[] | undefined, role: number) =>
   people ? inRole(people, role).map((person) => fullName(person.firstName, person.lastName)) : [];
 const emailsIn = (guests: readonly SeriesGuest[] | undefined, role: number) => (guests ? inRole(guests, role).map((guest) => guest.email) : []);
-
-const wireUtc = formatWireUtc;
 
 /** Durations are shown in whole minutes; a check-out time on a second boundary rounds down. */
 const minutesBetween = (from: number, to: number) => Math.max(0, Math.floor((to - from) / 60_000));
@@ -369,7 +368,7 @@ function summaryOf(
 }
 
 /** Reminders read back in the largest unit that divides them evenly. */
-export function reminderOf(minutes: number | null): WireReminder | null {
+function reminderOf(minutes: number | null): WireReminder | null {
   if (minutes === null) return null;
   if (minutes > 0 && minutes % 1440 === 0) return { value: minutes / 1440, interval: 'days' };
   if (minutes > 0 && minutes % 60 === 0) return { value: minutes / 60, interval: 'hours' };

@@ -130,11 +130,8 @@ export function replaceSeries(connection: Connection, seriesId: number, values: 
   writeSeriesChildren(connection, seriesId, values);
 }
 
-/** The primary resource first, then the additional ones. */
-export async function seriesResourceIds(store: Store, seriesId: number): Promise<number[]> {
-  const series = await store.selectFrom('reservationSeries').select('resourceId').where('id', '=', seriesId).executeTakeFirstOrThrow();
-  const more = await store.selectFrom('reservationSeriesResources').select('resourceId').where('seriesId', '=', seriesId).execute();
-  return [series.resourceId, ...more.map((row) => row.resourceId)];
+function book(connection: Connection, reservationId: number, resourceIds: readonly number[], startAt: number, endAt: number): void {
+  connection.insertRows('reservation_bookings', ['resource_id', 'start_at', 'end_at', 'reservation_id'], resourceIds.map((resourceId) => [resourceId, startAt, endAt, reservationId]));
 }
 
 /** Stores occurrences and what they occupy. Call inside a transaction. */
@@ -152,7 +149,7 @@ export function insertInstances(connection: Connection, seriesId: number, resour
     )!;
     ids.push(id);
     longest = Math.max(longest, instance.endAt - instance.startAt);
-    connection.insertRows('reservation_bookings', ['resource_id', 'start_at', 'end_at', 'reservation_id'], resourceIds.map((resourceId) => [resourceId, instance.startAt, instance.endAt, id]));
+    book(connection, id, resourceIds, instance.startAt, instance.endAt);
   }
   if (instances.length) recordBookingLength(connection, longest);
   return ids;
@@ -162,6 +159,14 @@ export function insertInstances(connection: Connection, seriesId: number, resour
 export function moveInstance(connection: Connection, reservationId: number, startAt: number, endAt: number): void {
   connection.run('UPDATE reservations SET start_at = ?, end_at = ? WHERE id = ?', startAt, endAt, reservationId);
   connection.run('UPDATE reservation_bookings SET start_at = ?, end_at = ? WHERE reservation_id = ?', startAt, endAt, reservationId);
+  recordBookingLength(connection, endAt - startAt);
+}
+
+/** Moves an occurrence to new times on these resources, its bookings replaced. Call inside a transaction. */
+export function rebookInstance(connection: Connection, reservationId: number, resourceIds: readonly number[], startAt: number, endAt: number): void {
+  connection.run('UPDATE reservations SET start_at = ?, end_at = ? WHERE id = ?', startAt, endAt, reservationId);
+  connection.run('DELETE FROM reservation_bookings WHERE reservation_id = ?', reservationId);
+  book(connection, reservationId, resourceIds, startAt, endAt);
   recordBookingLength(connection, endAt - startAt);
 }
 
