@@ -263,6 +263,22 @@ describe('UpdateReservation and DeleteReservation', () => {
     expect(moved.map((occurrence) => occurrence.referenceNumber)).toEqual(series.map((occurrence) => occurrence.referenceNumber));
   });
 
+  it('changes a single reservation in place: new times and resources, the same reference number, the old slots free again', async () => {
+    const created = await create(user, body(rooms.plain, '2027-01-05T09:00', '2027-01-05T10:00', { resources: [rooms.shared] }));
+    expect(created.status).toBe(201);
+    const reference = created.body.referenceNumber as string;
+    const answer = await update(user, reference, body(rooms.plain, '2027-01-05T14:00', '2027-01-05T15:30', { resources: [rooms.buffered] }));
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ referenceNumber: reference });
+    expect(await occurrences(reference)).toEqual([{ referenceNumber: reference, start: '2027-01-05T14:00:00+0100', end: '2027-01-05T15:30:00+0100' }]);
+    const read = await service.call('GET', `/Reservations/${reference}`, { session: user });
+    expect(read.body.resources.map((resource: { id: number }) => resource.id).sort()).toEqual([rooms.plain, rooms.buffered].sort());
+    // The bookings moved with it: the old hour is free on every old resource, the new one is taken.
+    expect((await create(colleague, body(rooms.shared, '2027-01-05T09:00', '2027-01-05T10:00'))).status).toBe(201);
+    expect((await create(colleague, body(rooms.plain, '2027-01-05T09:00', '2027-01-05T10:00'))).status).toBe(201);
+    expect((await create(colleague, body(rooms.buffered, '2027-01-05T14:30', '2027-01-05T15:00'))).status).toBe(400);
+  });
+
   it('refuses a user who does not own the reservation, an unknown scope, and an unknown reference', async () => {
     const series = await newSeries('13');
     const reference = series[0]!.referenceNumber;
