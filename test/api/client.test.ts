@@ -169,7 +169,7 @@ describe('error mapping against the local service', () => {
     const result = await client.getStatuses();
     expect(result).toEqual({
       ok: false,
-      error: { kind: 'network', message: `Could not reach the server (connect ECONNREFUSED 127.0.0.1:${port}).` },
+      error: { kind: 'network', message: `Can't reach 127.0.0.1:${port}: nothing answers at that address. Check the address and the network.` },
     });
   });
 });
