@@ -131,12 +131,15 @@ const CONNECTION_PROBLEMS: Record<string, string> = {
   SELF_SIGNED_CERT_IN_CHAIN: 'its certificate is not trusted',
   UNABLE_TO_VERIFY_LEAF_SIGNATURE: 'its certificate is not trusted',
   ERR_TLS_CERT_ALTNAME_INVALID: 'its certificate is for another name',
+  NO_TLS: 'it does not answer https:// there (an intranet server may need http://)',
 };
 
 function errorCodes(error: unknown): string[] {
   const codes: string[] = [];
   for (let current = error; current instanceof Error; current = current.cause) {
     const { code } = current as { code?: unknown };
+    // A plain-http server cuts an https handshake short; Node says so only in the message.
+    if (/before secure TLS connection/i.test(current.message) || code === 'ERR_SSL_WRONG_VERSION_NUMBER') codes.push('NO_TLS');
     if (typeof code === 'string') codes.push(code);
   }
   return codes;
