@@ -147,6 +147,21 @@ describe('CreateReservation', () => {
     expect((await create(service.admin, body(rooms.plain, '2026-12-06T23:00', '2026-12-07T01:00'))).status).toBe(201);
   });
 
+  it('refuses a booking that reaches past the ten-year bound, for an administrator too, however far', async () => {
+    for (const session of [user, service.admin]) {
+      for (const end of ['2036-12-01T10:00', '2400-12-07T09:00']) {
+        expect(await create(session, body(rooms.plain, '2026-12-07T09:00', end))).toMatchObject({
+          status: 400,
+          body: invalid('A reservation must start and end within 10 years of today.'),
+        });
+      }
+    }
+    expect((await create(service.admin, body(rooms.plain, '2016-11-01T09:00', '2016-11-01T10:00'))).body).toEqual(
+      invalid('A reservation must start and end within 10 years of today.'),
+    );
+    expect((await create(service.admin, body(rooms.plain, '2016-12-02T09:00', '2016-12-02T10:00'))).status).toBe(201);
+  });
+
   it('reads an offset-less time in the caller’s timezone', async () => {
     const answer = await create(user, { resourceId: rooms.plain, startDateTime: '2026-12-08T10:00:00', endDateTime: '2026-12-08T10:30:00' });
     expect(answer.status).toBe(201);

@@ -3,11 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { formatWireDateTime } from '../../electron/api/dates.js';
 import {
   buildLayout,
+  includesBlockedPeriod,
   instantOf,
   isOnSlotBoundary,
   parseTimeOfDay,
   periodsBetween,
   periodsOn,
+  reservablePeriodCount,
   weekContaining,
   type PeriodRule,
   type ScheduleLayout,
@@ -281,5 +283,36 @@ describe('isOnSlotBoundary', () => {
     expect(isOnSlotBoundary(hourly, at('2026-03-29T03:00:00+02:00'), 'Europe/Berlin', 'start')).toBe(true);
     expect(isOnSlotBoundary(hourly, at('2026-10-25T02:00:00+01:00'), 'Europe/Berlin', 'start')).toBe(false);
     expect(isOnSlotBoundary(hourly, at('2026-10-25T03:00:00+01:00'), 'Europe/Berlin', 'end')).toBe(true);
+  });
+});
+
+describe('checks whose cost does not grow with the span', () => {
+  // Office hours on weekdays with a blocked lunch, nothing at weekends: every kind of day there is.
+  const office = buildLayout([
+    ...[1, 2, 3, 4, 5].flatMap((weekday) => [
+      rule('08:00', '12:00', { weekday }),
+      rule('12:00', '13:00', { weekday, isReservable: 0 }),
+      rule('13:00', '18:00', { weekday }),
+    ]),
+    rule('00:00', '24:00', { weekday: 0, isReservable: 0 }),
+    rule('00:00', '24:00', { weekday: 6, isReservable: 0 }),
+  ]);
+  const zone = 'Europe/London';
+  // Spans across both DST changes of 2027, short and long, starting on slot boundaries.
+  const spans = [
+    ['2027-03-01T08:00', '2027-03-01T12:00'],
+    ['2027-03-22T13:00', '2027-04-12T18:00'],
+    ['2027-03-01T08:00', '2027-11-30T18:00'],
+    ['2027-01-04T08:00', '2029-07-02T12:00'],
+  ].map(([from, to]) => [DateTime.fromISO(from!, { zone }), DateTime.fromISO(to!, { zone })] as const);
+
+  it.each(spans)('counts the reservable periods from %s as laying each one out does', (from, to) => {
+    const laidOut = periodsBetween(office, from, to, zone).filter((period) => period.isReservable).length;
+    expect(reservablePeriodCount(office, from, to, zone)).toBe(laidOut);
+  });
+
+  it.each(spans)('finds a blocked period from %s as laying each one out does', (from, to) => {
+    expect(includesBlockedPeriod(office, from, to, zone)).toBe(periodsBetween(office, from, to, zone).some((period) => !period.isReservable));
+    expect(includesBlockedPeriod(halfHourly, from, to, zone)).toBe(false);
   });
 });

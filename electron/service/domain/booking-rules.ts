@@ -1,7 +1,7 @@
 import type { DateTime } from 'luxon';
 import { formatHumanDuration } from '../../api/durations.js';
 import type { ScheduleLayout } from './schedule-layout.js';
-import { calendarDateAt, isOnSlotBoundary, periodsBetween } from './schedule-layout.js';
+import { calendarDateAt, includesBlockedPeriod, isOnSlotBoundary, reservablePeriodCount } from './schedule-layout.js';
 import type { ResourceRow } from '../store/tables.js';
 
 export interface Occurrence {
@@ -21,6 +21,12 @@ export interface TimingContext {
   action: 'add' | 'update';
 }
 
+/**
+ * However a resource is set up, no occurrence reaches further than this from now, either way:
+ * a hard bound on what one request can make the service lay out and store.
+ */
+export const farthestReachYears = 10;
+
 export const bookingMessages = {
   startAfterEnd: 'The start date and time must be before the end date and time.',
   inThePast: 'The start date and time cannot be in the past.',
@@ -35,6 +41,7 @@ export const bookingMessages = {
   tooSoonToDelete: (minutes: number) => `This reservation cannot be deleted less than ${formatHumanDuration(minutes)} before it starts.`,
   tooFar: (latest: string) => `This reservation cannot be made this far in the future. The latest start is ${latest}.`,
   notAllowed: 'You are not allowed to change this reservation.',
+  outOfReach: `A reservation must start and end within ${farthestReachYears} years of today.`,
 } as const;
 
 /** Dates in messages read as real servers write them (US form, the schedule's calendar). */
@@ -69,14 +76,20 @@ export function timingViolations(occurrences: readonly Occurrence[], resources: 
   const maxNotice = strictest(resources, (resource) => resource.maxNotice, 'min');
   const multidayAllowed = resources.every((resource) => resource.allowMultiday === 1);
 
+  const earliest = now.minus({ years: farthestReachYears });
+  const latest = now.plus({ years: farthestReachYears });
   for (const { start, end } of occurrences) {
     if (end <= start) {
       found.add(bookingMessages.startAfterEnd);
       continue;
     }
+    if (start < earliest || end > latest) {
+      found.add(bookingMessages.outOfReach);
+      continue;
+    }
     if (!isOnSlotBoundary(layout, start, zone, 'start')) found.add(bookingMessages.startNotValid);
     if (!isOnSlotBoundary(layout, end, zone, 'end')) found.add(bookingMessages.endNotValid);
-    if (periodsBetween(layout, start, end, zone).some((period) => !period.isReservable)) found.add(bookingMessages.blockedPeriod);
+    if (includesBlockedPeriod(layout, start, end, zone)) found.add(bookingMessages.blockedPeriod);
     if (isAdmin) continue;
     if (start < now) found.add(bookingMessages.inThePast);
     const length = minutesBetween(start, end);
@@ -109,7 +122,7 @@ export function creditsFor(occurrence: Occurrence, resources: readonly ResourceR
     if (resource.creditApplicability === 2) {
       total += resource.credits;
     } else {
-      slots ??= periodsBetween(layout, occurrence.start, occurrence.end, zone).filter((period) => period.isReservable).length;
+      slots ??= reservablePeriodCount(layout, occurrence.start, occurrence.end, zone);
       total += resource.credits * slots;
     }
   }

@@ -205,6 +205,34 @@ export function periodsBetween(layout: ScheduleLayout, from: DateTime, to: DateT
   return periods;
 }
 
+// A span this long holds every weekday twice over whole days, so each of the layout's periods
+// lies inside it at least once even where a DST change swallows it on one date.
+const DAYS_HOLDING_EVERY_PERIOD = 16;
+
+const spansDays = (from: DateTime, to: DateTime, days: number) => to.toMillis() - from.toMillis() > days * MILLIS_PER_DAY;
+
+/**
+ * Whether a period that cannot be reserved overlaps [from, to). Its cost does not grow with the
+ * span: past a little over two weeks every period of the layout is inside, so the layout answers.
+ */
+export function includesBlockedPeriod(layout: ScheduleLayout, from: DateTime, to: DateTime, zone: string): boolean {
+  if (spansDays(from, to, DAYS_HOLDING_EVERY_PERIOD)) return layout.days.some((day) => day.some((period) => !period.isReservable));
+  return periodsBetween(layout, from, to, zone).some((period) => !period.isReservable);
+}
+
+/**
+ * How many reservable periods overlap [from, to), in time bounded by the layout, not the span: whole
+ * weeks (wall clock, so slot boundaries line up week on week) count the layout's week, and only the
+ * remainder is laid out. A period a DST change swallows inside the whole weeks is still counted.
+ */
+export function reservablePeriodCount(layout: ScheduleLayout, from: DateTime, to: DateTime, zone: string): number {
+  const start = from.setZone(zone);
+  const wholeWeeks = spansDays(from, to, DAYS_HOLDING_EVERY_PERIOD) ? Math.floor((to.toMillis() - start.toMillis()) / (7 * MILLIS_PER_DAY)) - 1 : 0;
+  const perWeek = layout.days.reduce((sum, day) => sum + day.filter((period) => period.isReservable).length, 0);
+  const rest = periodsBetween(layout, start.plus({ weeks: wholeWeeks }), to, zone).filter((period) => period.isReservable).length;
+  return wholeWeeks * perWeek + rest;
+}
+
 /** The 7 dates (`yyyy-MM-dd`, Sunday first) of the week that contains `instant` in `zone`. */
 export function weekContaining(instant: DateTime, zone: string): string[] {
   const today = calendarDateOf(instant, zone);
