@@ -55,7 +55,7 @@ describe('decoding real servers’ success bodies', () => {
       ok: true,
       data: {
         sessionToken: recordedSessionToken,
-        sessionExpires: '2026-11-25T03:56:27+0000',
+        sessionExpires: '2026-11-25T04:15:55+0000',
         userId: 1,
         isAuthenticated: true,
         version: '2.9',
@@ -78,12 +78,12 @@ describe('decoding real servers’ success bodies', () => {
 
   it('GetReservation: keyed resources become an array, string ids numbers, "" dates null', async () => {
     const { client } = replay('as-installed', 'getReservation-recurring');
-    const result = await client.getReservation({ params: { referenceNumber: '6b06556498486240018944' } });
+    const result = await client.getReservation({ params: { referenceNumber: '6b0659f3ce5c6212817311' } });
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     const reservation = result.data;
     expect(reservation).toMatchObject({
-      referenceNumber: '6b06556498486240018944',
+      referenceNumber: '6b0659f3ce5c6212817311',
       startDate: '2026-11-27T08:00:00-0500',
       endDate: '2026-11-27T08:30:00-0500',
       title: 'Recorded series',
@@ -145,10 +145,10 @@ describe('decoding real servers’ success bodies', () => {
     const result = await client.getReservations({ query: { userId: '1' } });
     expect(result.ok).toBe(true);
     if (!result.ok) return;
-    expect(result.data.startDateTime).toBe('2026-11-25T03:26:28+0000');
-    expect(result.data.endDateTime).toBe('2026-12-09T03:26:28+0000');
+    expect(result.data.startDateTime).toBe('2026-11-25T03:45:55+0000');
+    expect(result.data.endDateTime).toBe('2026-12-09T03:45:55+0000');
     expect(result.data.reservations[0]).toMatchObject({
-      referenceNumber: '6b0655647cd37692790537',
+      referenceNumber: '6b0659f3bb656262783810',
       startDate: '2026-11-26T13:00:00+0000',
       endDate: '2026-11-26T13:30:00+0000',
       resourceName: 'Conference Room 1',
@@ -192,7 +192,7 @@ describe('decoding real servers’ success bodies', () => {
               message: null,
             },
             availableAt: null,
-            availableUntil: '2026-12-01T22:26:28-0500',
+            availableUntil: '2026-12-01T22:45:55-0500',
             links: [link('/Resources/1', 'get_resource')],
             message: null,
           },

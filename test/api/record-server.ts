@@ -76,4 +76,9 @@ async function main(): Promise<void> {
   console.log(`Resources by role: ${JSON.stringify(journey.roles)}`);
 }
 
-await main();
+try {
+  await main();
+} catch (error) {
+  console.error(`Recording stopped: ${error instanceof Error ? error.message : String(error)}`);
+  process.exitCode = 1;
+}

@@ -12,9 +12,9 @@ const CHECK_IN_OPENS_MINUTES = 5;
 
 const UNKNOWN_REFERENCE = '0000000000000000000000';
 
-/** Perch's own body for booking `slot` of `resource`, for the journey's user. */
+/** Perch's own body for booking `slot` of `resource`. */
 function booking(journey: Journey, resource: Bookable, slot: Slot, title: string): WireReservationBody {
-  return { ...newBookingBody({ resourceId: resource.id, start: '', title }, slot.start, slot.end, journey.zone), userId: journey.userId };
+  return newBookingBody({ resourceId: resource.id, start: wire(slot.start), title }, slot.start, slot.end, journey.zone);
 }
 
 function dailySeries(journey: Journey, resource: Bookable, slot: Slot, title: string): WireReservationBody {
@@ -137,7 +137,7 @@ async function bookNow(journey: Journey, create: Create, resource: Bookable, var
   const body = booking(journey, resource, slot, `Recorded ${variant}`);
   const own = await create(journey.user, variant, `the user books the slot in progress: ${note}`, body);
   if (own !== null || journey.admin === null) return own;
-  return create(journey.admin, `${variant}-by-admin`, `an administrator books the slot in progress for the user: ${note}`, body);
+  return create(journey.admin, `${variant}-by-admin`, `an administrator books the slot in progress for the user: ${note}`, { ...body, userId: journey.userId });
 }
 
 async function recordCheckIns(journey: Journey, create: Create, remove: Remove): Promise<void> {
@@ -158,7 +158,7 @@ async function recordCheckIns(journey: Journey, create: Create, remove: Remove):
       await recorder.record(user, 'checkoutReservation', 'before-check-in', 'check-out before checking in', reference(nowReference));
       await recorder.record(user, 'checkinReservation', 'open', 'checks in while the window is open', reference(nowReference));
       await recorder.record(user, 'getReservation', 'checked-in', 'checked in', reference(nowReference));
-      await recorder.record(journey.user, 'getReservations', 'schedule-minute', 'who is busy now in the check-in resource’s schedule (one minute)', {
+      await recorder.record(user, 'getReservations', 'schedule-minute', 'who is busy now in the check-in resource’s schedule (one minute)', {
         query: { scheduleId: String(roles.checkIn.scheduleId), startDateTime: wire(now), endDateTime: wire(now.plus({ minutes: 1 })) },
       });
       await recorder.record(user, 'checkinReservation', 'twice', 'checks in a second time', reference(nowReference));
