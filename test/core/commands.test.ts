@@ -4,6 +4,7 @@ import type { ApiClient } from '../../electron/api/client.js';
 import { formatWireDateTime } from '../../electron/api/dates.js';
 import type { BridgeResult, ReservationView } from '../../electron/bridge.js';
 import type { PerchCore } from '../../electron/core/perch-core.js';
+import { readRecording, recordedResponse } from '../api/recorder/recording.js';
 import { insertReservation } from '../support/reservations.js';
 import { demoSignIn, startCoreHarness, type CoreHarness } from '../support/core-harness.js';
 
@@ -159,9 +160,8 @@ describe('check in and check out', () => {
   it('does not take an empty 200 for a check-in (a real-server defect), and says so after reading the truth', async () => {
     await harness.advance({ minutes: 16 });
     expect(mine(thames)).toMatchObject({ checkInOpen: true });
-    harness.intercept(({ method, path }) =>
-      method === 'POST' && path.endsWith('/CheckIn') ? new Response('', { status: 200, headers: { 'Content-Type': 'text/html; charset=UTF-8' } }) : null,
-    );
+    const emptyAnswer = readRecording('as-installed', 'checkinReservation-unknown');
+    harness.intercept(({ method, path }) => (method === 'POST' && path.endsWith('/CheckIn') ? recordedResponse(emptyAnswer) : null));
     harness.requests.length = 0;
     const result = await core.handlers.checkIn({ referenceNumber: thames });
     expect(result).toEqual({ ok: false, error: { kind: 'unexpected', message: 'The server did not confirm the check-in.' } });
@@ -170,6 +170,7 @@ describe('check in and check out', () => {
   });
 
   it('explains a crashing check-in (500 HTML) once, without retrying', async () => {
+    // Synthetic: the recorded servers never crashed on check-in; some PHP 8.2 installs do (server-facts D).
     harness.intercept(({ method, path }) =>
       method === 'POST' && path.endsWith('/CheckIn')
         ? new Response('<html><body><b>Deprecated</b>: Creation of dynamic property ReservationCheckin::$x is deprecated</body></html>', {
