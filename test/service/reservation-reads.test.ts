@@ -6,7 +6,7 @@ import { writeAttributeValues } from '../../electron/service/store/attribute-val
 import { onConnection } from '../../electron/service/store/database.js';
 import { loadSummaries } from '../../electron/service/store/reservation-views.js';
 import type { SeriesValues } from '../../electron/service/store/reservations.js';
-import { invalidBody, notFoundBody, unauthenticatedBody } from '../support/answers.js';
+import { invalidBody, lacksRightBody, notFoundBody, unauthenticatedBody } from '../support/answers.js';
 import { deleteAttributes, insertAccessory, insertAttribute, insertSchedule, insertUserGroup, signInAdmin, withOwnService } from '../support/fixtures.js';
 import { queryPlan, recordQueries } from '../support/query-plans.js';
 import { insertReservation } from '../support/reservations.js';
@@ -472,8 +472,8 @@ describe('ApproveReservation', () => {
   it('refuses the owner, a participant and an administrator of another resource', async () => {
     for (const session of [rita, otto, lara]) {
       const answer = await post(onRoom, 'Approval', session);
-      expect(answer.status).toBe(400);
-      expect(answer.body).toEqual(invalidBody('You are not allowed to approve this reservation.'));
+      expect(answer.status).toBe(403);
+      expect(answer.body).toEqual(lacksRightBody('You are not allowed to approve this reservation.'));
     }
     expect((await read(onRoom, rita)).body.requiresApproval).toBe(true);
   });
@@ -488,7 +488,7 @@ describe('ApproveReservation', () => {
   });
 
   it('lets a member of the schedule’s admin group approve', async () => {
-    expect((await post(onBench, 'Approval', mia)).status).toBe(400);
+    expect((await post(onBench, 'Approval', mia)).status).toBe(403);
     const answer = await post(onBench, 'Approval', lara);
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual(envelope(onBench, 'The reservation was approved'));
@@ -533,8 +533,8 @@ describe('CheckinReservation and CheckoutReservation (check-in opens 5 minutes b
     await at('2027-01-05T09:55:00Z');
     expect((await read(reference, rita)).body).toMatchObject({ isCheckInAvailable: true, isCheckoutAvailable: false });
     const stranger = await post(reference, 'CheckIn', otto);
-    expect(stranger.status).toBe(400);
-    expect(stranger.body).toEqual(invalidBody('You are not allowed to change this reservation.'));
+    expect(stranger.status).toBe(403);
+    expect(stranger.body).toEqual(lacksRightBody('You are not allowed to change this reservation.'));
 
     const checkedIn = await post(reference, 'CheckIn', rita);
     expect(checkedIn.status).toBe(200);
@@ -633,8 +633,8 @@ describe('CheckinReservation and CheckoutReservation (check-in opens 5 minutes b
     expect((await read(reference, otto)).body.isCheckInAvailable).toBe(true);
     expect((await read(reference, mia)).body.isCheckInAvailable).toBe(false);
     const byResourceAdmin = await post(reference, 'CheckIn', mia);
-    expect(byResourceAdmin.status).toBe(400);
-    expect(byResourceAdmin.body).toEqual(invalidBody('You are not allowed to change this reservation.'));
+    expect(byResourceAdmin.status).toBe(403);
+    expect(byResourceAdmin.body).toEqual(lacksRightBody('You are not allowed to change this reservation.'));
     const byAdmin = await post(reference, 'CheckIn', service.admin);
     expect(byAdmin.status).toBe(200);
     expect(byAdmin.body).toEqual(envelope(reference, 'The reservation was checked in'));

@@ -2,6 +2,7 @@ import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AttributeCategory, AttributeType } from '../../electron/api/schemas/attributes.js';
 import { insertAccessory, insertAttribute, insertResource, insertSchedule } from '../support/fixtures.js';
+import { lacksRightBody } from '../support/answers.js';
 import { createNormalUser, startTestService, type Session, type TestService } from '../support/service.js';
 
 const zone = 'Europe/Berlin';
@@ -125,7 +126,6 @@ describe('CreateReservation', () => {
     ['a reservation over two days', () => body(rooms.plain, '2026-12-05T23:00', '2026-12-06T01:00'), ['This reservation cannot span more than one day.']],
     ['a missing resource', () => ({ startDateTime: at('2026-12-05T10:00'), endDateTime: at('2026-12-05T11:00') }), ['Missing or invalid resourceId']],
     ['an unknown resource', () => body(987654, '2026-12-05T10:00', '2026-12-05T11:00'), ['Missing or invalid resourceId']],
-    ['a resource without permission', () => body(rooms.other, '2026-12-05T10:00', '2026-12-05T11:00'), ['You do not have permission to book Forbidden room.']],
     ['missing times', () => ({ resourceId: rooms.plain }), ['startDateTime is missing or empty', 'endDateTime is missing or empty']],
     ['unreadable times', () => body(rooms.plain, 'x', 'y', { startDateTime: 'soon', endDateTime: 'later' }), ['Invalid startDateTime: soon', 'Invalid endDateTime: later']],
     ['an unknown repeat type', () => body(rooms.plain, '2026-12-05T10:00', '2026-12-05T11:00', { recurrenceRule: { type: 'hourly' } }), ['Invalid repeat type']],
@@ -135,6 +135,19 @@ describe('CreateReservation', () => {
     const answer = await create(user, payload());
     expect(answer.status).toBe(400);
     expect(answer.body).toEqual(invalid(...errors));
+    expect(await service.store.selectFrom('reservations').select('id').execute()).toEqual(before);
+  });
+
+  it('refuses a resource the user may not book, and booking for someone else, as a right the user lacks (403), storing nothing', async () => {
+    const before = await service.store.selectFrom('reservations').select('id').execute();
+    expect(await create(user, body(rooms.other, '2026-12-05T10:00', '2026-12-05T11:00'))).toMatchObject({
+      status: 403,
+      body: lacksRightBody('You do not have permission to book Forbidden room.'),
+    });
+    expect(await create(user, body(rooms.plain, '2026-12-05T10:00', '2026-12-05T11:00', { userId: colleague.userId }))).toMatchObject({
+      status: 403,
+      body: lacksRightBody('You are not allowed to make reservations for other users.'),
+    });
     expect(await service.store.selectFrom('reservations').select('id').execute()).toEqual(before);
   });
 
@@ -297,11 +310,11 @@ describe('UpdateReservation and DeleteReservation', () => {
   it('refuses a user who does not own the reservation, an unknown scope, and an unknown reference', async () => {
     const series = await newSeries('13');
     const reference = series[0]!.referenceNumber;
-    expect((await update(colleague, reference, body(rooms.plain, '2027-01-04T13:00', '2027-01-04T13:30'))).body).toEqual(invalid('You are not allowed to change this reservation.'));
+    expect(await update(colleague, reference, body(rooms.plain, '2027-01-04T13:00', '2027-01-04T13:30'))).toMatchObject({ status: 403, body: lacksRightBody('You are not allowed to change this reservation.') });
     expect((await update(user, reference, body(rooms.plain, '2027-01-04T13:00', '2027-01-04T13:30'), 'bogus')).body).toEqual(invalid('Missing or invalid updateScope: bogus'));
     const unknown = await update(user, '0000000000000000000000', body(rooms.plain, '2027-01-04T13:00', '2027-01-04T13:30'));
     expect(unknown.status).toBe(404);
-    expect((await service.call('DELETE', `/Reservations/${reference}`, { session: colleague })).body).toEqual(invalid('You are not allowed to change this reservation.'));
+    expect(await service.call('DELETE', `/Reservations/${reference}`, { session: colleague })).toMatchObject({ status: 403, body: lacksRightBody('You are not allowed to change this reservation.') });
   });
 
   it('deletes only this occurrence without a scope, later ones with future, all with full', async () => {

@@ -4,6 +4,8 @@ export const invalidBody = (...errors: string[]) => ({ links: [], message: 'Ther
 export const notFoundBody = { links: [], message: 'The requested resource was not found' };
 export const unauthenticatedBody = { links: [], message: 'You must be authenticated in order to access this service.' };
 export const forbiddenBody = { links: [], message: 'You must be an application administrator to access this service.' };
+/** A signed-in caller who lacks the right to this reservation or resource (403). */
+export const lacksRightBody = (message: string) => ({ links: [], message });
 export const deletedBody = { links: [], message: 'The item was deleted' };
 
 /** GetStatuses: fixed, and the same on every server. */

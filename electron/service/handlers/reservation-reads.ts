@@ -3,7 +3,7 @@ import { formatWireDateTime } from '../../api/dates.js';
 import { bookingMessages } from '../domain/booking-rules.js';
 import { checkInMessages, checkInOutcome, checkOutOutcome, toWholeSecond } from '../domain/check-in.js';
 import { readQueryDateTime, usableZone } from '../domain/query-dates.js';
-import { invalid, notFound, Violations } from '../errors.js';
+import { forbidden, invalid, notFound, Violations } from '../errors.js';
 import { connectionOf, type Store } from '../store/database.js';
 import {
   administrationCheck,
@@ -50,7 +50,7 @@ async function requireOccurrence(store: Store, referenceNumber: string): Promise
 }
 
 function requireChangeRight(caller: Caller, row: OccurrenceRow): void {
-  if (!mayChange(caller, row)) throw invalid(bookingMessages.notAllowed);
+  if (!mayChange(caller, row)) throw forbidden(bookingMessages.notAllowed);
 }
 
 export const reservationReadHandlers = {
@@ -97,7 +97,7 @@ export const reservationReadHandlers = {
     return store.transaction().execute(async (trx) => {
       const row = await requireOccurrence(trx, params.referenceNumber);
       const administers = await administrationCheck(trx, caller);
-      if (!administers(row)) throw invalid(messages.notAllowedToApprove);
+      if (!administers(row)) throw forbidden(messages.notAllowedToApprove);
       if (row.isPendingApproval === 1) {
         await trx
           .updateTable('reservationSeries')

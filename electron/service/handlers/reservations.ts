@@ -3,7 +3,7 @@ import { AttributeCategory } from '../../api/schemas/attributes.js';
 import { bookingMessages, creditsFor, deletionViolation, timingViolations, type Occurrence } from '../domain/booking-rules.js';
 import { expandRecurrence, NO_RECURRENCE, readStoredRecurrenceRule, serializeRecurrenceRule } from '../domain/recurrence.js';
 import { newReferenceNumber } from '../domain/reference-number.js';
-import { invalid, notFound, Violations } from '../errors.js';
+import { forbidden, invalid, notFound, Violations } from '../errors.js';
 import { checkAttributeInputs, writeAttributeValues } from '../store/attribute-values.js';
 import { accessoryShortages, conflictMessage, findConflicts, resourcesNotBookable } from '../store/booking-checks.js';
 import { readBookingRequest, remindersOf, type BookingRequest } from '../store/booking-request.js';
@@ -43,9 +43,9 @@ async function findExisting(store: Store, referenceNumber: string): Promise<Exis
   return { instance, series };
 }
 
-/** Owners and administrators change a reservation; everyone else is refused as real servers refuse. */
+/** Owners and administrators change a reservation; everyone else lacks the right (403, with real servers' words). */
 function ensureMayChange(series: ReservationSeriesRow, caller: Caller) {
-  if (series.ownerId !== caller.user.id && !caller.isAdmin) throw invalid(bookingMessages.notAllowed);
+  if (series.ownerId !== caller.user.id && !caller.isAdmin) throw forbidden(bookingMessages.notAllowed);
 }
 
 function seriesValues(request: BookingRequest, isPendingApproval: boolean): SeriesValues {
@@ -88,7 +88,8 @@ function checkRequest(
   if (!caller.isAdmin) {
     const refused = resourcesNotBookable(connection, caller.user.id, request.resources.map((resource) => resource.id));
     const names = request.resources.filter((resource) => refused.includes(resource.id)).map((resource) => resource.name);
-    if (names.length) violations.add(`You do not have permission to book ${names.join(', ')}.`);
+    // A right the caller lacks outranks what is wrong with the request itself.
+    if (names.length) throw forbidden(`You do not have permission to book ${names.join(', ')}.`);
   }
   const attributes = checkAttributeInputs(connection, AttributeCategory.reservation, null, request.body.customAttributes ?? [], {
     isAdmin: caller.isAdmin,

@@ -5,7 +5,7 @@ import type { Occurrence } from '../domain/booking-rules.js';
 import { readQueryDateTime } from '../domain/query-dates.js';
 import { expandRecurrence, parseRecurrenceRule, type RecurrenceRule } from '../domain/recurrence.js';
 import type { ScheduleLayout } from '../domain/schedule-layout.js';
-import { invalid, Violations } from '../errors.js';
+import { forbidden, invalid, Violations } from '../errors.js';
 import type { Caller } from '../handlers/types.js';
 import { placeholders, type Connection } from './database.js';
 import { scheduleLayout } from './schedules.js';
@@ -80,7 +80,7 @@ export function readBookingRequest(
 
   const ownerId = body.userId ?? defaultOwnerId;
   if (ownerId !== defaultOwnerId && ownerId !== caller.user.id && !caller.isAdmin) {
-    violations.add('You are not allowed to make reservations for other users.');
+    throw forbidden('You are not allowed to make reservations for other users.');
   }
   const participants = [...new Set(body.participants ?? [])];
   const invitees = [...new Set(body.invitees ?? [])];
