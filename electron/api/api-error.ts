@@ -59,7 +59,8 @@ function shorten(text: string): string {
 
 function kindOfStatus(status: number): ApiErrorKind {
   if (status === 401) return 'unauthorized';
-  if (status === 403) return 'forbidden';
+  // Too many attempts (sign-in throttling) is a refusal the person acts on like any other.
+  if (status === 403 || status === 429) return 'forbidden';
   if (status === 404) return 'notFound';
   if (status === 400) return 'validation';
   if (status >= 500) return 'server';

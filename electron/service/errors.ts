@@ -7,7 +7,8 @@ export type ServiceFailure =
   | { kind: 'notFound' }
   | { kind: 'unauthenticated' }
   | { kind: 'forbidden'; message: string }
-  | { kind: 'selfRegistrationDisabled' };
+  | { kind: 'selfRegistrationDisabled' }
+  | { kind: 'throttled'; message: string };
 
 export class ServiceError extends Error {
   constructor(readonly failure: ServiceFailure) {
@@ -21,6 +22,7 @@ export const unauthenticated = () => new ServiceError({ kind: 'unauthenticated' 
 export const forbidden = (message = 'You are not allowed to perform this action.') =>
   new ServiceError({ kind: 'forbidden', message });
 export const selfRegistrationDisabled = () => new ServiceError({ kind: 'selfRegistrationDisabled' });
+export const throttled = (message: string) => new ServiceError({ kind: 'throttled', message });
 
 /** Collects rule violations so one answer lists them all, as real servers do. */
 export class Violations {

@@ -1,14 +1,21 @@
 import { formatWireDateTime } from '../../api/dates.js';
 import { UserStatus } from '../domain/profile.js';
 import { generateSessionToken, verifyPassword } from '../passwords.js';
+import { throttled } from '../errors.js';
 import type { HandlerMap } from './types.js';
 
 const loginFailed = 'Login failed. Invalid username or password.';
 
+const tooManyAttempts = (waitMs: number) =>
+  `Too many failed sign-ins. Try again in ${Math.max(1, Math.ceil(waitMs / 60_000))} minute${waitMs > 60_000 ? 's' : ''}.`;
+
 export const authenticationHandlers = {
   /** A refused login answers 200 with isAuthenticated false, as real servers do. */
-  async authenticate({ body }, { store, clock, config }) {
+  async authenticate({ body }, { store, clock, config, signIns, client }) {
     const login = body.username.trim();
+    const nowMs = clock.now().toMillis();
+    const verdict = signIns.verdict(login, client, nowMs);
+    if (!verdict.allowed) throw throttled(tooManyAttempts(verdict.retryAtMs - nowMs));
     const user = await store
       .selectFrom('users')
       .select(['id', 'passwordHash', 'statusId'])
@@ -16,6 +23,7 @@ export const authenticationHandlers = {
       .executeTakeFirst();
     const accepted = user !== undefined && user.statusId === UserStatus.active && (await verifyPassword(body.password, user.passwordHash));
     if (!accepted) {
+      signIns.failed(login, client, nowMs);
       return {
         sessionToken: null,
         sessionExpires: null,
@@ -26,6 +34,7 @@ export const authenticationHandlers = {
         message: loginFailed,
       };
     }
+    signIns.succeeded(login);
     const now = clock.now();
     const expires = now.plus({ minutes: config.sessionMinutes });
     const sessionToken = generateSessionToken();

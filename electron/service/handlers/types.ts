@@ -2,6 +2,7 @@ import type { Static, TSchema } from '@sinclair/typebox';
 import type { OperationName, Operations, PathParameterNames, pathParameters } from '../../api/operations.js';
 import type { Clock } from '../clock.js';
 import type { ServiceConfig } from '../config.js';
+import type { SignInThrottle } from '../domain/sign-in-throttle.js';
 import type { Store } from '../store/database.js';
 import type { UserRow } from '../store/tables.js';
 
@@ -37,6 +38,10 @@ export interface RequestContext<N extends OperationName> {
   clock: Clock;
   config: ServiceConfig;
   links: LinkBuilder;
+  /** Failed sign-ins so far, per account and per client. */
+  signIns: SignInThrottle;
+  /** The address the request came from. */
+  client: string;
   /** Present on every operation whose auth level is not `none`. */
   caller: Operations[N]['auth'] extends 'none' ? Caller | null : Caller;
 }

@@ -24,6 +24,8 @@ export function failureToWire(failure: ServiceFailure): WireError {
       return { status: 401, body: { links: [], message: messages.unauthenticated } };
     case 'forbidden':
       return { status: 403, body: { links: [], message: failure.message } };
+    case 'throttled':
+      return { status: 429, body: { links: [], message: failure.message } };
     case 'selfRegistrationDisabled':
       return {
         status: 401,

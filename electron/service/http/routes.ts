@@ -12,6 +12,7 @@ import type { Clock } from '../clock.js';
 import type { ServiceConfig } from '../config.js';
 import type { Caller, Handler, HandlerMap, OperationInput, RequestContext } from '../handlers/types.js';
 import type { Store } from '../store/database.js';
+import type { SignInThrottle } from '../domain/sign-in-throttle.js';
 import { answerBytes } from './answer-bytes.js';
 import { messages } from './error-mapper.js';
 import { linkBuilderFor } from './links.js';
@@ -21,6 +22,7 @@ export interface RouteDependencies {
   store: Store;
   clock: Clock;
   config: ServiceConfig;
+  signIns: SignInThrottle;
 }
 
 const jsonType = 'application/json; charset=utf-8';
@@ -77,7 +79,7 @@ function registerOperation<N extends OperationName>(
     },
     handler: async (request: FastifyRequest, reply) => {
       const caller = callers.get(request) ?? null;
-      const context = { ...deps, links: linkBuilderFor(request), caller } as RequestContext<N>;
+      const context = { ...deps, links: linkBuilderFor(request), caller, client: request.ip } as RequestContext<N>;
       const input = {
         params: typedParams(operation.path, (request.params ?? {}) as Record<string, string>),
         query: request.query ?? {},

@@ -8,7 +8,9 @@ import { rememberZoneOffsets } from '../domain/zone-offsets.js';
 import { ServiceError } from '../errors.js';
 import { handlers } from '../handlers/index.js';
 import type { Store } from '../store/database.js';
+import { createSignInThrottle } from '../domain/sign-in-throttle.js';
 import { registerDocumentation } from './documentation.js';
+import { registerHostGuard } from './host-guard.js';
 import { replyWithError } from './error-mapper.js';
 import { registerLargeAnswerCompression } from './large-answers.js';
 import { registerOperations } from './routes.js';
@@ -53,7 +55,8 @@ export async function createServer(options: ServiceOptions): Promise<FastifyInst
     brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
   });
   registerLargeAnswerCompression(app);
-  registerOperations(app, handlers, options);
+  registerHostGuard(app);
+  registerOperations(app, handlers, { ...options, signIns: createSignInThrottle() });
   registerDocumentation(app);
   return app;
 }
