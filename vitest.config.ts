@@ -3,7 +3,7 @@ import { svelteTesting } from '@testing-library/svelte/vite';
 import { defineConfig } from 'vitest/config';
 
 /** Tests that build the app into dist/ (the package) or run what is there (Electron). */
-const appBuildTests = ['test/shell/package.test.ts', 'test/e2e/electron-app.test.ts'];
+const appBuildTests = ['test/shell/package.test.ts', 'test/shell/native-modules.test.ts', 'test/e2e/electron-app.test.ts'];
 
 export default defineConfig({
   test: {

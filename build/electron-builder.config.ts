@@ -22,8 +22,7 @@ const config: Configuration = {
     'package.json',
     'dist/**',
     `${appLayout.trayIcons}/**`,
-    // Sources and intermediate objects of the native modules: only the built .node files run.
-    '!node_modules/better-sqlite3/{deps,src}/**',
+    // Intermediate objects of a native module built on install (keytar): only the .node file runs.
     '!node_modules/*/build/Release/{obj,obj.target,.deps}/**',
     // Type declarations and source maps of dependencies: a third of their size, never loaded.
     '!node_modules/**/*.{d.ts,d.mts,d.cts,map}',
@@ -31,12 +30,16 @@ const config: Configuration = {
   asar: true,
   // A native module or a helper program cannot be loaded or run from inside app.asar.
   asarUnpack: [
-    'node_modules/better-sqlite3/**/*.node',
+    // libsql's binary comes in a package of its own per platform: @libsql/<platform>/index.node.
+    'node_modules/@libsql/*/*.node',
     'node_modules/keytar/**/*.node',
     'node_modules/node-notifier/vendor/**',
   ],
-  // Rebuilds better-sqlite3 and keytar against Electron's Node ABI, not the one npm built them for.
-  npmRebuild: true,
+  // Every native module is Node-API (libsql, keytar): the binaries npm installed load in Electron
+  // as they are, which test/shell/native-modules.test.ts checks. A rebuild could only break them:
+  // @electron/rebuild rebuilds keytar inside node_modules itself (then no longer the binary the
+  // tests load), and fails where Electron's headers cannot be downloaded.
+  npmRebuild: false,
   publish: null,
 
   win: {
@@ -54,7 +57,9 @@ const config: Configuration = {
   },
 
   mac: {
-    target: [{ target: 'dmg', arch: ['x64', 'arm64'] }],
+    // For the Mac's own architecture: npm installs the native modules of the machine it runs on
+    // (libsql's @libsql/darwin-arm64 or -x64), and nothing rebuilds them for another.
+    target: ['dmg'],
     icon: 'build/icon.icns',
     category: 'public.app-category.productivity',
     // A menu-bar app: no Dock icon, no app menu.

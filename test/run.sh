@@ -4,8 +4,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# What the tests use of the system: build tools (native modules build from source when no
-# prebuilt binary can be downloaded), libsecret + gnome-keyring + D-Bus (the real OS keychain),
+# What the tests use of the system: build tools (keytar builds from source when its prebuilt
+# binary cannot be downloaded), libsecret + gnome-keyring + D-Bus (the real OS keychain),
 # notify-send (real desktop notifications).
 declare -A package_of=(
   [python3]=python3 [make]=make [g++]=g++ [dbus-daemon]=dbus-daemon [dbus-send]=dbus-bin
@@ -31,7 +31,7 @@ fi
 # Dependencies from the lockfile, installed after the system packages so native modules build
 # (keytar is optional for users, who fall back to memory, but the tests need it).
 if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ] \
-  || ! node -e 'require("better-sqlite3"); require("keytar")' 2>/dev/null; then
+  || ! node -e 'require("libsql"); require("keytar")' 2>/dev/null; then
   echo "== npm ci"
   npm ci --no-audit --no-fund
 fi

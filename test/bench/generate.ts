@@ -1,4 +1,4 @@
-import SQLite from 'better-sqlite3';
+import SQLite from 'libsql';
 import { DateTime, IANAZone } from 'luxon';
 import { formatWireDateTime } from '../../electron/api/dates.js';
 import { Role } from '../../electron/api/schemas/groups.js';

@@ -1,4 +1,4 @@
-import SQLite from 'better-sqlite3';
+import SQLite from 'libsql';
 import { DateTime } from 'luxon';
 import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, tmpdir, totalmem } from 'node:os';
@@ -106,7 +106,7 @@ function recordingStore(file: string) {
 /** `EXPLAIN QUERY PLAN` as SQLite's shell prints it: one line per step, indented under its parent. */
 function explain(connection: SQLite.Database, query: CapturedQuery): string[] {
   try {
-    const rows = connection.prepare(`EXPLAIN QUERY PLAN ${query.sql}`).all(...(query.parameters as unknown[])) as { id: number; parent: number; detail: string }[];
+    const rows = connection.prepare(`EXPLAIN QUERY PLAN ${query.sql}`).all(query.parameters) as { id: number; parent: number; detail: string }[];
     const depth = new Map<number, number>([[0, 0]]);
     return rows.map((row) => {
       const level = (depth.get(row.parent) ?? 0) + 1;
@@ -376,7 +376,7 @@ async function main() {
         }
       }
 
-      const sqliteVersion = (recorder.connection.prepare('SELECT sqlite_version() AS version').get() as { version: string }).version;
+      const sqliteVersion = String(recorder.connection.prepare('SELECT sqlite_version()').pluck().all()[0]);
       const markdown = report({
         outcomes,
         organisation,

@@ -1,4 +1,4 @@
-import SQLite from 'better-sqlite3';
+import SQLite from 'libsql';
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,15 +16,15 @@ describe('background checkpoints', () => {
       const inFileAlone = () => {
         const copy = join(folder, 'copy.db');
         copyFileSync(file, copy);
-        const database = new SQLite(copy, { readonly: true });
+        const database = new SQLite(copy);
         try {
-          return database.prepare("SELECT value FROM settings WHERE key = 'probe'").get();
+          return database.prepare("SELECT value FROM settings WHERE key = 'probe'").all();
         } finally {
           database.close();
         }
       };
       // SQLite alone would wait for a thousand pages of WAL; one small write is a page or two.
-      await vi.waitFor(() => expect(inFileAlone()).toEqual({ value: 'written' }), { timeout: 5_000, interval: 100 });
+      await vi.waitFor(() => expect(inFileAlone()).toEqual([{ value: 'written' }]), { timeout: 5_000, interval: 100 });
     } finally {
       await service.close();
       rmSync(folder, { recursive: true, force: true });

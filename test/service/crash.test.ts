@@ -1,4 +1,4 @@
-import SQLite from 'better-sqlite3';
+import SQLite from 'libsql';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -154,15 +154,16 @@ describe('a service killed while it takes reservations', () => {
       expect((await second.exited).code).toBe(0);
     }
 
-    const database = new SQLite(join(dataFolder, 'perch.db'), { readonly: true });
+    const database = new SQLite(join(dataFolder, 'perch.db'));
     try {
-      expect(database.pragma('integrity_check', { simple: true })).toBe('ok');
+      expect(database.prepare('PRAGMA integrity_check').pluck().all()).toEqual(['ok']);
       expect(database.pragma('foreign_key_check')).toEqual([]);
       // Each reservation went in whole or not at all: none without what it occupies.
       const halfStored = database
-        .prepare(`SELECT count(*) AS count FROM reservations WHERE NOT EXISTS (SELECT 1 FROM reservation_bookings WHERE reservation_id = reservations.id)`)
-        .get() as { count: number };
-      expect(halfStored.count).toBe(0);
+        .prepare(`SELECT count(*) FROM reservations WHERE NOT EXISTS (SELECT 1 FROM reservation_bookings WHERE reservation_id = reservations.id)`)
+        .pluck()
+        .all();
+      expect(halfStored).toEqual([0]);
       const stored = database
         .prepare(`SELECT reference_number FROM reservations WHERE reference_number IN (SELECT value FROM json_each(?))`)
         .all(JSON.stringify([...confirmed.keys()])) as { reference_number: string }[];

@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import SQLite from 'better-sqlite3';
+import SQLite from 'libsql';
 import { Kysely, Migrator, SqliteDialect, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readHostAnswer, type HostAnswer, type HostRequest, type LocalAccount } from '../../electron/api/local-host.js';
@@ -142,11 +142,11 @@ describe('the host process', () => {
     });
     expect(answer.type).toBe('ready');
     expect(exitCode).toBe(0);
-    const upgraded = new SQLite(databaseFile(dataFolder), { readonly: true });
+    const upgraded = new SQLite(databaseFile(dataFolder));
     try {
       const applied = upgraded.prepare('SELECT name FROM kysely_migration ORDER BY name').all() as { name: string }[];
       expect(applied.map((row) => row.name)).toEqual(Object.keys(migrations));
-      expect(upgraded.prepare('PRAGMA integrity_check').pluck().get()).toBe('ok');
+      expect(upgraded.prepare('PRAGMA integrity_check').pluck().all()).toEqual(['ok']);
     } finally {
       upgraded.close();
     }

@@ -1,19 +1,11 @@
 /**
- * The installers' configuration and what a package holds. Real installers need the Electron
- * download, so the package here is `npm run dist` for electron-builder's `--linux dir` target,
- * built against a stand-in Electron folder (a stub executable and the files electron-builder
- * copies), with the native rebuild off (it would build against Node here, not Electron).
+ * The installers' configuration and what a package holds: the `--linux dir` package built the
+ * way `npm run dist` builds one, against a stand-in Electron (test/support/linux-package.ts).
  */
-import { execFile } from 'node:child_process';
-import { once } from 'node:events';
-import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
+import { readFile } from 'node:fs/promises';
 import { builtinModules } from 'node:module';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
-import { extractFile, listPackage, statFile } from '@electron/asar';
+import { extractFile, statFile } from '@electron/asar';
 import { validateConfiguration } from 'app-builder-lib/out/util/config/config.js';
 import { DebugLogger } from 'builder-util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,8 +13,7 @@ import { projectRoot } from '../../build/scripts/project-root.js';
 import config from '../../build/electron-builder.config.js';
 import { appId } from '../../electron/core/app-identity.js';
 import { appLayout } from '../../electron/core/app-layout.js';
-
-const run = promisify(execFile);
+import { archiveEntries, buildLinuxDirPackage, type LinuxDirPackage } from '../support/linux-package.js';
 
 const trayIcons = ['trayTemplate.png', 'trayTemplate@2x.png', 'tray-light.png', 'tray-light@2x.png', 'tray-dark.png', 'tray-dark@2x.png'];
 
@@ -36,13 +27,6 @@ function importedPackages(code: string): string[] {
   const packageName = (specifier: string) => specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/');
   const provided = (specifier: string) => specifier === 'electron' || specifier.startsWith('node:') || builtinModules.includes(specifier);
   return [...new Set(specifiers.filter((specifier) => !provided(specifier)).map(packageName))].sort();
-}
-
-function hasInstalled(name: string): Promise<boolean> {
-  return readFile(join(projectRoot, 'node_modules', name, 'package.json')).then(
-    () => true,
-    () => false,
-  );
 }
 
 describe('the electron-builder configuration', () => {
@@ -62,76 +46,19 @@ describe('the electron-builder configuration', () => {
 });
 
 describe('a --linux dir package built against a stand-in Electron', () => {
-  let workFolder: string;
+  let built: LinuxDirPackage;
   let resources: string;
   let archive: string;
   let inArchive: Set<string>;
-  // Every request electron-builder makes goes here instead of the internet (see the mirrors below).
-  const networkRequests: string[] = [];
-  let recorder: Server;
 
   beforeAll(async () => {
-    workFolder = await mkdtemp(join(tmpdir(), 'perch-package-'));
-    const electronDist = join(workFolder, 'electron-dist');
-    await mkdir(join(electronDist, 'resources'), { recursive: true });
-    await writeFile(join(electronDist, 'electron'), '#!/bin/sh\nexit 0\n');
-    await chmod(join(electronDist, 'electron'), 0o755);
-    await writeFile(join(electronDist, 'LICENSE'), 'stand-in\n');
-    await writeFile(join(electronDist, 'LICENSES.chromium.html'), '<p>stand-in</p>\n');
-
-    recorder = createServer((request, response) => {
-      networkRequests.push(`${request.method} ${request.url}`);
-      response.writeHead(404).end();
-    });
-    recorder.on('connect', (request, socket) => {
-      networkRequests.push(`CONNECT ${request.url}`);
-      socket.end('HTTP/1.1 403 Forbidden\r\n\r\n');
-    });
-    recorder.listen(0, '127.0.0.1');
-    await once(recorder, 'listening');
-    const recorderUrl = `http://127.0.0.1:${(recorder.address() as AddressInfo).port}`;
-
-    const output = join(workFolder, 'release');
-    // The real `npm run dist` (build, then electron-builder), for the Linux dir target.
-    await run(
-      'npm',
-      [
-        'run',
-        'dist',
-        '--',
-        '--linux',
-        'dir',
-        `-c.electronDist=${electronDist}`,
-        '-c.npmRebuild=false',
-        `-c.directories.output=${output}`,
-      ],
-      {
-        cwd: projectRoot,
-        env: {
-          ...process.env,
-          CI: 'true',
-          // Electron's and electron-builder's downloads, and anything that honours a proxy.
-          ELECTRON_MIRROR: `${recorderUrl}/electron/`,
-          ELECTRON_BUILDER_BINARIES_MIRROR: `${recorderUrl}/electron-builder-binaries/`,
-          http_proxy: recorderUrl,
-          https_proxy: recorderUrl,
-          HTTP_PROXY: recorderUrl,
-          HTTPS_PROXY: recorderUrl,
-          NO_PROXY: '',
-          no_proxy: '',
-        },
-        maxBuffer: 16 * 1024 * 1024,
-      },
-    );
-    resources = join(output, 'linux-unpacked', 'resources');
+    built = await buildLinuxDirPackage();
+    resources = built.resources;
     archive = join(resources, 'app.asar');
-    inArchive = new Set(listPackage(archive, { isPack: false }).map((entry) => entry.replace(/^[/\\]/, '').replaceAll('\\', '/')));
+    inArchive = new Set(archiveEntries(archive));
   }, 300_000);
 
-  afterAll(async () => {
-    recorder?.close();
-    if (workFolder) await rm(workFolder, { recursive: true, force: true });
-  });
+  afterAll(() => built?.remove());
 
   it('holds the built main, preload, local service host and popover in app.asar', () => {
     for (const file of [appLayout.main, appLayout.preload, appLayout.serviceHost, `${appLayout.renderer}/index.html`]) {
@@ -155,7 +82,6 @@ describe('a --linux dir package built against a stand-in Electron', () => {
     for (const devOnly of ['electron', 'electron-builder', 'vite', 'vitest', 'esbuild']) {
       expect(inArchive, devOnly).not.toContain(`node_modules/${devOnly}`);
     }
-    expect([...inArchive].filter((entry) => entry.startsWith('node_modules/better-sqlite3/deps/'))).toEqual([]);
     expect([...inArchive].filter((entry) => entry.endsWith('.d.ts'))).toEqual([]);
   });
 
@@ -173,14 +99,6 @@ describe('a --linux dir package built against a stand-in Electron', () => {
     expect(importedPackages(preload)).toEqual([]);
   });
 
-  it("unpacks better-sqlite3's native module (and keytar's, where keytar is installed)", async () => {
-    const unpacked = join(resources, 'app.asar.unpacked');
-    await expect(readFile(join(unpacked, 'node_modules/better-sqlite3/build/Release/better_sqlite3.node'))).resolves.toBeInstanceOf(Buffer);
-    if (await hasInstalled('keytar')) {
-      await expect(readFile(join(unpacked, 'node_modules/keytar/build/Release/keytar.node'))).resolves.toBeInstanceOf(Buffer);
-    }
-  });
-
   it("unpacks node-notifier's helper programs (a Linux package keeps terminal-notifier; only Windows builds keep .exe files)", async () => {
     const vendor = 'node_modules/node-notifier/vendor';
     const vendorFiles = [...inArchive].filter((entry) => entry.startsWith(`${vendor}/`) && 'size' in statFile(archive, entry));
@@ -192,6 +110,6 @@ describe('a --linux dir package built against a stand-in Electron', () => {
   });
 
   it('asked nothing of the network', () => {
-    expect(networkRequests).toEqual([]);
+    expect(built.networkRequests).toEqual([]);
   });
 });

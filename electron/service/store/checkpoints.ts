@@ -13,7 +13,7 @@ const checkpointEveryMs = { busy: 250, idle: 4_000 };
 const checkpointerSource = `
 const { parentPort, workerData } = require('node:worker_threads');
 const Database = require(workerData.driver);
-const database = new Database(workerData.file, { fileMustExist: true });
+const database = new Database(workerData.file);
 let delay = workerData.busyMs;
 let lastLog = -1;
 let timer;
@@ -48,7 +48,7 @@ export async function checkpointInBackground(store: Store, file: string): Promis
   await setInlineThreshold(backstopCheckpointPages);
   const worker = new Worker(checkpointerSource, {
     eval: true,
-    workerData: { driver: createRequire(import.meta.url).resolve('better-sqlite3'), file, busyMs: checkpointEveryMs.busy, idleMs: checkpointEveryMs.idle },
+    workerData: { driver: createRequire(import.meta.url).resolve('libsql'), file, busyMs: checkpointEveryMs.busy, idleMs: checkpointEveryMs.idle },
   });
   worker.unref();
   const exited = new Promise((resolve) => worker.once('exit', resolve));

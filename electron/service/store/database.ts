@@ -1,4 +1,4 @@
-import SQLite from 'better-sqlite3';
+import SQLite from 'libsql';
 import { CamelCasePlugin, Kysely, Migrator, SqliteDialect, type Compilable, type DialectAdapter } from 'kysely';
 import { migrations } from './migrations.js';
 import type { Database } from './tables.js';
@@ -8,7 +8,7 @@ export type Store = Kysely<Database>;
 /** What a statement was given and how long it ran, for tests and the benchmark's query plans. */
 export type StatementObserver = (sql: string, parameters: unknown[], ms: number) => void;
 
-type Statement = Pick<SQLite.Statement, 'reader' | 'all' | 'get' | 'run' | 'iterate'>;
+type Statement = Pick<SQLite.Statement, 'reader' | 'all' | 'run' | 'iterate'>;
 
 /** Reports every execution of a statement to the connection's observers. */
 function observedStatement(statement: SQLite.Statement, sql: string, observers: ReadonlySet<StatementObserver>): Statement {
@@ -24,7 +24,6 @@ function observedStatement(statement: SQLite.Statement, sql: string, observers: 
   return {
     reader: statement.reader,
     all: timed((...parameters) => statement.all(...parameters)),
-    get: timed((...parameters) => statement.get(...parameters)),
     run: timed((...parameters) => statement.run(...parameters)),
     iterate: timed((...parameters) => statement.iterate(...parameters)),
   } as Statement;
@@ -62,18 +61,21 @@ export class Connection {
     return this.observers.size ? observedStatement(statement, sql, this.observers) : statement;
   }
 
+  // Parameters go to the driver as one array: libsql takes a lone object argument (null, a
+  // Buffer) for named parameters.
   all<Row>(sql: string, ...parameters: unknown[]): Row[] {
-    return this.prepare(sql).all(...parameters) as Row[];
+    return this.prepare(sql).all(parameters) as Row[];
   }
 
+  /** The first row; not the driver's own get(), whose rows carry an extra `_metadata` member in libsql. */
   get<Row>(sql: string, ...parameters: unknown[]): Row | undefined {
-    return this.prepare(sql).get(...parameters) as Row | undefined;
+    return this.all<Row>(sql, ...parameters)[0];
   }
 
   /**
    * Rows named as the Kysely tables name them (snake_case columns in camelCase). Read as arrays
-   * and named here: half the cost of better-sqlite3 building each row by name, and no second
-   * pass renaming them as Kysely's CamelCasePlugin makes.
+   * and named here: cheaper than the driver building each row by name, and no second pass
+   * renaming them as Kysely's CamelCasePlugin makes.
    */
   records<Row>(sql: string, ...parameters: unknown[]): Row[] {
     const statement = this.#prepared(sql);
@@ -82,7 +84,7 @@ export class Connection {
     statement.raw(true);
     let rows: unknown[][];
     try {
-      rows = this.prepare(sql).all(...parameters) as unknown[][];
+      rows = this.prepare(sql).all(parameters) as unknown[][];
     } finally {
       statement.raw(false);
     }
@@ -98,7 +100,17 @@ export class Connection {
   }
 
   run(sql: string, ...parameters: unknown[]): SQLite.RunResult {
-    return this.prepare(sql).run(...parameters);
+    return this.prepare(sql).run(parameters);
+  }
+
+  /**
+   * libsql closes the file only once every statement prepared on it has been garbage collected,
+   * which an exiting process never does: the write-ahead log is folded into the database file
+   * first, so the file alone holds every record once the service has stopped.
+   */
+  close(): void {
+    this.sqlite.pragma('wal_checkpoint(TRUNCATE)');
+    this.sqlite.close();
   }
 
   /** Inserts rows of equal shape in one statement; `skipDuplicates` leaves rows already there as they are. */
@@ -124,7 +136,7 @@ const connections = new WeakMap<DialectAdapter, Connection>();
 
 class ConnectedDialect extends SqliteDialect {
   constructor(private readonly connection: Connection) {
-    super({ database: { prepare: (sql) => connection.prepare(sql), close: () => connection.sqlite.close() } });
+    super({ database: { prepare: (sql) => connection.prepare(sql), close: () => connection.close() } });
   }
 
   override createAdapter(): DialectAdapter {

@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Migration } from 'kysely';
 
-/** Each migration is a list of statements; better-sqlite3 prepares one statement at a time. */
+/** Each migration is a list of statements; the SQLite driver prepares one statement at a time. */
 const statements = (...ddl: string[]): Migration => ({
   async up(db: Kysely<unknown>) {
     for (const statement of ddl) await sql.raw(statement).execute(db);
