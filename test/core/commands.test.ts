@@ -229,6 +229,46 @@ describe('cancel', () => {
   });
 });
 
+describe('cancel a whole series from a later occurrence', () => {
+  it('names the first remaining occurrence, since real servers delete only "this and later" for the one named', async () => {
+    user = await harness.clientFor('user');
+    const created = await user.createReservation({
+      body: {
+        resourceId: harness.org.resources.cameraKit,
+        startDateTime: formatWireDateTime(utc('13:00', '2030-03-13')),
+        endDateTime: formatWireDateTime(utc('14:00', '2030-03-13')),
+        title: 'Weekly edit',
+        recurrenceRule: { type: 'daily', interval: 1, repeatTerminationDate: formatWireDateTime(utc('23:00', '2030-03-15')) },
+      },
+    });
+    if (!created.ok) throw new Error(created.error.message);
+    await core.handlers.refresh();
+    const series = () => core.snapshot().reservations.filter((reservation) => reservation.title === 'Weekly edit');
+    const [first, , last] = series();
+
+    harness.requests.length = 0;
+    const after = value(await core.handlers.cancel({ referenceNumber: last!.referenceNumber, scope: 'full' }));
+    const [deleted] = sent('DELETE', '/Reservations/');
+    expect(deleted!.path).toBe(`/Reservations/${first!.referenceNumber}`);
+    expect(deleted!.query.get('updateScope')).toBe('full');
+    expect(after.reservations.filter((reservation) => reservation.title === 'Weekly edit')).toEqual([]);
+  });
+});
+
+describe('retitle', () => {
+  it('changes the title of one reservation, sending the whole reservation back, and confirms it by reading it again', async () => {
+    const booked = value(await core.handlers.book({ resourceId: harness.org.resources.loanLaptop, start: berlin('15:00', '2030-03-14'), durationMinutes: 60, title: 'Draft' })).referenceNumber;
+    harness.requests.length = 0;
+    const view = value(await core.handlers.retitle({ referenceNumber: booked, title: 'Customer demo' }));
+    expect(view).toMatchObject({ referenceNumber: booked, title: 'Customer demo', start: berlin('15:00', '2030-03-14'), end: berlin('16:00', '2030-03-14') });
+    const [update] = sent('POST', `/Reservations/${booked}`);
+    expect(update!.query.get('updateScope')).toBe('this');
+    expect(update!.body).toMatchObject({ title: 'Customer demo', startDateTime: '2030-03-14T16:00:00+0100', endDateTime: '2030-03-14T17:00:00+0100' });
+    expect(sent('GET', `/Reservations/${booked}`).length).toBeGreaterThanOrEqual(2);
+    expect(mine(booked)).toMatchObject({ title: 'Customer demo' });
+  });
+});
+
 describe('extend', () => {
   let laptop: string;
 
@@ -237,8 +277,14 @@ describe('extend', () => {
     harness.requests.length = 0;
     const view: ReservationView = value(await core.handlers.extend({ referenceNumber: laptop, minutes: 30 }));
     expect(view).toMatchObject({ referenceNumber: laptop, start: berlin('10:00', '2030-03-13'), end: berlin('11:30', '2030-03-13'), title: 'Workshop laptop' });
-    const availability = sent('GET', `/Resources/${harness.org.resources.loanLaptop}/Availability`);
-    expect(availability[0]!.query.get('dateTime')).toBe('2030-03-13T12:00:00+0100');
+    // The resource's reservations after the current end decide, never availability at a future time.
+    expect(sent('GET', '/Resources/').filter((request) => request.path.endsWith('/Availability'))).toEqual([]);
+    const following = sent('GET', '/Reservations/').filter((request) => request.query.has('resourceId'));
+    expect(Object.fromEntries(following[0]!.query)).toEqual({
+      resourceId: String(harness.org.resources.loanLaptop),
+      startDateTime: '2030-03-13T11:00:00+0000',
+      endDateTime: '2030-03-13T11:30:00+0000',
+    });
     const [update] = sent('POST', `/Reservations/${laptop}`);
     expect(update!.query.get('updateScope')).toBe('this');
     expect(update!.body).toEqual({
