@@ -67,7 +67,7 @@ function kindOfStatus(status: number): ApiErrorKind {
 }
 
 /** The local service and real servers answer `{message, errors?}`; some real answers are HTML. */
-function readErrorBody(text: string): { detail: string | undefined; errors: string[] | undefined } {
+function readErrorBody(text: string): { detail: string | undefined; errors: string[] | undefined; fromJson: boolean } {
   try {
     const body: unknown = JSON.parse(text);
     if (typeof body === 'object' && body !== null) {
@@ -76,33 +76,73 @@ function readErrorBody(text: string): { detail: string | undefined; errors: stri
       return {
         detail: typeof message === 'string' && message !== '' ? message : undefined,
         errors: strings.length > 0 ? strings : undefined,
+        fromJson: true,
       };
     }
   } catch {
     // not JSON: read it as HTML text below
   }
   const [firstLine] = htmlToLines(text);
-  return { detail: firstLine === undefined ? undefined : shorten(firstLine), errors: undefined };
+  return { detail: firstLine === undefined ? undefined : shorten(firstLine), errors: undefined, fromJson: false };
+}
+
+/** LibreBooking answers every call with this page, status 200 on stock servers, while its API is switched off. */
+export function isApiDisabledPage(text: string): boolean {
+  return /API has been configured as disabled/i.test(text.slice(0, 500));
+}
+
+export function apiDisabled(status: number): ApiError {
+  return {
+    kind: 'server',
+    status,
+    message: "The server's API is switched off. Its administrator can enable it ($conf['settings']['api']['enabled'] = 'true').",
+  };
 }
 
 /** Maps a non-2xx answer to its error value. */
 export function errorFromResponse(status: number, text: string): ApiError {
   const kind = kindOfStatus(status);
-  const { detail, errors } = readErrorBody(text);
+  if (isApiDisabledPage(text)) return apiDisabled(status);
+  const { detail, errors, fromJson } = readErrorBody(text);
   let message: string;
   if (kind === 'server' || kind === 'unexpectedStatus') {
     const what = status === 503 ? "The server's API is unavailable or disabled" : fallbackMessages[kind];
-    message = `${what} (HTTP ${status})${detail === undefined ? '.' : `: ${detail}`}`;
+    // A crash page's text (PHP's file paths and warnings) means nothing to a person; a JSON message was meant for one.
+    message = `${what} (HTTP ${status})${fromJson && detail !== undefined ? `: ${detail}` : '.'}`;
   } else {
     message = detail ?? fallbackMessages[kind as keyof typeof fallbackMessages];
   }
   return { kind, status, message, ...(errors && { errors }) };
 }
 
-function innermostMessage(error: unknown): string {
-  let current = error;
-  while (current instanceof Error && current.cause instanceof Error) current = current.cause;
-  return current instanceof Error ? current.message : String(error);
+/** Node's names for why a connection failed, in words a person can act on. */
+const CONNECTION_PROBLEMS: Record<string, string> = {
+  ENOTFOUND: 'no server has that name',
+  EAI_AGAIN: 'its name could not be looked up',
+  ECONNREFUSED: 'nothing answers at that address',
+  ECONNRESET: 'the connection was cut',
+  EHOSTUNREACH: 'it cannot be reached from this network',
+  ENETUNREACH: 'this computer is not connected to a network',
+  ETIMEDOUT: 'it did not answer',
+  UND_ERR_SOCKET: 'the connection was cut',
+  UND_ERR_CONNECT_TIMEOUT: 'it did not answer',
+  CERT_HAS_EXPIRED: 'its certificate has expired',
+  DEPTH_ZERO_SELF_SIGNED_CERT: 'its certificate is not trusted',
+  SELF_SIGNED_CERT_IN_CHAIN: 'its certificate is not trusted',
+  UNABLE_TO_VERIFY_LEAF_SIGNATURE: 'its certificate is not trusted',
+  ERR_TLS_CERT_ALTNAME_INVALID: 'its certificate is for another name',
+  NO_TLS: 'it does not answer https:// there (an intranet server may need http://)',
+};
+
+function errorCodes(error: unknown): string[] {
+  const codes: string[] = [];
+  for (let current = error; current instanceof Error; current = current.cause) {
+    const { code } = current as { code?: unknown };
+    // A plain-http server cuts an https handshake short; Node says so only in the message.
+    if (/before secure TLS connection/i.test(current.message) || code === 'ERR_SSL_WRONG_VERSION_NUMBER') codes.push('NO_TLS');
+    if (typeof code === 'string') codes.push(code);
+  }
+  return codes;
 }
 
 function isTimeout(error: unknown): boolean {
@@ -112,15 +152,21 @@ function isTimeout(error: unknown): boolean {
   return false;
 }
 
-/** The request never got an answer: refused, unreachable, reset, or too slow. */
-export function networkError(error: unknown, timeoutMs: number): ApiError {
-  const message = isTimeout(error)
-    ? `The server did not answer within ${timeoutMs / 1000} seconds.`
-    : `Could not reach the server (${innermostMessage(error)}).`;
-  return { kind: 'network', message };
+/** The request never got an answer: refused, unreachable, reset, or too slow. Never Node's raw text. */
+export function networkError(error: unknown, timeoutMs: number, host: string): ApiError {
+  if (isTimeout(error)) return { kind: 'network', message: `${host} did not answer within ${timeoutMs / 1000} seconds.` };
+  const problem = errorCodes(error)
+    .map((code) => CONNECTION_PROBLEMS[code])
+    .find((words) => words !== undefined);
+  return { kind: 'network', message: `Can't reach ${host}: ${problem ?? 'the connection failed'}. Check the address and the network.` };
 }
 
 /** A 2xx whose body is no answer: real servers send an empty 200 for an unknown reservation. */
-export function unexpectedBody(status: number, description: string): ApiError {
-  return { kind: 'unexpectedBody', status, message: `The server's answer could not be read: ${description}` };
+export function unexpectedBody(status: number, operation: string, what: string): ApiError {
+  return { kind: 'unexpectedBody', status, message: `The server's answer to ${operation} ${what}.` };
+}
+
+/** What `decode` reports, as the end of a sentence about the answer. */
+export function describeUnusable(member: string): string {
+  return member === '' ? 'was not the kind of answer it should be' : `could not be used: its ${member} is missing or invalid`;
 }

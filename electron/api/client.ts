@@ -1,7 +1,16 @@
 import type { Static, TSchema } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import { createFetch } from 'ofetch';
-import { errorFromResponse, loginRefusedMessage, networkError, unexpectedBody, type ApiResult } from './api-error.js';
+import {
+  apiDisabled,
+  describeUnusable,
+  errorFromResponse,
+  isApiDisabledPage,
+  loginRefusedMessage,
+  networkError,
+  unexpectedBody,
+  type ApiResult,
+} from './api-error.js';
 import { decode } from './decode.js';
 import { sessionHeaderNames } from './session-headers.js';
 import {
@@ -104,16 +113,28 @@ function readAnswer(name: OperationName, status: number, text: string): ApiResul
   const operation: OperationDefinition = operations[name];
   if (text.trim() === '') {
     if (operation.bodyOptional) return { ok: true, data: answersWithoutBody[name as BodyOptionalName] };
-    return { ok: false, error: unexpectedBody(status, 'the body is empty.') };
+    return { ok: false, error: unexpectedBody(status, operation.specName, 'was empty') };
   }
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch {
-    return { ok: false, error: unexpectedBody(status, 'the body is not JSON.') };
+    if (isApiDisabledPage(text)) return { ok: false, error: apiDisabled(status) };
+    return { ok: false, error: unexpectedBody(status, operation.specName, 'was not JSON') };
   }
   const decoded = decode(operation.response, json);
-  return decoded.ok ? { ok: true, data: decoded.value } : { ok: false, error: unexpectedBody(status, decoded.problem) };
+  return decoded.ok
+    ? { ok: true, data: decoded.value }
+    : { ok: false, error: unexpectedBody(status, operation.specName, describeUnusable(decoded.member)) };
+}
+
+/** The server as people name it in messages: its host (and port), not the API root. */
+function hostOf(apiRoot: string): string {
+  try {
+    return new URL(apiRoot).host;
+  } catch {
+    return 'the server';
+  }
 }
 
 /** The typed client: one method per operation of the table, named by its key. */
@@ -121,6 +142,7 @@ export function createClient(options: ClientOptions): ApiClient {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const $fetch = createFetch({ fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)) });
   let session: Session | null = null;
+  const serverHost = hostOf(options.apiRoot);
 
   async function send(name: OperationName, input: RawInput): Promise<ApiResult<unknown>> {
     const operation: OperationDefinition = operations[name];
@@ -148,7 +170,7 @@ export function createClient(options: ClientOptions): ApiClient {
       });
       return readAnswer(name, response.status, response._data ?? '');
     } catch (error) {
-      return { ok: false, error: networkError(error, timeoutMs) };
+      return { ok: false, error: networkError(error, timeoutMs, serverHost) };
     }
   }
 
@@ -158,7 +180,7 @@ export function createClient(options: ClientOptions): ApiClient {
     const { isAuthenticated, sessionToken, userId, message } = result.data;
     if (!isAuthenticated) return { ok: false, error: { kind: 'unauthorized', message: message || loginRefusedMessage } };
     if (sessionToken === null || userId === null) {
-      return { ok: false, error: unexpectedBody(operations.authenticate.successStatus, 'an accepted login without a session.') };
+      return { ok: false, error: unexpectedBody(operations.authenticate.successStatus, operations.authenticate.specName, 'accepted the login but started no session') };
     }
     session = { sessionToken, userId };
     return result;

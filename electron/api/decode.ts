@@ -1,13 +1,14 @@
-import { KindGuard, OptionalKind, type Static, type TArray, type TLiteral, type TObject, type TSchema, type TString, type TUnion } from '@sinclair/typebox';
+import { KindGuard, type Static, type TArray, type TLiteral, type TObject, type TSchema, type TString, type TUnion } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import { formatWireDateTime, hasExplicitOffset, parseWireDateTime } from './dates.js';
 import { formatHumanDuration, parseHumanDuration, parseResourceInterval } from './durations.js';
 import { registerWireFormats } from './formats.js';
-import { WireFormat } from './schemas/common.js';
+import { isNeeded, WireFormat } from './schemas/common.js';
 
 registerWireFormats();
 
-export type Decoded<T> = { ok: true; value: T } | { ok: false; problem: string };
+/** On failure, `member` names what the app could not do without, as a path below the answer (`resources[2].name`). */
+export type Decoded<T> = { ok: true; value: T } | { ok: false; member: string };
 
 /** Schemas carrying an `$id`, so `Type.Recursive`'s `This` and `Type.Ref` can be followed. */
 type References = TSchema[];
@@ -40,6 +41,15 @@ function resolve(schema: TSchema, references: References): TSchema {
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** A value that does not fit where the app could do without it: the nearest member falls back. */
+class Unfit {}
+const unfit = new Unfit();
+
+/** A member the app needs is missing or does not fit: the whole answer is unusable. */
+class MissingMember {
+  constructor(readonly path: string) {}
 }
 
 const BOOLEANS = new Map<unknown, boolean>([
@@ -95,14 +105,57 @@ function fromLiteral(schema: TLiteral, value: unknown): unknown {
   }
 }
 
-function fromObject(schema: TObject, value: unknown, references: References): unknown {
-  if (!isRecord(value)) return value;
-  const result: Record<string, unknown> = { ...value };
+function coerceLeaf(schema: TSchema, value: unknown): unknown {
+  if (KindGuard.IsBoolean(schema)) return toBoolean(value);
+  if (KindGuard.IsInteger(schema) || KindGuard.IsNumber(schema)) return toNumber(value);
+  if (KindGuard.IsString(schema)) return fromString(schema, value);
+  if (KindGuard.IsLiteral(schema)) return fromLiteral(schema, value);
+  return value;
+}
+
+/**
+ * What a member the app can do without reads as when the server left it out or sent something
+ * else: the schema's default, else "none" of the member's own type, so the static type holds.
+ */
+function fallback(schema: TSchema, references: References, path: string): unknown {
+  const target = resolve(schema, references);
+  if (target.default !== undefined) return Value.Clone(target.default);
+  if (KindGuard.IsUnion(target)) {
+    const members = target.anyOf.map((member) => resolve(member, references));
+    const first = members.find((member) => !KindGuard.IsNull(member));
+    return members.some((member) => KindGuard.IsNull(member)) || first === undefined ? null : fallback(first, references, path);
+  }
+  if (KindGuard.IsObject(target)) return fromObject(target, {}, references, path);
+  if (KindGuard.IsArray(target)) return [];
+  if (KindGuard.IsString(target)) return '';
+  if (KindGuard.IsBoolean(target)) return false;
+  if (KindGuard.IsInteger(target) || KindGuard.IsNumber(target)) return 0;
+  if (KindGuard.IsLiteral(target)) return target.const;
+  return null;
+}
+
+function memberPath(path: string, key: string): string {
+  return path === '' ? key : `${path}.${key}`;
+}
+
+/** Reads one member; where it does not fit, a member the app needs ends the reading, any other falls back. */
+function readMember(schema: TSchema, value: unknown, references: References, path: string): unknown {
+  try {
+    return read(schema, value, references, path);
+  } catch (problem) {
+    if (!(problem instanceof Unfit)) throw problem;
+    if (isNeeded(schema)) throw new MissingMember(path);
+    return fallback(schema, references, path);
+  }
+}
+
+function fromObject(schema: TObject, value: unknown, references: References, path: string): Record<string, unknown> {
+  // PHP writes an empty map as `[]`.
+  const source = isRecord(value) ? value : Array.isArray(value) && value.length === 0 ? {} : undefined;
+  if (source === undefined) throw unfit;
+  const result: Record<string, unknown> = { ...source };
   for (const [key, member] of Object.entries(schema.properties)) {
-    if (value[key] === undefined && OptionalKind in member) continue;
-    // Missing members go through too: nullable ones become null, arrays (links included) [].
-    const normalised = normalise(member, value[key], references);
-    if (normalised !== undefined) result[key] = normalised;
+    result[key] = readMember(member, source[key], references, memberPath(path, key));
   }
   return result;
 }
@@ -113,56 +166,77 @@ function holdsObjects(schema: TSchema, references: References): boolean {
   return KindGuard.IsObject(target);
 }
 
-function fromArray(schema: TArray, value: unknown, references: References): unknown {
-  if (value === undefined || value === null) return [];
+function fromArray(schema: TArray, value: unknown, references: References, path: string): unknown[] {
+  if (value === undefined || value === null || value === '') return [];
   // GetReservation.resources arrives as an object keyed by id.
   let items = Array.isArray(value) ? value : isRecord(value) ? Object.values(value) : undefined;
-  if (items === undefined) return value;
+  if (items === undefined) throw unfit;
   // GetAvailability.resources arrives wrapped in one more array.
-  if (items.length === 1 && Array.isArray(items[0]) && holdsObjects(schema.items, references)) items = items[0];
-  return items.map((item: unknown) => normalise(schema.items, item, references));
+  if (items.length === 1 && Array.isArray(items[0]) && holdsObjects(schema.items, references)) items = items[0] as unknown[];
+  const result: unknown[] = [];
+  for (const [index, item] of items.entries()) {
+    try {
+      result.push(read(schema.items, item, references, `${path}[${index}]`));
+    } catch (problem) {
+      // An item that is not even of its kind is left out; one without what the app needs is not.
+      if (!(problem instanceof Unfit)) throw problem;
+    }
+  }
+  return result;
 }
 
-function fromUnion(schema: TUnion, value: unknown, references: References): unknown {
+/** The member of a union of objects whose literal member (`type: 'group'`) the value carries. */
+function discriminated(candidates: TSchema[], value: unknown): TSchema | undefined {
+  if (!isRecord(value)) return undefined;
+  return candidates.find(
+    (candidate) =>
+      KindGuard.IsObject(candidate) &&
+      Object.entries(candidate.properties).some(([key, member]) => KindGuard.IsLiteral(member) && fromLiteral(member, value[key]) === member.const),
+  );
+}
+
+function fromUnion(schema: TUnion, value: unknown, references: References, path: string): unknown {
   const members = schema.anyOf.map((member) => resolve(member, references));
   const nullable = members.some((member) => KindGuard.IsNull(member));
   if (nullable && (value === undefined || value === null)) return null;
   const candidates = members.filter((member) => !KindGuard.IsNull(member));
   // "" stands for "none" on real servers, unless "" is itself a valid value here (a plain string).
-  if (nullable && value === '' && !candidates.some((member) => Value.Check(member, references, ''))) {
-    return null;
+  if (nullable && value === '' && !candidates.some((member) => Value.Check(member, references, ''))) return null;
+  const chosen = discriminated(candidates, value);
+  if (chosen !== undefined) return read(chosen, value, references, path);
+  for (const candidate of candidates) {
+    try {
+      return read(candidate, value, references, path);
+    } catch (problem) {
+      if (!(problem instanceof Unfit) && !(problem instanceof MissingMember)) throw problem;
+    }
   }
-  let first: unknown;
-  for (const [index, member] of candidates.entries()) {
-    const candidate = normalise(member, value, references);
-    if (Value.Check(member, references, candidate)) return candidate;
-    if (index === 0) first = candidate;
-  }
-  // Nothing fits: keep the first member's reading so the reported mismatch points inside it.
-  return candidates.length > 0 ? first : value;
+  throw unfit;
 }
 
-/** Walks schema and value together and turns real servers' spellings into the spec's types. */
-function normalise(schema: TSchema, value: unknown, references: References): unknown {
+/** Walks schema and value together, turning real servers' spellings into the spec's types. */
+function read(schema: TSchema, value: unknown, references: References, path: string): unknown {
   const target = resolve(schema, references);
-  if (KindGuard.IsUnion(target)) return fromUnion(target, value, references);
-  if (KindGuard.IsObject(target)) return fromObject(target, value, references);
-  if (KindGuard.IsArray(target)) return fromArray(target, value, references);
-  if (KindGuard.IsBoolean(target)) return toBoolean(value);
-  if (KindGuard.IsInteger(target) || KindGuard.IsNumber(target)) return toNumber(value);
-  if (KindGuard.IsString(target)) return fromString(target, value);
-  if (KindGuard.IsLiteral(target)) return fromLiteral(target, value);
-  return value;
+  if (KindGuard.IsUnion(target)) return fromUnion(target, value, references, path);
+  if (KindGuard.IsObject(target)) return fromObject(target, value, references, path);
+  if (KindGuard.IsArray(target)) return fromArray(target, value, references, path);
+  const coerced = coerceLeaf(target, value);
+  if (!Value.Check(target, references, coerced)) throw unfit;
+  return coerced;
 }
 
 /**
- * Reads a parsed response body liberally (server-facts D), once, at the edge, then checks it
- * against the schema. A mismatch names the first path that did not fit.
+ * Reads a parsed response body liberally (server-facts D), once, at the edge: nulls, missing and
+ * extra members, strings for numbers and flags, either container. Only the members the schemas
+ * mark as needed must be there and fit; every other one falls back to "none" of its type.
  */
 export function decode<S extends TSchema>(schema: S, value: unknown): Decoded<Static<S>> {
   const references = collectReferences(schema);
-  const normalised = normalise(schema, value, references);
-  const error = Value.Errors(schema, references, normalised).First();
-  if (error === undefined) return { ok: true, value: normalised as Static<S> };
-  return { ok: false, problem: `${error.path || '/'}: ${error.message}` };
+  try {
+    return { ok: true, value: read(schema, value, references, '') as Static<S> };
+  } catch (problem) {
+    if (problem instanceof MissingMember) return { ok: false, member: problem.path };
+    if (problem instanceof Unfit) return { ok: false, member: '' };
+    throw problem;
+  }
 }

@@ -8,8 +8,8 @@ export const commandMessages = {
   extendNotConfirmed: 'The server did not confirm the new end time.',
   retitleNotConfirmed: 'The server did not confirm the new title.',
   bookingNotConfirmed: 'The server did not confirm the booking.',
-  serverFailed: (action: string, detail: string) =>
-    `The server failed while ${action} (${detail}). Try again in a moment; if it keeps failing, use the server's web page.`,
+  serverFailed: (action: string, status: number | undefined) =>
+    `The server failed while ${action}${status === undefined ? '' : ` (HTTP ${status})`}. Try again in a moment; if it keeps failing, use the server's web page.`,
   invalidStart: 'The start is not a valid date and time.',
   invalidEnd: 'The end is not a valid date and time.',
   endOrDuration: 'Give either an end time or a duration.',

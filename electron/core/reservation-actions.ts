@@ -60,7 +60,7 @@ export function createReservationActions(context: CommandContext, lookups: Comma
     const done = detail.ok && (direction === 'in' ? detail.data.checkInDate : detail.data.checkOutDate) !== null;
     if (detail.ok && done) return viewOrError(detail.data, view.value, direction === 'in' ? true : requiresCheckIn(detail.data));
     if (!answer.ok && answer.error.kind === 'server') {
-      return failure({ kind: 'server', message: commandMessages.serverFailed(direction === 'in' ? 'checking in' : 'checking out', answer.error.message) });
+      return failure({ kind: 'server', message: commandMessages.serverFailed(direction === 'in' ? 'checking in' : 'checking out', answer.error.status) });
     }
     if (!detail.ok && detail.error.kind !== 'notFound') return failure(bridgeErrorFromSession(detail.error));
     return failure(unexpected(direction === 'in' ? commandMessages.checkInNotConfirmed : commandMessages.checkOutNotConfirmed));

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createClient, type ApiClient } from '../../electron/api/client.js';
 import { decode } from '../../electron/api/decode.js';
 import type { OperationName } from '../../electron/api/operations.js';
-import { Nullable, WireDateTime } from '../../electron/api/schemas/common.js';
+import { Needed, Nullable, WireDateTime } from '../../electron/api/schemas/common.js';
 import { ResourceGroupTree } from '../../electron/api/schemas/resources.js';
 
 const apiRoot = 'https://booking.example.org/Web/Services/index.php';
@@ -409,7 +409,7 @@ describe('decoding real servers’ failures', () => {
     const result = await client.updateReservation({ params: { referenceNumber: 'unknown' }, body: {} });
     expect(result).toEqual({
       ok: false,
-      error: { kind: 'unexpectedBody', status: 200, message: "The server's answer could not be read: the body is empty." },
+      error: { kind: 'unexpectedBody', status: 200, message: "The server's answer to UpdateReservation was empty." },
     });
   });
 
@@ -418,7 +418,7 @@ describe('decoding real servers’ failures', () => {
     const result = await client.checkinReservation({ params: { referenceNumber: '65f1c2a7b3d4e109876543' } });
     expect(result).toEqual({
       ok: false,
-      error: { kind: 'server', status: 500, message: 'The server could not complete the request (HTTP 500): Internal Server Error' },
+      error: { kind: 'server', status: 500, message: 'The server could not complete the request (HTTP 500).' },
     });
   });
 
@@ -431,17 +431,26 @@ describe('decoding real servers’ failures', () => {
     });
   });
 
-  it('a 503 (API disabled) becomes a server error that says so', async () => {
+  const apiSwitchedOff = "The server's API is switched off. Its administrator can enable it ($conf['settings']['api']['enabled'] = 'true').";
+
+  it('a 503 (API disabled) becomes a server error that says how to switch it on', async () => {
     const { client } = replay('api-disabled');
     const result = await client.authenticate({ body: { username: 'ada', password: 'secret' } });
-    expect(result).toEqual({
-      ok: false,
-      error: {
-        kind: 'server',
-        status: 503,
-        message: "The server's API is unavailable or disabled (HTTP 503): LibreBooking API has been configured as disabled.",
-      },
-    });
+    expect(result).toEqual({ ok: false, error: { kind: 'server', status: 503, message: apiSwitchedOff } });
+  });
+
+  it('the same page with a 200, as stock servers send it, is no answer either', async () => {
+    const page = "LibreBooking API has been configured as disabled.<br/><br/>Set $conf['settings']['api']['enabled'] = 'true' to enable.";
+    const fetch: typeof globalThis.fetch = async () => new Response(page, { status: 200, headers: { 'content-type': 'text/html; charset=UTF-8' } });
+    const result = await createClient({ apiRoot, fetch }).authenticate({ body: { username: 'ada', password: 'secret' } });
+    expect(result).toEqual({ ok: false, error: { kind: 'server', status: 200, message: apiSwitchedOff } });
+  });
+
+  it('a crash page\'s PHP text stays out of the message', async () => {
+    const page = '<br />\n<b>Fatal error</b>:  Uncaught TypeError: count(): Argument #1 in /var/www/lib/Thing.php:12';
+    const fetch: typeof globalThis.fetch = async () => new Response(page, { status: 500, headers: { 'content-type': 'text/html' } });
+    const result = await createClient({ apiRoot, fetch }).getUser({ params: { userId: 1 } });
+    expect(result).toEqual({ ok: false, error: { kind: 'server', status: 500, message: 'The server could not complete the request (HTTP 500).' } });
   });
 
   it('a 400 keeps the server’s message and errors', async () => {
@@ -472,21 +481,43 @@ describe('decoding real servers’ failures', () => {
     const result = await createClient({ apiRoot, fetch }).checkinReservation({ params: { referenceNumber: 'x' } });
     expect(result).toEqual({
       ok: false,
-      error: { kind: 'unexpectedBody', status: 200, message: "The server's answer could not be read: the body is not JSON." },
+      error: { kind: 'unexpectedBody', status: 200, message: "The server's answer to CheckinReservation was not JSON." },
     });
   });
 
-  it('a 200 whose body does not fit the schema names the first path that did not fit', async () => {
+  it('a 200 without a member the app needs names the operation and the member in one sentence', async () => {
     const fetch: typeof globalThis.fetch = async () =>
-      new Response(JSON.stringify({ resources: [{ resourceId: '1', name: 42 }] }), { status: 200 });
+      new Response(JSON.stringify({ resources: [{ resourceId: '1', name: 'Room' }, { resourceId: '2', scheduleId: 1 }] }), { status: 200 });
     const result = await createClient({ apiRoot, fetch }).getAllResources();
     expect(result).toEqual({
       ok: false,
       error: {
         kind: 'unexpectedBody',
         status: 200,
-        message: "The server's answer could not be read: /resources/0/location: Expected required property",
+        message: "The server's answer to GetAllResources could not be used: its resources[0].scheduleId is missing or invalid.",
       },
+    });
+  });
+
+  it('a user without a phone number, position or colour signs in; one without a time zone fails GetUser alone', async () => {
+    const user = { id: '1', userName: 'user', timezone: 'America/New_York', phoneNumber: null, position: null, reservationColor: null };
+    const answer = (body: unknown): typeof globalThis.fetch => async () => new Response(JSON.stringify(body), { status: 200 });
+    const read = await createClient({ apiRoot, fetch: answer(user) }).getUser({ params: { userId: 1 } });
+    expect(read).toMatchObject({ ok: true, data: { id: 1, timezone: 'America/New_York', phoneNumber: '', position: '', reservationColor: '' } });
+    const { timezone: _left, ...withoutZone } = user;
+    const refused = await createClient({ apiRoot, fetch: answer(withoutZone) }).getUser({ params: { userId: 1 } });
+    expect(refused).toEqual({
+      ok: false,
+      error: { kind: 'unexpectedBody', status: 200, message: "The server's answer to GetUser could not be used: its timezone is missing or invalid." },
+    });
+  });
+
+  it('an answer that is not an object at all says so', async () => {
+    const fetch: typeof globalThis.fetch = async () => new Response('"OK"', { status: 200 });
+    const result = await createClient({ apiRoot, fetch }).getUser({ params: { userId: 1 } });
+    expect(result).toEqual({
+      ok: false,
+      error: { kind: 'unexpectedBody', status: 200, message: "The server's answer to GetUser was not the kind of answer it should be." },
     });
   });
 });
@@ -526,11 +557,36 @@ describe('decode', () => {
     expect(decode(Type.Boolean(), wire)).toEqual({ ok: true, value: flag });
   });
 
-  it('does not guess: an unreadable flag is a mismatch at its path', () => {
-    expect(decode(Type.Object({ flag: Type.Boolean() }), { flag: 'maybe' })).toEqual({
+  it('does not guess: an unreadable flag the app can do without reads as false, one it needs fails at its path', () => {
+    expect(decode(Type.Object({ flag: Type.Boolean() }), { flag: 'maybe' })).toEqual({ ok: true, value: { flag: false } });
+    expect(decode(Type.Object({ inner: Type.Object({ flag: Needed(Type.Boolean()) }) }), { inner: { flag: 'maybe' } })).toEqual({
       ok: false,
-      problem: '/flag: Expected boolean',
+      member: 'inner.flag',
     });
+  });
+
+  it.each([
+    ['null for a string', Type.Object({ text: Type.String() }), { text: null }, { text: '' }],
+    ['a missing string', Type.Object({ text: Type.String() }), {}, { text: '' }],
+    ['null for an integer with a default', Type.Object({ count: Type.Integer({ default: 1 }) }), { count: null }, { count: 1 }],
+    ['null for an integer', Type.Object({ count: Type.Integer() }), { count: null }, { count: 0 }],
+    ['a missing flag', Type.Object({ flag: Type.Boolean() }), {}, { flag: false }],
+    ['"" for an absent date', Type.Object({ at: Nullable(WireDateTime) }), { at: '' }, { at: null }],
+    ['a map where a list belongs', Type.Object({ ids: Type.Array(Type.Integer()) }), { ids: { a: '1', b: '2' } }, { ids: [1, 2] }],
+    ['[] where an object belongs', Type.Object({ owner: Type.Object({ name: Type.String() }) }), { owner: [] }, { owner: { name: '' } }],
+    ['a string where a list belongs', Type.Object({ ids: Type.Array(Type.Integer()) }), { ids: 'none' }, { ids: [] }],
+    ['list items of another kind', Type.Object({ ids: Type.Array(Type.Integer()) }), { ids: ['1', 'x', 3] }, { ids: [1, 3] }],
+    ['extra members', Type.Object({ id: Type.Integer() }), { id: '4', extra: true }, { id: 4, extra: true }],
+    ['an unknown literal', Type.Object({ kind: Type.Union([Type.Literal('a'), Type.Literal('b')]) }), { kind: 'c' }, { kind: 'a' }],
+  ])('reads %s liberally', (_case, schema, wire, expected) => {
+    expect(decode(schema, wire)).toEqual({ ok: true, value: expected });
+  });
+
+  it('reads an install without resource groups: one group "All" with id 0', () => {
+    const result = decode(ResourceGroupTree, {
+      groups: [{ type: 'group', id: '0', name: 'All', label: 'All', parent: null, parent_id: null, children: [{ type: 'resource', id: 'resource-0-1', group_id: 0, resource_id: '1', resource_name: 'Room', label: 'Room', scheduleId: '1' }] }],
+    });
+    expect(result.ok && result.value.groups[0]).toMatchObject({ id: 0, name: 'All', children: [{ type: 'resource', resource_id: 1, requiredResourceIds: [] }] });
   });
 
   it('leaves an array holding one array of scalars alone', () => {
@@ -630,6 +686,6 @@ describe('what the client sends', () => {
     const fetch: typeof globalThis.fetch = (_input, init) =>
       new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal?.reason)));
     const result = await createClient({ apiRoot, fetch, timeoutMs: 50 }).getStatuses();
-    expect(result).toEqual({ ok: false, error: { kind: 'network', message: 'The server did not answer within 0.05 seconds.' } });
+    expect(result).toEqual({ ok: false, error: { kind: 'network', message: 'booking.example.org did not answer within 0.05 seconds.' } });
   });
 });

@@ -163,13 +163,25 @@ describe('error mapping against the local service', () => {
     });
   });
 
+  it('says so when an https address reaches a plain-http server', async () => {
+    const client = createClient({ apiRoot: `https://${new URL(service.apiRoot).host}/Web/Services/index.php` });
+    const result = await client.getStatuses();
+    expect(result).toEqual({
+      ok: false,
+      error: {
+        kind: 'network',
+        message: `Can't reach ${new URL(service.apiRoot).host}: it does not answer https:// there (an intranet server may need http://). Check the address and the network.`,
+      },
+    });
+  });
+
   it('maps a closed port to a network error', async () => {
     const port = await closedPort();
     const client = createClient({ apiRoot: `http://127.0.0.1:${port}/Web/Services/index.php` });
     const result = await client.getStatuses();
     expect(result).toEqual({
       ok: false,
-      error: { kind: 'network', message: `Could not reach the server (connect ECONNREFUSED 127.0.0.1:${port}).` },
+      error: { kind: 'network', message: `Can't reach 127.0.0.1:${port}: nothing answers at that address. Check the address and the network.` },
     });
   });
 });

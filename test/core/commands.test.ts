@@ -185,7 +185,7 @@ describe('check in and check out', () => {
       error: {
         kind: 'server',
         message:
-          "The server failed while checking in (The server could not complete the request (HTTP 500): Deprecated: Creation of dynamic property ReservationCheckin::$x is deprecated). Try again in a moment; if it keeps failing, use the server's web page.",
+          "The server failed while checking in (HTTP 500). Try again in a moment; if it keeps failing, use the server's web page.",
       },
     });
     expect(sent('POST', `/Reservations/${thames}/CheckIn`)).toHaveLength(1);

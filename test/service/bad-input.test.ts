@@ -146,3 +146,17 @@ describe('the valid bodies above really are valid', () => {
     expect(answer.status, JSON.stringify(answer.body)).toBe(201);
   });
 });
+
+describe('reads refuse what no calendar holds, in the spec\'s envelope', () => {
+  it.each(['9999-12-31T23:59:59', '9999-12-31T23:59:59-1200', '0000-01-01T00:00:00', '0999-12-31'])('GetSlots from %s is a 400 naming the date', async (date) => {
+    const answer = await service.call('GET', `/Schedules/${scheduleId}/Slots?startDateTime=${encodeURIComponent(date)}`, { session: service.admin });
+    expect(answer.status).toBe(400);
+    expect(answer.body).toEqual({ links: [], message: 'There were errors processing your request', errors: [`Invalid startDateTime: ${date}`] });
+  });
+
+  it('a bad percent-escape in the path is a 400 with the envelope, not the router\'s own body', async () => {
+    const answer = await service.call('GET', '/Accessories/%ZZ', { session: service.admin });
+    expect(answer.status).toBe(400);
+    expect(answer.body).toMatchObject({ links: [], message: 'There were errors processing your request', errors: [expect.stringContaining('%ZZ')] });
+  });
+});

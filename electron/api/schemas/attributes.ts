@@ -1,13 +1,13 @@
 import { Type } from '@sinclair/typebox';
-import { Id, IdList, Nullable, Text, Wire } from './common.js';
+import { Id, IdList, Needed, Nullable, Text, Wire } from './common.js';
 
 export const AttributeType = { singleLine: 1, multiLine: 2, selectList: 3, checkbox: 4, dateTime: 5 } as const;
 export const AttributeCategory = { reservation: 1, user: 2, resource: 4, resourceType: 5 } as const;
 
 export const AttributeDefinition = Wire({
-  id: Id,
+  id: Needed(Id),
   label: Type.String(),
-  type: Type.Integer(),
+  type: Needed(Type.Integer()),
   categoryId: Type.Integer(),
   regex: Nullable(Type.String()),
   required: Type.Boolean(),

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { Id, Nullable, Text, WireDateTime, Wire } from './common.js';
+import { Id, Needed, Nullable, Text, WireDateTime, Wire } from './common.js';
 
 export const AuthenticateBody = Type.Object({
   username: Text(255),
@@ -11,7 +11,7 @@ export const AuthenticateResult = Wire({
   sessionToken: Nullable(Type.String()),
   sessionExpires: Nullable(WireDateTime),
   userId: Nullable(Id),
-  isAuthenticated: Type.Boolean(),
+  isAuthenticated: Needed(Type.Boolean()),
   version: Nullable(Type.String()),
 });
 

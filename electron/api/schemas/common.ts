@@ -9,6 +9,18 @@ export const WireFormat = {
 
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
+/** The JSON Schema extension keyword that marks a response member the app cannot work without. */
+const neededKeyword = 'x-needed-by-client';
+
+/**
+ * Marks a response member the client requires. Real servers leave members out or send null for
+ * whatever nobody filled in, so the client reads every other member liberally (server-facts D);
+ * only a needed member that is missing or unreadable makes an answer unusable.
+ */
+export const Needed = <T extends TSchema>(schema: T): T => ({ ...schema, [neededKeyword]: true });
+
+export const isNeeded = (schema: TSchema): boolean => schema[neededKeyword] === true;
+
 export const Id = Type.Integer({ minimum: 1 });
 export const WireDateTime = Type.String({ format: WireFormat.dateTime });
 export const OptionalDateTime = Nullable(WireDateTime);
@@ -36,7 +48,7 @@ export const ErrorBody = Type.Object({
 });
 
 export const CustomAttributeValue = Wire({
-  id: Id,
+  id: Needed(Id),
   label: Type.String(),
   value: Nullable(Type.String()),
 });

@@ -5,6 +5,7 @@ import {
   HumanDuration,
   Id,
   IdList,
+  Needed,
   Nullable,
   OptionalDateTime,
   Text,
@@ -15,9 +16,9 @@ import {
 export const UpdateScope = Type.Union([Type.Literal('this'), Type.Literal('full'), Type.Literal('future')]);
 
 export const ReservationSummary = Wire({
-  referenceNumber: Type.String(),
-  startDate: WireDateTime,
-  endDate: WireDateTime,
+  referenceNumber: Needed(Type.String()),
+  startDate: Needed(WireDateTime),
+  endDate: Needed(WireDateTime),
   firstName: Type.String(),
   lastName: Type.String(),
   resourceName: Type.String(),
@@ -27,7 +28,7 @@ export const ReservationSummary = Wire({
   isRecurring: Type.Boolean(),
   scheduleId: Id,
   userId: Id,
-  resourceId: Id,
+  resourceId: Needed(Id),
   duration: HumanDuration,
   bufferTime: HumanDuration,
   bufferedStartDate: WireDateTime,
@@ -84,7 +85,7 @@ export const ReminderInterval = Type.Union([Type.Literal('minutes'), Type.Litera
 export const Reminder = Type.Object({ value: Type.Integer({ minimum: 0 }), interval: ReminderInterval });
 
 export const ReservationResource = Wire({
-  id: Id,
+  id: Needed(Id),
   name: Type.String(),
   type: Nullable(Type.Unknown()),
   groups: Nullable(Type.Unknown()),
@@ -98,15 +99,15 @@ export const ReservationAccessory = Wire({
 });
 
 export const Reservation = Wire({
-  referenceNumber: Type.String(),
-  startDate: WireDateTime,
-  endDate: WireDateTime,
+  referenceNumber: Needed(Type.String()),
+  startDate: Needed(WireDateTime),
+  endDate: Needed(WireDateTime),
   title: Type.String(),
   description: Type.String(),
   requiresApproval: Type.Boolean(),
   isRecurring: Type.Boolean(),
   scheduleId: Id,
-  resourceId: Id,
+  resourceId: Needed(Id),
   owner: Person,
   participants: Type.Array(Person),
   invitees: Type.Array(Person),
@@ -164,7 +165,7 @@ export const ReservationBody = Type.Object({
 });
 
 export const ReservationReference = Wire({
-  referenceNumber: Type.String(),
+  referenceNumber: Needed(Type.String()),
   isPendingApproval: Type.Boolean(),
 });
 

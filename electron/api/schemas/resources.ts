@@ -6,6 +6,7 @@ import {
   HumanDuration,
   Id,
   IdList,
+  Needed,
   Nullable,
   Text,
   Wire,
@@ -16,8 +17,8 @@ export const ResourceStatus = { hidden: 0, available: 1, unavailable: 2 } as con
 export const CreditApplicability = { perSlot: 1, perReservation: 2 } as const;
 
 export const Resource = Wire({
-  resourceId: Id,
-  name: Type.String(),
+  resourceId: Needed(Id),
+  name: Needed(Type.String()),
   location: Type.String(),
   contact: Type.String(),
   notes: Type.String(),
@@ -31,9 +32,10 @@ export const Resource = Wire({
   minNoticeUpdate: HumanDuration,
   minNoticeDelete: HumanDuration,
   maxNotice: HumanDuration,
-  scheduleId: Id,
+  scheduleId: Needed(Id),
   icsUrl: Nullable(Type.String()),
-  statusId: Type.Integer(),
+  // A server that leaves the status out is serving the resource.
+  statusId: Type.Integer({ default: ResourceStatus.available }),
   statusReasonId: Nullable(Type.Integer()),
   customAttributes: Type.Array(CustomAttributeValue),
   typeId: Nullable(Type.Integer()),
@@ -44,9 +46,9 @@ export const Resource = Wire({
   color: Type.String(),
   credits: Nullable(Type.Integer()),
   peakCredits: Nullable(Type.Integer()),
-  creditApplicability: Type.Integer(),
+  creditApplicability: Type.Integer({ default: CreditApplicability.perSlot }),
   creditsChargedAllSlots: Type.Boolean(),
-  maxConcurrentReservations: Type.Integer(),
+  maxConcurrentReservations: Type.Integer({ default: 1 }),
 });
 
 export const ResourceList = Wire({ resources: Type.Array(Resource) });
@@ -108,10 +110,10 @@ export const ResourceType = Type.Object({ id: Id, description: Type.String() });
 export const ResourceTypeList = Wire({ types: Type.Array(ResourceType) });
 
 export const ResourceTreeResource = Type.Object({
-  type: Type.Literal('resource'),
+  type: Needed(Type.Literal('resource')),
   id: Type.String(),
   group_id: Type.Integer(),
-  resource_id: Id,
+  resource_id: Needed(Id),
   resource_name: Type.String(),
   label: Type.String(),
   resourceAdminGroupId: Nullable(Type.Integer()),
@@ -132,8 +134,9 @@ export const ResourceTreeResource = Type.Object({
 
 export const ResourceTreeGroup = Type.Recursive((Node) =>
   Type.Object({
-    type: Type.Literal('group'),
-    id: Id,
+    type: Needed(Type.Literal('group')),
+    // Installs without resource groups answer one group "All" with id 0.
+    id: Needed(Type.Integer({ minimum: 0 })),
     name: Type.String(),
     label: Type.String(),
     parent: Nullable(Type.Unknown()),
@@ -145,7 +148,7 @@ export const ResourceTreeGroup = Type.Recursive((Node) =>
 export const ResourceGroupTree = Wire({ groups: Type.Array(ResourceTreeGroup) });
 
 export const AvailabilityResource = Wire({
-  resourceId: Id,
+  resourceId: Needed(Id),
   name: Type.String(),
   scheduleId: Id,
   statusId: Type.Integer(),
@@ -153,8 +156,8 @@ export const AvailabilityResource = Wire({
 });
 
 export const AvailabilityItem = Wire({
-  available: Type.Boolean(),
-  resource: AvailabilityResource,
+  available: Needed(Type.Boolean()),
+  resource: Needed(AvailabilityResource),
   availableAt: Nullable(WireDateTime),
   availableUntil: Nullable(WireDateTime),
 });

@@ -1,10 +1,10 @@
 import { Type } from '@sinclair/typebox';
-import { Id, Nullable, Text, Wire, WireDateTime } from './common.js';
+import { Id, Needed, Nullable, Text, Wire, WireDateTime } from './common.js';
 import { ReservationSummary } from './reservations.js';
 
 const scheduleMembers = {
   daysVisible: Type.Integer(),
-  id: Id,
+  id: Needed(Id),
   isDefault: Type.Boolean(),
   name: Type.String(),
   timezone: Type.String(),
@@ -18,8 +18,8 @@ export const ScheduleListItem = Wire({ ...scheduleMembers, availabilityBegin: Nu
 export const ScheduleList = Wire({ schedules: Type.Array(ScheduleListItem) });
 
 export const Period = Type.Object({
-  start: WireDateTime,
-  end: WireDateTime,
+  start: Needed(WireDateTime),
+  end: Needed(WireDateTime),
   label: Nullable(Type.String()),
   startTime: Type.String(),
   endTime: Type.String(),
@@ -40,14 +40,14 @@ export const Slot = Wire({
   label: Nullable(Type.String()),
   isReservable: Type.Boolean(),
   color: Nullable(Type.String()),
-  startDateTime: WireDateTime,
-  endDateTime: WireDateTime,
+  startDateTime: Needed(WireDateTime),
+  endDateTime: Needed(WireDateTime),
   reservation: Nullable(ReservationSummary),
 });
 
 export const SlotResource = Wire({
   slots: Type.Array(Slot),
-  resourceId: Id,
+  resourceId: Needed(Id),
   resourceName: Type.String(),
 });
 

@@ -1,9 +1,9 @@
 import { Type } from '@sinclair/typebox';
 import { profileMembers, Password } from './accounts.js';
-import { CustomAttributeValue, Id, IdList, Nullable, Text, Wire, WireDateTime } from './common.js';
+import { CustomAttributeValue, Id, IdList, Needed, Nullable, Text, Wire, WireDateTime } from './common.js';
 
 const identityMembers = {
-  id: Id,
+  id: Needed(Id),
   userName: Type.String(),
   firstName: Type.String(),
   lastName: Type.String(),
@@ -11,7 +11,7 @@ const identityMembers = {
   phoneNumber: Type.String(),
   lastLogin: Nullable(WireDateTime),
   statusId: Type.String(),
-  timezone: Type.String(),
+  timezone: Needed(Type.String()),
   organization: Type.String(),
   position: Type.String(),
   language: Type.String(),

@@ -12,7 +12,10 @@ const PLAIN_DATE = /^\d{4}-\d{2}-\d{2}$/;
  * offset whose `+` arrived as a space is read as the `+` it was. Null when it is not a date-time.
  */
 export function readQueryDateTime(text: string, zone: string): DateTime | null {
-  return readFullWireDateTime(text) ?? parseWireDateTime(text.trim().replace(SPACE_FOR_PLUS, '$1+$2'), zone);
+  const instant = readFullWireDateTime(text) ?? parseWireDateTime(text.trim().replace(SPACE_FOR_PLUS, '$1+$2'), zone);
+  // Four-digit years only, in every zone: 9999-12-31T23:59 in one zone is the year 10000 in another,
+  // which neither the wire form nor calendar arithmetic can hold.
+  return instant !== null && instant.toUTC().year >= 1000 && instant.toUTC().year <= 9998 ? instant : null;
 }
 
 const FULL_WIRE_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})([+-])(\d{2}):?(\d{2})$/;

@@ -39,6 +39,8 @@ export async function createServer(options: ServiceOptions): Promise<FastifyInst
     ajv: { customOptions: { allErrors: true, coerceTypes: false, formats: formatValidators } },
     // Never log secrets: bodies and session headers are not part of request logs.
     disableRequestLogging: true,
+    // The router's own refusals (a bad percent-escape in the path) carry the spec's envelope too.
+    frameworkErrors: (error, request, reply) => replyWithError(error, request, reply),
   });
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'string' }, parseJsonBody);
