@@ -195,22 +195,28 @@ describe('check in and check out', () => {
   });
 });
 
+/** A daily series of three occurrences (13 to 15 March) of the camera kit, listed in the snapshot. */
+async function dailySeries(title: string, time: string, hours = 1) {
+  // A session of the test's own: the file's has lapsed by now.
+  user = await harness.clientFor('user');
+  const start = utc(time, '2030-03-13');
+  const created = await user.createReservation({
+    body: {
+      resourceId: harness.org.resources.cameraKit,
+      startDateTime: formatWireDateTime(start),
+      endDateTime: formatWireDateTime(start.plus({ hours })),
+      title,
+      recurrenceRule: { type: 'daily', interval: 1, repeatTerminationDate: formatWireDateTime(utc('23:00', '2030-03-15')) },
+    },
+  });
+  if (!created.ok) throw new Error(created.error.message);
+  await core.handlers.refresh();
+  return () => core.snapshot().reservations.filter((reservation) => reservation.title === title);
+}
+
 describe('cancel', () => {
   it('cancels one occurrence of a series with `this`, and the rest with `full`, always naming the scope', async () => {
-    // A session of the test's own: the file's has lapsed by now.
-    user = await harness.clientFor('user');
-    const created = await user.createReservation({
-      body: {
-        resourceId: harness.org.resources.cameraKit,
-        startDateTime: formatWireDateTime(utc('09:00', '2030-03-13')),
-        endDateTime: formatWireDateTime(utc('10:00', '2030-03-13')),
-        title: 'Daily recording',
-        recurrenceRule: { type: 'daily', interval: 1, repeatTerminationDate: formatWireDateTime(utc('23:00', '2030-03-15')) },
-      },
-    });
-    if (!created.ok) throw new Error(created.error.message);
-    await core.handlers.refresh();
-    const series = () => core.snapshot().reservations.filter((reservation) => reservation.title === 'Daily recording');
+    const series = await dailySeries('Daily recording', '09:00');
     expect(series().map((reservation) => reservation.start)).toEqual([berlin('09:00', '2030-03-13'), berlin('09:00', '2030-03-14'), berlin('09:00', '2030-03-15')]);
     expect(series().every((reservation) => reservation.isRecurring)).toBe(true);
 
@@ -231,19 +237,7 @@ describe('cancel', () => {
 
 describe('cancel a whole series from a later occurrence', () => {
   it('names the first remaining occurrence, since real servers delete only "this and later" for the one named', async () => {
-    user = await harness.clientFor('user');
-    const created = await user.createReservation({
-      body: {
-        resourceId: harness.org.resources.cameraKit,
-        startDateTime: formatWireDateTime(utc('13:00', '2030-03-13')),
-        endDateTime: formatWireDateTime(utc('14:00', '2030-03-13')),
-        title: 'Weekly edit',
-        recurrenceRule: { type: 'daily', interval: 1, repeatTerminationDate: formatWireDateTime(utc('23:00', '2030-03-15')) },
-      },
-    });
-    if (!created.ok) throw new Error(created.error.message);
-    await core.handlers.refresh();
-    const series = () => core.snapshot().reservations.filter((reservation) => reservation.title === 'Weekly edit');
+    const series = await dailySeries('Weekly edit', '13:00');
     const [first, , last] = series();
 
     harness.requests.length = 0;

@@ -92,6 +92,12 @@ async function freeSlots(world: World, resourceId: number, date: DateTime): Prom
   return slots.filter((slot) => slot.isReservable);
 }
 
+/** Free slots of today and tomorrow in the user's zone: enough to find the one in progress and the next. */
+async function freeSlotsAhead(world: World, resourceId: number): Promise<SlotView[]> {
+  const today = world.target.clock.now().setZone(world.core.snapshot().account!.timezone).startOf('day');
+  return [...(await freeSlots(world, resourceId, today)), ...(await freeSlots(world, resourceId, today.plus({ days: 1 })))];
+}
+
 const startOf = (slot: SlotView) => DateTime.fromISO(slot.start).toMillis();
 
 /** Waits for check-in to open, checks in, waits for the start, checks out. */
@@ -152,14 +158,12 @@ const journeys: { name: string; run(world: World): Promise<void> }[] = [
     name: 'quick book',
     async run(world) {
       const snapshot = world.core.snapshot();
-      const zone = snapshot.account!.timezone;
       const simple = new Set((await bookableResources(world)).map((resource) => resource.resourceId));
       const now = world.target.clock.now();
       const refusals: string[] = [];
       // As the popover's quick choices do: the next slot, since the one in progress began in the past.
       for (const free of snapshot.freeNow.filter((resource) => simple.has(resource.resourceId))) {
-        const today = now.setZone(zone).startOf('day');
-        const slots = [...(await freeSlots(world, free.resourceId, today)), ...(await freeSlots(world, free.resourceId, today.plus({ days: 1 })))];
+        const slots = await freeSlotsAhead(world, free.resourceId);
         const index = slots.findIndex((slot) => startOf(slot) > now.toMillis());
         const [slot, following] = [slots[index], slots[index + 1]];
         // The booking is extended by one slot later: both must be free.
@@ -293,15 +297,13 @@ const journeys: { name: string; run(world: World): Promise<void> }[] = [
   {
     name: 'check in and out',
     async run(world) {
-      const zone = world.core.snapshot().account!.timezone;
       const candidates = await bookableResources(world, (resource) => resource.requiresCheckIn);
       if (candidates.length === 0) throw new Skip('no resource the user may book needs check-in');
       const now = world.target.clock.now();
       let booking: ReservationView | null = null;
       const refusals: string[] = [];
       for (const resource of candidates) {
-        const today = now.setZone(zone).startOf('day');
-        const slots = [...(await freeSlots(world, resource.resourceId, today)), ...(await freeSlots(world, resource.resourceId, today.plus({ days: 1 })))];
+        const slots = await freeSlotsAhead(world, resource.resourceId);
         // The slot in progress where the server lets users book it ("current"), else the next one.
         const inProgress = slots.find((slot) => startOf(slot) <= now.toMillis() && Date.parse(slot.end) > now.toMillis() + minuteMs);
         const next = slots.find((slot) => startOf(slot) > now.toMillis());
