@@ -92,6 +92,11 @@ export const ExtendRequestSchema = Type.Object({
   minutes: Type.Integer({ minimum: 1, maximum: 24 * 60 }),
 });
 
+export const RetitleRequestSchema = Type.Object({
+  referenceNumber: ReferenceNumber,
+  title: Type.String({ maxLength: 300 }),
+});
+
 export const SettingsPatchSchema = Type.Partial(SettingsSchema);
 
 /** What the UI shows of one reservation; dates are ISO 8601 with the user's offset. */
@@ -213,6 +218,7 @@ export type BookRequest = Static<typeof BookRequestSchema>;
 export type ReferenceRequest = Static<typeof ReferenceRequestSchema>;
 export type CancelRequest = Static<typeof CancelRequestSchema>;
 export type ExtendRequest = Static<typeof ExtendRequestSchema>;
+export type RetitleRequest = Static<typeof RetitleRequestSchema>;
 export type SettingsPatch = Static<typeof SettingsPatchSchema>;
 
 export const SlotsRequestSchema = Type.Object({
@@ -234,6 +240,8 @@ export interface CommandRequests {
   checkOut: ReferenceRequest;
   cancel: CancelRequest;
   extend: ExtendRequest;
+  /** A new title for one reservation (one occurrence of a series). */
+  retitle: RetitleRequest;
   listSchedules: void;
   listResources: void;
   listSlots: SlotsRequest;
@@ -257,6 +265,7 @@ export const commandRequests: { [C in CommandName]: CommandRequests[C] extends v
   checkOut: ReferenceRequestSchema,
   cancel: CancelRequestSchema,
   extend: ExtendRequestSchema,
+  retitle: RetitleRequestSchema,
   listSchedules: null,
   listResources: null,
   listSlots: SlotsRequestSchema,
@@ -276,6 +285,7 @@ export interface CommandResponses {
   checkOut: BridgeResult<ReservationView>;
   cancel: BridgeResult<StateSnapshot>;
   extend: BridgeResult<ReservationView>;
+  retitle: BridgeResult<ReservationView>;
   listSchedules: BridgeResult<ScheduleView[]>;
   listResources: BridgeResult<ResourceView[]>;
   listSlots: BridgeResult<SlotView[]>;

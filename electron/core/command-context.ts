@@ -6,7 +6,7 @@ import type { ViewContext, WireReservation, WireResource, WireSchedule, WireSumm
 export interface CommandContext {
   session: AccountSession;
   snapshot(): StateSnapshot;
-  /** Context for views of this moment (zone, user, check-in lead). */
+  /** Context for views of this moment (zone, user). */
   viewContext(): ViewContext | null;
   signIn(request: SignInRequest): Promise<BridgeResult<StateSnapshot>>;
   /** Starts the local service and signs in to the person's own account there. */

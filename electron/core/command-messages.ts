@@ -6,6 +6,7 @@ export const commandMessages = {
   checkOutNotConfirmed: 'The server did not confirm the check-out.',
   cancelNotConfirmed: 'The server did not confirm the cancellation.',
   extendNotConfirmed: 'The server did not confirm the new end time.',
+  retitleNotConfirmed: 'The server did not confirm the new title.',
   bookingNotConfirmed: 'The server did not confirm the booking.',
   serverFailed: (action: string, status: number | undefined) =>
     `The server failed while ${action}${status === undefined ? '' : ` (HTTP ${status})`}. Try again in a moment; if it keeps failing, use the server's web page.`,

@@ -42,6 +42,7 @@ export function createCommandHandlers(context: CommandContext): CommandHandlers 
     checkOut: asResult(({ referenceNumber }) => actions.checkInOrOut(referenceNumber, 'out')),
     cancel: asResult(actions.cancel),
     extend: asResult(actions.extend),
+    retitle: asResult(actions.retitle),
     listSchedules: asResult(lists.listSchedules),
     listResources: asResult(lists.listResources),
     listSlots: asResult(lists.listSlots),

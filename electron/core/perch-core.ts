@@ -99,7 +99,7 @@ export function createPerchCore(options: PerchCoreOptions): PerchCore {
   const handlers = createCommandHandlers({
     session,
     snapshot,
-    viewContext: () => viewContextOf(state, session.account, clock.now()),
+    viewContext: () => viewContextOf(session.account, clock.now()),
     signIn: accounts.signIn,
     tryThisComputer: accounts.tryThisComputer,
     signOut: accounts.signOut,

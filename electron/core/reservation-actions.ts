@@ -1,18 +1,32 @@
-/** What the user does to a reservation they have: check in, check out, extend, cancel. */
+/** What the user does to a reservation they have: check in, check out, extend, retitle, cancel. */
+import { DateTime } from 'luxon';
 import { formatWireDateTime } from '../api/dates.js';
 import { ResourceStatus } from '../api/schemas/resources.js';
-import type { BridgeResult, CancelRequest, ExtendRequest, ReservationView, StateSnapshot } from '../bridge.js';
+import type { BridgeResult, CancelRequest, ExtendRequest, ReservationView, RetitleRequest, StateSnapshot } from '../bridge.js';
 import type { CommandContext } from './command-context.js';
 import type { CommandLookups } from './command-lookups.js';
 import { commandMessages, describeTime } from './command-messages.js';
 import { failure, invalidInput, success, unexpected } from './errors.js';
 import { fullBodyOf, type WireReservationBody } from './reservation-body.js';
-import { bridgeErrorFromSession } from './session.js';
-import { detailView, wireInstant, type ViewContext, type WireReservation } from './state.js';
+import { firstRemainingOccurrence } from './series.js';
+import { bridgeErrorFromSession, type SessionResult } from './session.js';
+import { detailView, wireInstant, type ViewContext, type WireReservation, type WireSummary } from './state.js';
+
+/** The start of the first reservation other than `own` that overlaps `from`–`to`, if any. */
+function firstStartWithin(summaries: readonly WireSummary[], own: string, from: DateTime, to: DateTime): DateTime | null {
+  const starts = summaries.flatMap((summary) => {
+    const start = wireInstant(summary.startDate);
+    const end = wireInstant(summary.endDate);
+    const overlaps = summary.referenceNumber !== own && start !== null && end !== null && start < to && end > from;
+    return overlaps ? [start < from ? from : start] : [];
+  });
+  return DateTime.min(...starts) ?? null;
+}
 
 export interface ReservationActions {
   checkInOrOut(referenceNumber: string, direction: 'in' | 'out'): Promise<BridgeResult<ReservationView>>;
   extend(request: ExtendRequest): Promise<BridgeResult<ReservationView>>;
+  retitle(request: RetitleRequest): Promise<BridgeResult<ReservationView>>;
   cancel(request: CancelRequest): Promise<BridgeResult<StateSnapshot>>;
 }
 
@@ -64,41 +78,59 @@ export function createReservationActions(context: CommandContext, lookups: Comma
     const newEnd = end.plus({ minutes });
     const name = detail.resources.find((resource) => resource.id === detail.resourceId)?.name ?? 'The resource';
 
-    // Real servers answer every resource here; the one asked about is picked out.
-    const availability = await run((client) =>
-      client.getResourceAvailability({ params: { resourceId: detail.resourceId }, query: { dateTime: formatWireDateTime(end.setZone(zone)) } }),
+    const resource = await lookups.findResource(detail.resourceId);
+    if (!resource.ok) return resource;
+    if (resource.value.statusId !== ResourceStatus.available) return failure(invalidInput(commandMessages.resourceUnavailable(name)));
+    // Availability at a future dateTime is judged against the server's clock (server-facts D), so
+    // the reservations of the resource after the current end decide.
+    const following = await run((client) =>
+      client.getReservations({
+        query: { resourceId: String(detail.resourceId), startDateTime: formatWireDateTime(end.toUTC()), endDateTime: formatWireDateTime(newEnd.toUTC()) },
+      }),
     );
-    if (!availability.ok) return failure(bridgeErrorFromSession(availability.error));
-    const item = availability.data.resources.find((candidate) => candidate.resource.resourceId === detail.resourceId);
-    if (!item || item.resource.statusId !== ResourceStatus.available) return failure(invalidInput(commandMessages.resourceUnavailable(name)));
-    if (!item.available) {
-      return failure(invalidInput(commandMessages.bookedFrom(name, describeTime(end, zone, end))));
-    }
-    const until = wireInstant(item.availableUntil);
-    if (until !== null && until.toMillis() < newEnd.toMillis()) {
-      return failure(invalidInput(commandMessages.bookedFrom(name, describeTime(until, zone, end))));
-    }
+    if (!following.ok) return failure(bridgeErrorFromSession(following.error));
+    const nextStart = firstStartWithin(following.data.reservations, referenceNumber, end, newEnd);
+    if (nextStart !== null) return failure(invalidInput(commandMessages.bookedFrom(name, describeTime(nextStart, zone, end))));
 
-    const body: WireReservationBody = { ...fullBodyOf(detail, context.knownSummary(referenceNumber)), endDateTime: formatWireDateTime(newEnd.setZone(zone)) };
+    const changed = await updateOne(detail, { endDateTime: formatWireDateTime(newEnd.setZone(zone)) }, (after) => wireInstant(after.endDate)?.toMillis() === newEnd.toMillis(), commandMessages.extendNotConfirmed);
+    return changed.ok ? viewOrError(changed.value, view.value) : changed;
+  }
+
+  async function retitle({ referenceNumber, title }: RetitleRequest): Promise<BridgeResult<ReservationView>> {
+    const view = lookups.signedIn();
+    if (!view.ok) return view;
+    const current = await readBack(referenceNumber);
+    if (!current.ok) return failure(bridgeErrorFromSession(current.error));
+    const changed = await updateOne(current.data, { title }, (after) => after.title === title, commandMessages.retitleNotConfirmed);
+    return changed.ok ? viewOrError(changed.value, view.value) : changed;
+  }
+
+  /**
+   * Sends the whole reservation back with `change` applied to this occurrence only, then reads it
+   * again: only what the server holds afterwards confirms the change.
+   */
+  async function updateOne(detail: WireReservation, change: Partial<WireReservationBody>, confirmed: (after: WireReservation) => boolean, notConfirmed: string): Promise<BridgeResult<WireReservation>> {
+    const { referenceNumber } = detail;
+    const body: WireReservationBody = { ...fullBodyOf(detail, context.knownSummary(referenceNumber)), ...change };
     const updated = await run((client) => client.updateReservation({ params: { referenceNumber }, query: { updateScope: 'this' }, body }));
     if (!updated.ok && updated.error.kind !== 'unexpectedBody') return failure(bridgeErrorFromSession(updated.error));
     // `this` detaches an occurrence of a series, which may give it a new reference number.
     const changedReference = updated.ok ? updated.data.referenceNumber : referenceNumber;
     const after = await readBack(changedReference === '' ? referenceNumber : changedReference);
     if (!after.ok) return failure(bridgeErrorFromSession(after.error));
-    const afterEnd = wireInstant(after.data.endDate);
-    if (afterEnd === null || afterEnd.toMillis() !== newEnd.toMillis()) return failure(unexpected(commandMessages.extendNotConfirmed));
-    return viewOrError(after.data, view.value);
+    return confirmed(after.data) ? success(after.data) : failure(unexpected(notConfirmed));
   }
 
   async function cancel({ referenceNumber, scope }: CancelRequest): Promise<BridgeResult<StateSnapshot>> {
     const view = lookups.signedIn();
     if (!view.ok) return view;
+    const target = scope === 'full' ? await seriesTarget(referenceNumber, view.value.now) : { ok: true as const, data: referenceNumber };
+    if (!target.ok) return failure(bridgeErrorFromSession(target.error));
     // Always explicit: real servers read a missing scope as `full`, the spec as `this`.
-    const deleted = await run((client) => client.deleteReservation({ params: { referenceNumber }, query: { updateScope: scope } }));
+    const deleted = await run((client) => client.deleteReservation({ params: { referenceNumber: target.data }, query: { updateScope: scope } }));
     if (!deleted.ok) {
       if (deleted.error.kind !== 'unexpectedBody') return failure(bridgeErrorFromSession(deleted.error));
-      const check = await readBack(referenceNumber);
+      const check = await readBack(target.data);
       if (check.ok) return failure(unexpected(commandMessages.cancelNotConfirmed));
       if (check.error.kind !== 'notFound') return failure(bridgeErrorFromSession(check.error));
     }
@@ -106,5 +138,11 @@ export function createReservationActions(context: CommandContext, lookups: Comma
     return success(context.snapshot());
   }
 
-  return { checkInOrOut, extend, cancel };
+  /** The occurrence a full-scope delete must name to remove the whole series. */
+  async function seriesTarget(referenceNumber: string, now: DateTime): Promise<SessionResult<string>> {
+    const picked = await readBack(referenceNumber);
+    return picked.ok ? firstRemainingOccurrence(lookups, picked.data, now) : picked;
+  }
+
+  return { checkInOrOut, extend, retitle, cancel };
 }

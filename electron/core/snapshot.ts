@@ -10,9 +10,9 @@ function machineZone(): string {
 }
 
 export function snapshotOf(state: CoreState, account: AccountIdentity | null, now: DateTime, keychain: KeychainStatus): StateSnapshot {
-  const { data, settings } = state;
+  const { data } = state;
   const userZone = account?.timezone ?? machineZone();
-  const context: ViewContext = { zone: userZone, now, userId: account?.userId ?? 0, checkInLeadMinutes: settings.checkInLeadMinutes };
+  const context: ViewContext = { zone: userZone, now, userId: account?.userId ?? 0 };
   return {
     phase: state.phase,
     account: account === null ? null : accountView(account),
@@ -37,7 +37,7 @@ export function snapshotOf(state: CoreState, account: AccountIdentity | null, no
 }
 
 /** Context for views of this moment, when someone is signed in. */
-export function viewContextOf(state: CoreState, account: AccountIdentity | null, now: DateTime): ViewContext | null {
+export function viewContextOf(account: AccountIdentity | null, now: DateTime): ViewContext | null {
   if (account === null) return null;
-  return { zone: account.timezone, now, userId: account.userId, checkInLeadMinutes: state.settings.checkInLeadMinutes };
+  return { zone: account.timezone, now, userId: account.userId };
 }

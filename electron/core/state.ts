@@ -23,13 +23,15 @@ export type WireGroupTree = Static<typeof ResourceGroupTree>;
 export type WireSlots = Static<typeof Slots>;
 export type WireAttribute = Static<typeof AttributeDefinition>;
 
-/** What the views are seen from: the user, their zone, the moment, the check-in lead. */
+/** What the views are seen from: the user, their zone, the moment. */
 export interface ViewContext {
   zone: string;
   now: DateTime;
   userId: number;
-  checkInLeadMinutes: number;
 }
+
+/** Servers open check-in this long before the start (a server setting they do not expose: server-facts C). */
+const checkInOpensMinutes = 5;
 
 /** Wire dates always name their offset; an offset-less one is read in UTC, as lists are. */
 export function wireInstant(text: string | null | undefined): DateTime | null {
@@ -62,6 +64,9 @@ interface ReservationFacts {
   autoReleaseMinutes: number | null;
   ownerName: string;
   ownerId: number;
+  /** The server's own answer at the moment it was read (GetReservation only); null when unknown. */
+  checkInAvailable: boolean | null;
+  checkOutAvailable: boolean | null;
 }
 
 function viewOf(facts: ReservationFacts, context: ViewContext): ReservationView {
@@ -70,6 +75,11 @@ function viewOf(facts: ReservationFacts, context: ViewContext): ReservationView 
   const startMs = facts.start.toMillis();
   const endMs = facts.end.toMillis();
   const awaitsCheckIn = facts.requiresCheckIn && facts.checkedInAt === null && facts.checkedOutAt === null;
+  // Servers refuse check-in once the auto-release moment has passed, although their own
+  // `isCheckInAvailable` still says yes until the release job runs (server-facts D).
+  const releaseMs = facts.autoReleaseMinutes === null ? null : startMs + facts.autoReleaseMinutes * 60_000;
+  const checkInClosesMs = releaseMs === null ? endMs : Math.min(endMs, releaseMs);
+  const checkInWindow = nowMs >= startMs - checkInOpensMinutes * 60_000;
   return {
     referenceNumber: facts.referenceNumber,
     title: facts.title,
@@ -86,9 +96,9 @@ function viewOf(facts: ReservationFacts, context: ViewContext): ReservationView 
     originalEnd: isoOrNull(zone, facts.originalEnd),
     autoReleaseAt: awaitsCheckIn && facts.autoReleaseMinutes !== null ? isoIn(zone, facts.start.plus({ minutes: facts.autoReleaseMinutes })) : null,
     // Servers refuse check-in to a booking that is not approved yet.
-    checkInOpen: awaitsCheckIn && !facts.isPendingApproval && nowMs >= startMs - context.checkInLeadMinutes * 60_000 && nowMs < endMs,
+    checkInOpen: awaitsCheckIn && !facts.isPendingApproval && nowMs < checkInClosesMs && (facts.checkInAvailable ?? checkInWindow),
     // Checking out before the start would be a cancellation; servers refuse it.
-    canCheckOut: facts.checkedInAt !== null && facts.checkedOutAt === null && nowMs > startMs && nowMs < endMs,
+    canCheckOut: facts.checkedInAt !== null && facts.checkedOutAt === null && nowMs < endMs && (facts.checkOutAvailable ?? nowMs > startMs),
     ownerName: facts.ownerName,
     isMine: facts.ownerId === context.userId,
   };
@@ -117,6 +127,8 @@ function summaryFacts(summary: WireSummary): ReservationFacts | null {
     autoReleaseMinutes: summary.autoReleaseMinutes,
     ownerName: fullName(summary.firstName, summary.lastName),
     ownerId: summary.userId,
+    checkInAvailable: null,
+    checkOutAvailable: null,
   };
 }
 
@@ -147,6 +159,8 @@ export function detailView(detail: WireReservation, requiresCheckIn: boolean, co
       autoReleaseMinutes: detail.autoReleaseMinutes,
       ownerName: fullName(detail.owner.firstName, detail.owner.lastName),
       ownerId: detail.owner.userId,
+      checkInAvailable: detail.isCheckInAvailable,
+      checkOutAvailable: detail.isCheckoutAvailable,
     },
     context,
   );
@@ -203,12 +217,18 @@ export function plannerReservations(summaries: readonly WireSummary[]): PlannerR
   return summaries.flatMap((summary) => plannerReservation(summary) ?? []);
 }
 
+/**
+ * Real servers answer every resource under a group "All" with id 0, also when they have no
+ * resource groups at all; it is no group a resource belongs to (server-facts D).
+ */
+const everyResourceGroupId = 0;
+
 /** Group names by resource id, outermost first, from the nested resource group tree. */
 export function groupNamesByResource(tree: WireGroupTree | null): Map<number, string[]> {
   const names = new Map<number, string[]>();
   type Node = WireGroupTree['groups'][number];
   const visit = (group: Node, path: readonly string[]) => {
-    const here = [...path, group.name];
+    const here = group.id === everyResourceGroupId ? [...path] : [...path, group.name];
     for (const child of group.children) {
       if (child.type === 'group') {
         visit(child as Node, here);

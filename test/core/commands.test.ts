@@ -196,22 +196,28 @@ describe('check in and check out', () => {
   });
 });
 
+/** A daily series of three occurrences (13 to 15 March) of the camera kit, listed in the snapshot. */
+async function dailySeries(title: string, time: string, hours = 1) {
+  // A session of the test's own: the file's has lapsed by now.
+  user = await harness.clientFor('user');
+  const start = utc(time, '2030-03-13');
+  const created = await user.createReservation({
+    body: {
+      resourceId: harness.org.resources.cameraKit,
+      startDateTime: formatWireDateTime(start),
+      endDateTime: formatWireDateTime(start.plus({ hours })),
+      title,
+      recurrenceRule: { type: 'daily', interval: 1, repeatTerminationDate: formatWireDateTime(utc('23:00', '2030-03-15')) },
+    },
+  });
+  if (!created.ok) throw new Error(created.error.message);
+  await core.handlers.refresh();
+  return () => core.snapshot().reservations.filter((reservation) => reservation.title === title);
+}
+
 describe('cancel', () => {
   it('cancels one occurrence of a series with `this`, and the rest with `full`, always naming the scope', async () => {
-    // A session of the test's own: the file's has lapsed by now.
-    user = await harness.clientFor('user');
-    const created = await user.createReservation({
-      body: {
-        resourceId: harness.org.resources.cameraKit,
-        startDateTime: formatWireDateTime(utc('09:00', '2030-03-13')),
-        endDateTime: formatWireDateTime(utc('10:00', '2030-03-13')),
-        title: 'Daily recording',
-        recurrenceRule: { type: 'daily', interval: 1, repeatTerminationDate: formatWireDateTime(utc('23:00', '2030-03-15')) },
-      },
-    });
-    if (!created.ok) throw new Error(created.error.message);
-    await core.handlers.refresh();
-    const series = () => core.snapshot().reservations.filter((reservation) => reservation.title === 'Daily recording');
+    const series = await dailySeries('Daily recording', '09:00');
     expect(series().map((reservation) => reservation.start)).toEqual([berlin('09:00', '2030-03-13'), berlin('09:00', '2030-03-14'), berlin('09:00', '2030-03-15')]);
     expect(series().every((reservation) => reservation.isRecurring)).toBe(true);
 
@@ -230,6 +236,34 @@ describe('cancel', () => {
   });
 });
 
+describe('cancel a whole series from a later occurrence', () => {
+  it('names the first remaining occurrence, since real servers delete only "this and later" for the one named', async () => {
+    const series = await dailySeries('Weekly edit', '13:00');
+    const [first, , last] = series();
+
+    harness.requests.length = 0;
+    const after = value(await core.handlers.cancel({ referenceNumber: last!.referenceNumber, scope: 'full' }));
+    const [deleted] = sent('DELETE', '/Reservations/');
+    expect(deleted!.path).toBe(`/Reservations/${first!.referenceNumber}`);
+    expect(deleted!.query.get('updateScope')).toBe('full');
+    expect(after.reservations.filter((reservation) => reservation.title === 'Weekly edit')).toEqual([]);
+  });
+});
+
+describe('retitle', () => {
+  it('changes the title of one reservation, sending the whole reservation back, and confirms it by reading it again', async () => {
+    const booked = value(await core.handlers.book({ resourceId: harness.org.resources.loanLaptop, start: berlin('15:00', '2030-03-14'), durationMinutes: 60, title: 'Draft' })).referenceNumber;
+    harness.requests.length = 0;
+    const view = value(await core.handlers.retitle({ referenceNumber: booked, title: 'Customer demo' }));
+    expect(view).toMatchObject({ referenceNumber: booked, title: 'Customer demo', start: berlin('15:00', '2030-03-14'), end: berlin('16:00', '2030-03-14') });
+    const [update] = sent('POST', `/Reservations/${booked}`);
+    expect(update!.query.get('updateScope')).toBe('this');
+    expect(update!.body).toMatchObject({ title: 'Customer demo', startDateTime: '2030-03-14T16:00:00+0100', endDateTime: '2030-03-14T17:00:00+0100' });
+    expect(sent('GET', `/Reservations/${booked}`).length).toBeGreaterThanOrEqual(2);
+    expect(mine(booked)).toMatchObject({ title: 'Customer demo' });
+  });
+});
+
 describe('extend', () => {
   let laptop: string;
 
@@ -238,8 +272,14 @@ describe('extend', () => {
     harness.requests.length = 0;
     const view: ReservationView = value(await core.handlers.extend({ referenceNumber: laptop, minutes: 30 }));
     expect(view).toMatchObject({ referenceNumber: laptop, start: berlin('10:00', '2030-03-13'), end: berlin('11:30', '2030-03-13'), title: 'Workshop laptop' });
-    const availability = sent('GET', `/Resources/${harness.org.resources.loanLaptop}/Availability`);
-    expect(availability[0]!.query.get('dateTime')).toBe('2030-03-13T12:00:00+0100');
+    // The resource's reservations after the current end decide, never availability at a future time.
+    expect(sent('GET', '/Resources/').filter((request) => request.path.endsWith('/Availability'))).toEqual([]);
+    const following = sent('GET', '/Reservations/').filter((request) => request.query.has('resourceId'));
+    expect(Object.fromEntries(following[0]!.query)).toEqual({
+      resourceId: String(harness.org.resources.loanLaptop),
+      startDateTime: '2030-03-13T11:00:00+0000',
+      endDateTime: '2030-03-13T11:30:00+0000',
+    });
     const [update] = sent('POST', `/Reservations/${laptop}`);
     expect(update!.query.get('updateScope')).toBe('this');
     expect(update!.body).toEqual({

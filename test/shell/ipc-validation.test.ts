@@ -13,6 +13,7 @@ const validRequests: { [C in CommandName]: unknown } = {
   checkOut: { referenceNumber: 'abc' },
   cancel: { referenceNumber: 'abc', scope: 'this' },
   extend: { referenceNumber: 'abc', minutes: 15 },
+  retitle: { referenceNumber: 'abc', title: 'Planning' },
   listSchedules: undefined,
   listResources: undefined,
   listSlots: { resourceId: 1, date: '2025-03-10' },
