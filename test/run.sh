@@ -57,10 +57,12 @@ node -e '
   const read = (file) => { try { return JSON.parse(fs.readFileSync(file, "utf8")); } catch { return null; } };
   const v = read(process.argv[1]);
   const e = read(process.argv[2])?.stats;
+  // A test file that fails outside any test (an error in a hook) counts as one failure.
+  const fileErrors = v ? v.testResults.filter((file) => file.status === "failed" && !file.assertionResults.some((test) => test.status === "failed")).length : 0;
   const passed = (v ? v.numPassedTests : 0) + (e ? e.expected + e.flaky : 0);
-  const failed = (v ? v.numFailedTests : 1) + (e ? e.unexpected : 1);
+  const failed = (v ? v.numFailedTests + fileErrors : 1) + (e ? e.unexpected : 1);
   const skipped = (v ? v.numPendingTests + v.numTodoTests : 0) + (e ? e.skipped : 0);
-  console.log(`unit and integration: ${v ? `${v.numPassedTests} passed, ${v.numFailedTests} failed` : "no report"}; end-to-end: ${e ? `${e.expected + e.flaky} passed, ${e.unexpected} failed` : "no report"}`);
+  console.log(`unit and integration: ${v ? `${v.numPassedTests} passed, ${v.numFailedTests + fileErrors} failed` : "no report"}; end-to-end: ${e ? `${e.expected + e.flaky} passed, ${e.unexpected} failed` : "no report"}`);
   console.log(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
 ' "$vitest_report" "$e2e_report"
 rm -f "$vitest_report" "$e2e_report"

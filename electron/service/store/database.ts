@@ -106,10 +106,14 @@ export class Connection {
   /**
    * libsql closes the file only once every statement prepared on it has been garbage collected,
    * which an exiting process never does: the write-ahead log is folded into the database file
-   * first, so the file alone holds every record once the service has stopped.
+   * first where it can be, so the file alone holds every record once the service has stopped.
    */
   close(): void {
-    this.sqlite.pragma('wal_checkpoint(TRUNCATE)');
+    try {
+      this.sqlite.pragma('wal_checkpoint(TRUNCATE)');
+    } catch {
+      // A statement still stepping holds a lock; the log is then folded in on the next open instead.
+    }
     this.sqlite.close();
   }
 
