@@ -6,7 +6,7 @@
  */
 import { readHostRequest, type HostAnswer, type LocalAccount } from '../api/local-host.js';
 import { databaseFile, prepareDataFolder } from './data-folder.js';
-import { ensureLocalAccount } from './seed/local-account.js';
+import { ensureLocalAccount, lockOtherPeople } from './seed/local-account.js';
 import { prepareFirstStart } from './seed/first-start.js';
 import { startService, type RunningService } from './service.js';
 
@@ -68,9 +68,9 @@ async function startIn(dataFolder: string, account: LocalAccount | undefined): P
   const service = await startService({ database: databaseFile(dataFolder), port: 0 });
   try {
     await prepareFirstStart(service.store, { demo: true });
-    if (account === undefined) return { service };
-    const { userName } = await ensureLocalAccount(service.store, account);
-    return { service, userName };
+    const ensured = account === undefined ? undefined : await ensureLocalAccount(service.store, account);
+    await lockOtherPeople(service.store);
+    return ensured === undefined ? { service } : { service, userName: ensured.userName };
   } catch (error) {
     await service.close();
     throw error;

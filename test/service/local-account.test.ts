@@ -10,7 +10,7 @@ import { readHostAnswer, type HostAnswer, type HostRequest, type LocalAccount } 
 import { databaseFile } from '../../electron/service/data-folder.js';
 import { hashPassword } from '../../electron/service/passwords.js';
 import { demoPassword, seedDemo } from '../../electron/service/seed/demo.js';
-import { ensureLocalAccount } from '../../electron/service/seed/local-account.js';
+import { ensureLocalAccount, lockOtherPeople } from '../../electron/service/seed/local-account.js';
 import { startService } from '../../electron/service/service.js';
 import { migrations } from '../../electron/service/store/migrations.js';
 import { startTestService, type TestService } from '../support/service.js';
@@ -57,6 +57,17 @@ describe('the local account', () => {
     expect(await authenticate('jane.doe', 'second-generated-password')).toBe(true);
     const user = await service.call('GET', `/Users/${again.userId}`, { session: service.admin });
     expect(user.body).toMatchObject({ firstName: 'Jane', timezone: 'Europe/Paris' });
+  });
+
+  it('locks every other account, ending their sessions, and stays so on every later start', async () => {
+    const admin = await service.call('POST', '/Authentication/Authenticate', { body: { username: 'admin', password: demoPassword } });
+    const session = { sessionToken: admin.body.sessionToken as string, userId: admin.body.userId as number };
+    await lockOtherPeople(service.store);
+    await lockOtherPeople(service.store);
+    expect((await service.call('GET', '/Resources/', { session })).status).toBe(401);
+    expect(await authenticate('admin', demoPassword)).toBe(false);
+    expect(await authenticate('user', demoPassword)).toBe(false);
+    expect(await authenticate('jane.doe', 'second-generated-password')).toBe(true);
   });
 
   it('never takes over a demo colleague who shares the login name', async () => {
@@ -115,6 +126,17 @@ describe('the host process', () => {
     expect(exitCode).toBe(0);
   }, 30_000);
 
+  it('lets nobody but the person sign in: the demo organisation\'s documented accounts are locked', async () => {
+    const signIns: Record<string, unknown> = {};
+    await startHost(join(folder, 'locked'), async (apiRoot) => {
+      for (const [username, password] of [['admin', demoPassword], ['user', demoPassword], ['jane.doe', account().password]]) {
+        const answer = await fetch(`${apiRoot}/Authentication/Authenticate`, { method: 'POST', body: JSON.stringify({ username, password }) });
+        signIns[username!] = ((await answer.json()) as { isAuthenticated: boolean }).isAuthenticated;
+      }
+    });
+    expect(signIns).toEqual({ admin: false, user: false, 'jane.doe': true });
+  }, 30_000);
+
   it('says why a data folder cannot be used, and exits non-zero', async () => {
     const file = join(folder, 'a-file');
     writeFileSync(file, '');
@@ -131,13 +153,14 @@ describe('the host process', () => {
     const migrator = new Migrator({ db: firstRelease, provider: { getMigrations: async () => migrations } });
     const [firstMigration] = Object.keys(migrations);
     expect((await migrator.migrateTo(firstMigration!)).error).toBeUndefined();
-    const keptPassword = 'kept-from-the-first-release';
+    // The person's account of that release, recorded as the local account.
     await sql`INSERT INTO users (user_name, email_address, first_name, last_name, password_hash, timezone, date_created, ics_token)
-      VALUES ('early', 'early@example.com', 'Early', 'Adopter', ${await hashPassword(keptPassword)}, 'UTC', ${new Date().toISOString()}, 'early-ics')`.execute(firstRelease);
+      VALUES ('early', 'early@example.com', 'Early', 'Adopter', ${await hashPassword('from-the-first-release')}, 'UTC', ${new Date().toISOString()}, 'early-ics')`.execute(firstRelease);
+    await sql`INSERT INTO settings (key, value) SELECT 'localAccountUserId', id FROM users WHERE user_name = 'early'`.execute(firstRelease);
     await firstRelease.destroy();
 
     const { answer, exitCode } = await startHost(dataFolder, async (apiRoot) => {
-      const signIn = await fetch(`${apiRoot}/Authentication/Authenticate`, { method: 'POST', body: JSON.stringify({ username: 'early', password: keptPassword }) });
+      const signIn = await fetch(`${apiRoot}/Authentication/Authenticate`, { method: 'POST', body: JSON.stringify({ username: 'early', password: account().password }) });
       expect(((await signIn.json()) as { isAuthenticated: boolean }).isAuthenticated).toBe(true);
     });
     expect(answer.type).toBe('ready');

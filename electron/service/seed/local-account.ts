@@ -76,3 +76,28 @@ export async function ensureLocalAccount(store: Store, account: LocalAccount): P
     return { userId, userName, created: true };
   });
 }
+
+/** No scrypt hash looks like this, so no password ever verifies against it. */
+const noPassword = '!';
+
+/**
+ * The app's own service is the person's alone: every other account (the demo's administrator and
+ * staff, whose passwords are printed in the README) gets a password nobody has and loses its
+ * sessions, so no other program or user of this machine can sign in as them. Idempotent: every
+ * start makes it true again, for services seeded before this rule too.
+ */
+export async function lockOtherPeople(store: Store): Promise<void> {
+  await inTransaction(store, async (trx) => {
+    const local = await recordedAccount(trx);
+    await trx
+      .updateTable('users')
+      .set({ passwordHash: noPassword })
+      .where('passwordHash', '!=', noPassword)
+      .$if(local !== undefined, (update) => update.where('id', '!=', local!.id))
+      .execute();
+    await trx
+      .deleteFrom('sessions')
+      .$if(local !== undefined, (remove) => remove.where('userId', '!=', local!.id))
+      .execute();
+  });
+}
