@@ -1,4 +1,4 @@
-import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 
 interface ScryptCost {
   N: number;
@@ -40,6 +40,12 @@ export const generatePassword = () => randomBytes(18).toString('base64url');
 
 /** 50 hex characters, like the tokens real servers hand out. */
 export const generateSessionToken = () => randomBytes(25).toString('hex');
+
+/**
+ * What the store keeps of a session token: its SHA-256, so a copy of the database signs nobody
+ * in. A token is 200 random bits, so a fast hash is enough; a slow one would cost every request.
+ */
+export const sessionTokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** Calendar subscription tokens: unguessable, not secret enough to hash. */
 export const generateIcsToken = () => randomBytes(16).toString('hex');

@@ -63,7 +63,7 @@ describe('CreateAccount', () => {
       lastLogin: null,
     });
     expect(row.passwordHash).not.toContain(body.password);
-    const sessions = await service.store.selectFrom('sessions').select('token').where('userId', '=', userId).execute();
+    const sessions = await service.store.selectFrom('sessions').select('tokenHash').where('userId', '=', userId).execute();
     expect(sessions).toEqual([]);
     await expect(service.signIn(body.userName, body.password)).resolves.toMatchObject({ userId });
   });

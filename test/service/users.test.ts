@@ -544,7 +544,7 @@ describe('DeleteUser', () => {
       expect(answer.body).toEqual(deletedBody);
 
       expect(await userRow(userId)).toBeUndefined();
-      expect(await service.store.selectFrom('sessions').select('token').where('userId', '=', userId).execute()).toEqual([]);
+      expect(await service.store.selectFrom('sessions').select('tokenHash').where('userId', '=', userId).execute()).toEqual([]);
       expect(await service.store.selectFrom('groupMembers').select('groupId').where('userId', '=', userId).execute()).toEqual([]);
       expect(await service.store.selectFrom('userResourcePermissions').select('resourceId').where('userId', '=', userId).execute()).toEqual([]);
       expect(await service.store.selectFrom('customAttributeValues').select('value').where('entityId', '=', userId).execute()).toEqual([]);

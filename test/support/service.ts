@@ -32,6 +32,8 @@ export interface TestService extends RunningService {
   ): Promise<WireAnswer>;
   signIn(username: string, password: string): Promise<Session>;
   admin: Session;
+  /** The SQLite file the service keeps its data in. */
+  databaseFile: string;
   dispose(): Promise<void>;
 }
 
@@ -49,7 +51,8 @@ export async function startTestService(
 ): Promise<TestService> {
   const folder = mkdtempSync(join(tmpdir(), 'perch-test-'));
   const clock = new ManualClock(options.now ?? DateTime.utc().startOf('minute'));
-  const running = await startService({ database: join(folder, 'perch.db'), clock, config: options.config ?? {} });
+  const databaseFile = join(folder, 'perch.db');
+  const running = await startService({ database: databaseFile, clock, config: options.config ?? {} });
   let administrator: { username: string; password: string } = adminCredentials;
   if (options.seed) {
     administrator = await options.seed(running.store);
@@ -96,6 +99,7 @@ export async function startTestService(
     call,
     signIn,
     admin: await signIn(administrator.username, administrator.password),
+    databaseFile,
     async dispose() {
       await running.close();
       rmSync(folder, { recursive: true, force: true });

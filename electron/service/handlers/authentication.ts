@@ -1,6 +1,6 @@
 import { formatWireDateTime } from '../../api/dates.js';
 import { UserStatus } from '../domain/profile.js';
-import { generateSessionToken, verifyPassword } from '../passwords.js';
+import { generateSessionToken, sessionTokenHash, verifyPassword } from '../passwords.js';
 import { throttled } from '../errors.js';
 import type { HandlerMap } from './types.js';
 
@@ -40,7 +40,7 @@ export const authenticationHandlers = {
     const sessionToken = generateSessionToken();
     await store.transaction().execute(async (trx) => {
       await trx.deleteFrom('sessions').where('expiresAt', '<=', now.toMillis()).execute();
-      await trx.insertInto('sessions').values({ token: sessionToken, userId: user.id, expiresAt: expires.toMillis() }).execute();
+      await trx.insertInto('sessions').values({ tokenHash: sessionTokenHash(sessionToken), userId: user.id, expiresAt: expires.toMillis() }).execute();
       await trx.updateTable('users').set({ lastLogin: now.toUTC().toISO() }).where('id', '=', user.id).execute();
     });
     return {
@@ -56,7 +56,7 @@ export const authenticationHandlers = {
 
   /** Answers signedOut for a token already gone too, so signing out twice is harmless. */
   async signOut({ body }, { store }) {
-    await store.deleteFrom('sessions').where('token', '=', body.sessionToken).where('userId', '=', body.userId).execute();
+    await store.deleteFrom('sessions').where('tokenHash', '=', sessionTokenHash(body.sessionToken)).where('userId', '=', body.userId).execute();
     return { signedOut: true };
   },
 } satisfies Pick<HandlerMap, 'authenticate' | 'signOut'>;

@@ -6,6 +6,7 @@ import type { ServiceConfig } from '../config.js';
 import { forbidden, unauthenticated } from '../errors.js';
 import type { Caller } from '../handlers/types.js';
 import { withConnection, type Store } from '../store/database.js';
+import { sessionTokenHash } from '../passwords.js';
 import { findSessionUser } from '../store/roles.js';
 
 /** Real servers read `X-Booked-*`; the spec's neutral `X-Service-*` spelling is accepted too. */
@@ -50,7 +51,7 @@ export async function authorise(
   // minute early is indistinguishable from one slid a minute ago.
   const slidExpiry = now + deps.config.sessionMinutes * 60_000;
   if (slidExpiry - row.expiresAt > sessionSlideGranularityMs) {
-    await deps.store.updateTable('sessions').set({ expiresAt: slidExpiry }).where('token', '=', token).execute();
+    await deps.store.updateTable('sessions').set({ expiresAt: slidExpiry }).where('tokenHash', '=', sessionTokenHash(token)).execute();
   }
   const { expiresAt: _expiresAt, isAdmin, ...user } = row;
   if (auth === 'admin' && !isAdmin) throw forbidden('You must be an application administrator to access this service.');

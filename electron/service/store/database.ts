@@ -1,3 +1,4 @@
+import { chmodSync, closeSync, openSync } from 'node:fs';
 import SQLite from 'libsql';
 import { CamelCasePlugin, Kysely, Migrator, SqliteDialect, type Compilable, type DialectAdapter } from 'kysely';
 import { migrations } from './migrations.js';
@@ -220,6 +221,12 @@ export function storeOver(sqlite: SQLite.Database): Store {
  * WAL keeps readers off the writer's back; foreign keys carry deletions to link tables.
  */
 export async function openStore(file: string): Promise<Store> {
+  if (file !== ':memory:') {
+    // Readable by the owner alone, also a file an earlier version left world-readable; SQLite
+    // gives its -wal and -shm files the database file's mode.
+    closeSync(openSync(file, 'a', 0o600));
+    chmodSync(file, 0o600);
+  }
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');

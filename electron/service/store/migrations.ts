@@ -258,5 +258,16 @@ export const migrations: Record<string, Migration> = {
     `CREATE INDEX reservation_bookings_by_start ON reservation_bookings (start_at, end_at, resource_id, reservation_id)`,
     `CREATE INDEX reservation_bookings_by_reservation ON reservation_bookings (reservation_id)`,
   ),
+  // Tokens at rest become their hashes. Sessions of the old form cannot be carried over (their
+  // tokens are what must not be kept), so clients sign in again, as after any lapse.
+  '0003-session-token-hashes': statements(
+    `DROP TABLE sessions`,
+    `CREATE TABLE sessions (
+      token_hash TEXT PRIMARY KEY,
+      user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+      expires_at INTEGER NOT NULL
+    )`,
+    `CREATE INDEX sessions_by_expiry ON sessions (expires_at)`,
+  ),
 };
 

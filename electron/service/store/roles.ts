@@ -1,5 +1,6 @@
 import { Role } from '../../api/schemas/groups.js';
 import { invalid } from '../errors.js';
+import { sessionTokenHash } from '../passwords.js';
 import type { Connection, Store } from './database.js';
 import type { UserRow } from './tables.js';
 
@@ -12,9 +13,9 @@ export function findSessionUser(connection: Connection, token: string, userId: n
     `SELECT users.*, sessions.expires_at,
       EXISTS (SELECT 1 FROM group_members INNER JOIN group_roles ON group_roles.group_id = group_members.group_id
         WHERE group_members.user_id = users.id AND group_roles.role_id = ?) AS is_admin
-    FROM sessions INNER JOIN users ON users.id = sessions.user_id WHERE sessions.token = ? AND sessions.user_id = ?`,
+    FROM sessions INNER JOIN users ON users.id = sessions.user_id WHERE sessions.token_hash = ? AND sessions.user_id = ?`,
     Role.applicationAdministrator,
-    token,
+    sessionTokenHash(token),
     userId,
   );
 }

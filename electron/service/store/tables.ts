@@ -25,7 +25,8 @@ export interface UsersTable {
 }
 
 export interface SessionsTable {
-  token: string;
+  /** `sessionTokenHash` of the token the client holds; the token itself is never stored. */
+  tokenHash: string;
   userId: number;
   /** Epoch milliseconds; slides forward on every authenticated call. */
   expiresAt: number;
