@@ -1,3 +1,4 @@
+import type { Duplex } from 'node:stream';
 import { constants as zlibConstants } from 'node:zlib';
 import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -32,6 +33,20 @@ function parseJsonBody(_request: unknown, body: string, done: (error: Error | nu
   }
 }
 
+/** Node's parser refused the request itself: answered on the socket, in the envelope, then closed. */
+function answerClientError(error: NodeJS.ErrnoException, socket: Duplex) {
+  if (!socket.writable) return socket.destroy();
+  const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
+  const body = JSON.stringify({
+    links: [],
+    message: tooLarge ? 'The request line and headers are too large.' : 'The request could not be read as HTTP.',
+  });
+  socket.end(
+    `HTTP/1.1 ${tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request'}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
+}
+
 export async function createServer(options: ServiceOptions): Promise<FastifyInstance> {
   rememberZoneOffsets();
   const app = Fastify({
@@ -43,6 +58,8 @@ export async function createServer(options: ServiceOptions): Promise<FastifyInst
     disableRequestLogging: true,
     // The router's own refusals (a bad percent-escape in the path) carry the spec's envelope too.
     frameworkErrors: (error, request, reply) => replyWithError(error, request, reply),
+    // And so do the HTTP parser's, which come before any route (a request line or headers too large).
+    clientErrorHandler: answerClientError,
   });
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'string' }, parseJsonBody);
