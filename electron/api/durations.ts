@@ -42,6 +42,18 @@ export function formatHumanDuration(minutes: number): string {
   return words.length > 0 ? words.join(' ') : '0 minutes';
 }
 
+/** The spec's form for a reservation's duration and buffers: `<n> hours <n> minutes`, both units always. */
+export function formatHoursAndMinutes(minutes: number): string {
+  assertWholeMinutes(minutes);
+  return `${Math.floor(minutes / MINUTES_PER_HOUR)} hours ${minutes % MINUTES_PER_HOUR} minutes`;
+}
+
+/** The spec's form for a resource's length limits: `<n> minutes`. */
+export function formatMinutes(minutes: number): string {
+  assertWholeMinutes(minutes);
+  return `${minutes} minutes`;
+}
+
 const HUMAN_DURATION_PART = /\s*(\d+)\s*(day|hour|minute)s?(?=\s|$)/iy;
 
 /**

@@ -261,6 +261,6 @@ describe('the local service’s answers decode', () => {
     };
     const failures = Object.entries(results).filter(([, result]) => !result.ok);
     expect(failures).toEqual([]);
-    expect(results.getResource.ok && results.getResource.data.bufferTime).toBe('15 minutes');
+    expect(results.getResource.ok && results.getResource.data.bufferTime).toBe('0 hours 15 minutes');
   });
 });

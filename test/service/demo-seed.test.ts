@@ -77,7 +77,7 @@ describe('the demo organisation', () => {
       color: '#2e7d32',
     });
     expect(byName.get('Boardroom')).toMatchObject({ requiresApproval: true, maxParticipants: 14, requiresCheckIn: false });
-    expect(byName.get('Training room (1.04)')).toMatchObject({ minLength: '30 minutes', maxLength: '4 hours', bufferTime: '15 minutes' });
+    expect(byName.get('Training room (1.04)')).toMatchObject({ minLength: '30 minutes', maxLength: '240 minutes', bufferTime: '0 hours 15 minutes' });
     expect(byName.get('Hot desk D3')).toMatchObject({ statusId: 2, statusReasonId: demo.statusReasons.underMaintenance, typeId: demo.resourceTypes.desk });
     expect(byName.get('3D printer')).toMatchObject({ scheduleId: demo.schedules.lab, typeId: demo.resourceTypes.equipment, allowMultiday: true });
     expect(byName.get('Avon (2.01)')?.customAttributes).toEqual([

@@ -138,12 +138,12 @@ describe('CreateResource and GetResource', () => {
       ...readBackAsSent,
       name: 'Board room',
       minLength: '30 minutes',
-      maxLength: '1 hours 30 minutes',
+      maxLength: '90 minutes',
       minNoticeAdd: '1 days',
       minNoticeUpdate: '2 hours',
       minNoticeDelete: '1 hours',
       maxNotice: '30 days',
-      bufferTime: '15 minutes',
+      bufferTime: '0 hours 15 minutes',
       creditsChargedAllSlots: true,
     });
   });
@@ -264,7 +264,7 @@ describe('UpdateResource', () => {
       location: '',
       scheduleId: otherScheduleId,
       minLength: '',
-      maxLength: '4 hours',
+      maxLength: '240 minutes',
       requiresApproval: false,
       groupIds: [groupId],
     });

@@ -1,5 +1,5 @@
 import type { Static } from '@sinclair/typebox';
-import { formatHumanDuration } from '../../api/durations.js';
+import { formatHoursAndMinutes, formatHumanDuration, formatMinutes } from '../../api/durations.js';
 import { AttributeCategory } from '../../api/schemas/attributes.js';
 import {
   ResourceStatus,
@@ -51,8 +51,11 @@ const statusNames: Record<number, string> = {
   [ResourceStatus.unavailable]: 'Unavailable',
 };
 
-/** Unset limits read as "", as on real servers. */
-const humanDuration = (minutes: number | null) => (minutes === null ? '' : formatHumanDuration(minutes));
+/** Each limit in the spec's form for it; an unset limit reads as "", as on real servers. */
+const inForm = (format: (minutes: number) => string) => (minutes: number | null) => (minutes === null ? '' : format(minutes));
+const lengthLimit = inForm(formatMinutes);
+const notice = inForm(formatHumanDuration);
+const buffer = inForm(formatHoursAndMinutes);
 
 function resourceReference(links: LinkBuilder, resourceId: number, message: string) {
   return {
@@ -84,15 +87,15 @@ async function presentResources(
     contact: row.contact,
     notes: row.notes,
     description: row.description,
-    minLength: humanDuration(row.minLength),
-    maxLength: humanDuration(row.maxLength),
+    minLength: lengthLimit(row.minLength),
+    maxLength: lengthLimit(row.maxLength),
     requiresApproval: row.requiresApproval === 1,
     allowMultiday: row.allowMultiday === 1,
     maxParticipants: row.maxParticipants,
-    minNoticeAdd: humanDuration(row.minNoticeAdd),
-    minNoticeUpdate: humanDuration(row.minNoticeUpdate),
-    minNoticeDelete: humanDuration(row.minNoticeDelete),
-    maxNotice: humanDuration(row.maxNotice),
+    minNoticeAdd: notice(row.minNoticeAdd),
+    minNoticeUpdate: notice(row.minNoticeUpdate),
+    minNoticeDelete: notice(row.minNoticeDelete),
+    maxNotice: notice(row.maxNotice),
     scheduleId: row.scheduleId,
     icsUrl: null,
     statusId: row.statusId,
@@ -100,7 +103,7 @@ async function presentResources(
     customAttributes: attributes.get(row.id) ?? [],
     typeId: row.typeId,
     groupIds: groupIds.get(row.id) ?? [],
-    bufferTime: humanDuration(row.bufferTime),
+    bufferTime: buffer(row.bufferTime),
     autoReleaseMinutes: row.autoReleaseMinutes,
     requiresCheckIn: row.requiresCheckIn === 1,
     color: row.color,

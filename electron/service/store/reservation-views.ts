@@ -2,7 +2,7 @@ import type { Static } from '@sinclair/typebox';
 import { sql } from 'kysely';
 import { DateTime } from 'luxon';
 import { formatWireDateTime } from '../../api/dates.js';
-import { formatHumanDuration } from '../../api/durations.js';
+import { formatHoursAndMinutes } from '../../api/durations.js';
 import { AttributeCategory } from '../../api/schemas/attributes.js';
 import type { Person, Reminder, Reservation, ReservationSummary } from '../../api/schemas/reservations.js';
 import type { ServiceConfig } from '../config.js';
@@ -339,8 +339,8 @@ function summaryOf(
     scheduleId: row.scheduleId,
     userId: row.ownerId,
     resourceId: row.resourceId,
-    duration: formatHumanDuration(minutesBetween(row.startAt, row.endAt)),
-    bufferTime: row.bufferTime ? formatHumanDuration(row.bufferTime) : '',
+    duration: formatHoursAndMinutes(minutesBetween(row.startAt, row.endAt)),
+    bufferTime: row.bufferTime ? formatHoursAndMinutes(row.bufferTime) : '',
     bufferedStartDate: wireUtc(row.startAt - bufferMs(row)),
     bufferedEndDate: wireUtc(row.endAt + bufferMs(row)),
     participants: namesIn(people, ReservationRole.participant),
