@@ -2,14 +2,14 @@
 import { DateTime } from 'luxon';
 import { formatWireDateTime } from '../api/dates.js';
 import { ResourceStatus } from '../api/schemas/resources.js';
-import type { BridgeResult, CancelRequest, ExtendRequest, ReservationView, RetitleRequest, StateSnapshot } from '../bridge.js';
+import type { BridgeError, BridgeResult, CancelRequest, ExtendRequest, ReservationView, RetitleRequest, StateSnapshot } from '../bridge.js';
 import type { CommandContext } from './command-context.js';
 import type { CommandLookups } from './command-lookups.js';
 import { commandMessages, describeTime } from './command-messages.js';
 import { failure, invalidInput, success, unexpected } from './errors.js';
 import { fullBodyOf, type WireReservationBody } from './reservation-body.js';
 import { firstRemainingOccurrence } from './series.js';
-import { bridgeErrorFromSession, type SessionResult } from './session.js';
+import { bridgeErrorFromSession, type SessionError, type SessionResult } from './session.js';
 import { detailView, wireInstant, type ViewContext, type WireReservation, type WireSummary } from './state.js';
 
 /** The start of the first reservation other than `own` that overlaps `from`–`to`, if any. */
@@ -28,6 +28,19 @@ export interface ReservationActions {
   extend(request: ExtendRequest): Promise<BridgeResult<ReservationView>>;
   retitle(request: RetitleRequest): Promise<BridgeResult<ReservationView>>;
   cancel(request: CancelRequest): Promise<BridgeResult<StateSnapshot>>;
+}
+
+/** Real servers' refusal of a start in the past (server-facts B). */
+const pastStartRefusal = 'The start date and time cannot be in the past.';
+
+/**
+ * Real servers apply their start-time rule to changes and cancellations too: with the default
+ * setting (`future`) a reservation under way can be neither. A change keeps the reservation's own
+ * start, so this refusal can only mean it has started; it is said so, the server's words kept.
+ */
+function startedOrAsIs(error: SessionError, action: 'changed' | 'cancelled'): BridgeError {
+  const bridged = bridgeErrorFromSession(error);
+  return bridged.kind === 'validation' && bridged.errors?.includes(pastStartRefusal) ? { ...bridged, message: commandMessages.startedLocked(action) } : bridged;
 }
 
 export function createReservationActions(context: CommandContext, lookups: CommandLookups): ReservationActions {
@@ -113,7 +126,7 @@ export function createReservationActions(context: CommandContext, lookups: Comma
     const { referenceNumber } = detail;
     const body: WireReservationBody = { ...fullBodyOf(detail, context.knownSummary(referenceNumber)), ...change };
     const updated = await run((client) => client.updateReservation({ params: { referenceNumber }, query: { updateScope: 'this' }, body }));
-    if (!updated.ok && updated.error.kind !== 'unexpectedBody') return failure(bridgeErrorFromSession(updated.error));
+    if (!updated.ok && updated.error.kind !== 'unexpectedBody') return failure(startedOrAsIs(updated.error, 'changed'));
     // `this` detaches an occurrence of a series, which may give it a new reference number.
     const changedReference = updated.ok ? updated.data.referenceNumber : referenceNumber;
     const after = await readBack(changedReference === '' ? referenceNumber : changedReference);
@@ -129,7 +142,7 @@ export function createReservationActions(context: CommandContext, lookups: Comma
     // Always explicit: real servers read a missing scope as `full`, the spec as `this`.
     const deleted = await run((client) => client.deleteReservation({ params: { referenceNumber: target.data }, query: { updateScope: scope } }));
     if (!deleted.ok) {
-      if (deleted.error.kind !== 'unexpectedBody') return failure(bridgeErrorFromSession(deleted.error));
+      if (deleted.error.kind !== 'unexpectedBody') return failure(startedOrAsIs(deleted.error, 'cancelled'));
       const check = await readBack(target.data);
       if (check.ok) return failure(unexpected(commandMessages.cancelNotConfirmed));
       if (check.error.kind !== 'notFound') return failure(bridgeErrorFromSession(check.error));

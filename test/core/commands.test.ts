@@ -315,6 +315,24 @@ describe('extend', () => {
     expect(result).toEqual({ ok: false, error: { kind: 'invalidInput', message: 'Loan laptop is booked from 13:00.' } });
     expect(sent('POST', `/Reservations/${laptop}`)).toEqual([]);
   });
+
+  it('says why a server that keeps its start-time rule for changes refuses a reservation under way', async () => {
+    // A real LibreBooking's refusal of a change to a reservation under way (start.time.constraint `future`, the default).
+    const recorded = readRecording('as-installed', 'deleteReservation-checked-out');
+    const refusal = recorded.body as { errors: string[] };
+    harness.intercept(({ method, path }) => (method !== 'GET' && path === `/Reservations/${laptop}` ? recordedResponse(recorded) : null));
+    const started = (action: string) =>
+      `This reservation has started, and the server does not let a reservation be ${action} once it has started. Its administrators can allow it (start.time.constraint).`;
+    expect(await core.handlers.extend({ referenceNumber: laptop, minutes: 30 })).toEqual({
+      ok: false,
+      error: { kind: 'validation', message: started('changed'), errors: refusal.errors },
+    });
+    expect(await core.handlers.cancel({ referenceNumber: laptop, scope: 'this' })).toEqual({
+      ok: false,
+      error: { kind: 'validation', message: started('cancelled'), errors: refusal.errors },
+    });
+    harness.intercept(null);
+  });
 });
 
 describe('lists and settings', () => {
