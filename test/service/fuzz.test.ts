@@ -9,18 +9,12 @@ import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operationNames, operations, type OperationName } from '../../electron/api/operations.js';
 import { fillPath } from '../../electron/service/http/links.js';
-import { demoPassword, seedDemo } from '../../electron/service/seed/demo.js';
-import { createNormalUser, startTestService, type Session, type TestService } from '../support/service.js';
+import { createNormalUser, startDemoService, type Session, type TestService } from '../support/service.js';
 
 let service: TestService;
 let user: Session;
 beforeAll(async () => {
-  service = await startTestService({
-    seed: async (store) => {
-      await seedDemo(store);
-      return { username: 'admin', password: demoPassword };
-    },
-  });
+  service = await startDemoService();
   user = await createNormalUser(service, 'fuzzy');
 });
 afterAll(() => service.dispose());

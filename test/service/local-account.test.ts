@@ -13,7 +13,7 @@ import { demoPassword, seedDemo } from '../../electron/service/seed/demo.js';
 import { ensureLocalAccount, lockOtherPeople } from '../../electron/service/seed/local-account.js';
 import { startService } from '../../electron/service/service.js';
 import { migrations } from '../../electron/service/store/migrations.js';
-import { startTestService, type TestService } from '../support/service.js';
+import { startDemoService, type TestService } from '../support/service.js';
 
 const account = (overrides: Partial<LocalAccount> = {}): LocalAccount => ({
   userName: 'jane.doe',
@@ -27,12 +27,7 @@ const account = (overrides: Partial<LocalAccount> = {}): LocalAccount => ({
 describe('the local account', () => {
   let service: TestService;
   beforeAll(async () => {
-    service = await startTestService({
-      seed: async (store) => {
-        await seedDemo(store);
-        return { username: 'admin', password: demoPassword };
-      },
-    });
+    service = await startDemoService();
   });
   afterAll(() => service.dispose());
 

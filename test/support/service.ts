@@ -5,6 +5,7 @@ import { DateTime } from 'luxon';
 import { ManualClock } from '../../electron/service/clock.js';
 import type { ServiceConfig } from '../../electron/service/config.js';
 import { createAdministrator, insertUser, type UserSeed } from '../../electron/service/seed/bootstrap.js';
+import { demoPassword, seedDemo } from '../../electron/service/seed/demo.js';
 import { startService, type RunningService } from '../../electron/service/service.js';
 import type { Store } from '../../electron/service/store/database.js';
 
@@ -117,3 +118,12 @@ export async function createNormalUser(
   await insertUser(service.store, { userName, emailAddress: `${userName}@example.org`, password, timezone: 'America/New_York', ...extra });
   return { ...(await service.signIn(userName, password)), password };
 }
+
+/** A test service holding the demo organisation, signed in as its administrator. */
+export const startDemoService = () =>
+  startTestService({
+    seed: async (store) => {
+      await seedDemo(store);
+      return { username: 'admin', password: demoPassword };
+    },
+  });
