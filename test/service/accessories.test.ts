@@ -18,13 +18,13 @@ beforeAll(async () => {
   roomA = await insertResource(service.store, { name: 'Room A', scheduleId });
   roomB = await insertResource(service.store, { name: 'Room B', scheduleId });
   projector = await insertAccessory(service.store, { name: 'Projector', quantityAvailable: 2, creditCount: 3, peakCreditCount: 5, creditApplicability: 2, creditsChargedAllSlots: 1 });
-  chairs = await insertAccessory(service.store, { name: 'Chairs', quantityAvailable: null });
+  chairs = await insertAccessory(service.store, { name: 'Chairs', quantityAvailable: 0 });
   cables = await insertAccessory(service.store, { name: 'Cables', quantityAvailable: 10 });
   await service.store
     .insertInto('accessoryResources')
     .values([
       { accessoryId: projector, resourceId: roomB, minQuantity: 1, maxQuantity: 2 },
-      { accessoryId: projector, resourceId: roomA, minQuantity: null, maxQuantity: null },
+      { accessoryId: projector, resourceId: roomA, minQuantity: 0, maxQuantity: 0 },
       { accessoryId: cables, resourceId: roomA, minQuantity: 0, maxQuantity: 4 },
     ])
     .execute();
@@ -54,7 +54,7 @@ describe('GetAllAccessories', () => {
         {
           id: chairs,
           name: 'Chairs',
-          quantityAvailable: null,
+          quantityAvailable: 0,
           associatedResourceCount: 0,
           creditCount: 0,
           peakCreditCount: 0,
@@ -100,7 +100,7 @@ describe('GetAccessory', () => {
       peakCreditCount: 5,
       creditApplicability: 2,
       associatedResources: [
-        { resourceId: roomA, minQuantity: null, maxQuantity: null, links: [link(`/Resources/${roomA}`, 'get_resource')], message: null },
+        { resourceId: roomA, minQuantity: 0, maxQuantity: 0, links: [link(`/Resources/${roomA}`, 'get_resource')], message: null },
         { resourceId: roomB, minQuantity: 1, maxQuantity: 2, links: [link(`/Resources/${roomB}`, 'get_resource')], message: null },
       ],
       links: [],
@@ -111,7 +111,7 @@ describe('GetAccessory', () => {
   it('gives an empty list for an accessory of no resource', async () => {
     const answer = await service.call('GET', `/Accessories/${chairs}`, { session: service.admin });
     expect(answer.status).toBe(200);
-    expect(answer.body).toMatchObject({ id: chairs, quantityAvailable: null, associatedResources: [] });
+    expect(answer.body).toMatchObject({ id: chairs, quantityAvailable: 0, associatedResources: [] });
   });
 
   it.each([['an unknown id', '/Accessories/9999'], ['a non-numeric id', '/Accessories/projector']])('answers 404 for %s', async (_case, path) => {

@@ -55,8 +55,8 @@ const berlinSettings = () => ({
   name: 'Berlin office',
   timezone: 'Europe/Berlin',
   weekdayStart: 0,
-  maxResourcesPerReservation: null,
-  totalConcurrentReservationsAllowed: null,
+  maxResourcesPerReservation: 0,
+  totalConcurrentReservationsAllowed: 0,
 });
 
 describe('GetAllSchedules', () => {
@@ -74,8 +74,8 @@ describe('GetAllSchedules', () => {
           weekdayStart: 0,
           availabilityBegin: null,
           availabilityEnd: null,
-          maxResourcesPerReservation: null,
-          totalConcurrentReservationsAllowed: null,
+          maxResourcesPerReservation: 0,
+          totalConcurrentReservationsAllowed: 0,
           links: [link(`/Schedules/${empty}`, 'get_schedule')],
           message: null,
         },
@@ -109,19 +109,19 @@ describe('GetSchedule', () => {
       { start: `${date}T00:00:00+0200`, end: `${date}T08:00:00+0200`, label: 'Closed', startTime: '00:00:00', endTime: '08:00:00', isReservable: false },
       { start: `${date}T08:00:00+0200`, end: `${date}T12:00:00+0200`, label: 'Morning', startTime: '08:00:00', endTime: '12:00:00', isReservable: true },
       { start: `${date}T12:00:00+0200`, end: `${date}T13:00:00+0200`, label: 'Lunch', startTime: '12:00:00', endTime: '13:00:00', isReservable: false },
-      { start: `${date}T13:00:00+0200`, end: `${next}T00:00:00+0200`, label: null, startTime: '13:00:00', endTime: '00:00:00', isReservable: true },
+      { start: `${date}T13:00:00+0200`, end: `${next}T00:00:00+0200`, label: '', startTime: '13:00:00', endTime: '00:00:00', isReservable: true },
     ];
     expect(answer.body).toEqual({
       ...berlinSettings(),
       // GetSchedule says availabilityStart where the list says availabilityBegin.
       availabilityStart: '2026-01-01T00:00:00+0000',
       availabilityEnd: '2026-12-31T23:00:00+0000',
-      icsUrl: null,
+      icsUrl: '',
       periods: [
         [
-          { start: '2026-03-29T00:00:00+0100', end: '2026-03-29T01:00:00+0100', label: null, startTime: '00:00:00', endTime: '01:00:00', isReservable: true },
+          { start: '2026-03-29T00:00:00+0100', end: '2026-03-29T01:00:00+0100', label: '', startTime: '00:00:00', endTime: '01:00:00', isReservable: true },
           // 02:00 never happens: the period ends when the clocks jump, and 02:00–03:00 is gone.
-          { start: '2026-03-29T01:00:00+0100', end: '2026-03-29T03:00:00+0200', label: null, startTime: '01:00:00', endTime: '03:00:00', isReservable: true },
+          { start: '2026-03-29T01:00:00+0100', end: '2026-03-29T03:00:00+0200', label: '', startTime: '01:00:00', endTime: '03:00:00', isReservable: true },
           { start: '2026-03-29T03:00:00+0200', end: '2026-03-30T00:00:00+0200', label: 'Rest', startTime: '03:00:00', endTime: '00:00:00', isReservable: true },
         ],
         weekday('2026-03-30', '2026-03-31'),
@@ -142,14 +142,14 @@ describe('GetSchedule', () => {
     expect(answer.status).toBe(200);
     expect(answer.body.periods).toHaveLength(7);
     expect(answer.body.periods[0]).toEqual([
-      { start: '2026-11-01T00:00:00-0400', end: '2026-11-01T01:00:00-0400', label: null, startTime: '00:00:00', endTime: '01:00:00', isReservable: true },
-      { start: '2026-11-01T01:00:00-0400', end: '2026-11-01T02:00:00-0500', label: null, startTime: '01:00:00', endTime: '02:00:00', isReservable: true },
-      { start: '2026-11-01T02:00:00-0500', end: '2026-11-02T00:00:00-0500', label: null, startTime: '02:00:00', endTime: '00:00:00', isReservable: true },
+      { start: '2026-11-01T00:00:00-0400', end: '2026-11-01T01:00:00-0400', label: '', startTime: '00:00:00', endTime: '01:00:00', isReservable: true },
+      { start: '2026-11-01T01:00:00-0400', end: '2026-11-01T02:00:00-0500', label: '', startTime: '01:00:00', endTime: '02:00:00', isReservable: true },
+      { start: '2026-11-01T02:00:00-0500', end: '2026-11-02T00:00:00-0500', label: '', startTime: '02:00:00', endTime: '00:00:00', isReservable: true },
     ]);
     expect(answer.body.periods[6]).toEqual([
-      { start: '2026-11-07T00:00:00-0500', end: '2026-11-07T01:00:00-0500', label: null, startTime: '00:00:00', endTime: '01:00:00', isReservable: true },
-      { start: '2026-11-07T01:00:00-0500', end: '2026-11-07T02:00:00-0500', label: null, startTime: '01:00:00', endTime: '02:00:00', isReservable: true },
-      { start: '2026-11-07T02:00:00-0500', end: '2026-11-08T00:00:00-0500', label: null, startTime: '02:00:00', endTime: '00:00:00', isReservable: true },
+      { start: '2026-11-07T00:00:00-0500', end: '2026-11-07T01:00:00-0500', label: '', startTime: '00:00:00', endTime: '01:00:00', isReservable: true },
+      { start: '2026-11-07T01:00:00-0500', end: '2026-11-07T02:00:00-0500', label: '', startTime: '01:00:00', endTime: '02:00:00', isReservable: true },
+      { start: '2026-11-07T02:00:00-0500', end: '2026-11-08T00:00:00-0500', label: '', startTime: '02:00:00', endTime: '00:00:00', isReservable: true },
     ]);
   });
 
@@ -165,7 +165,7 @@ describe('GetSchedule', () => {
   it('gives seven empty days for a schedule without periods', async () => {
     const answer = await service.call('GET', `/Schedules/${empty}`, { session: await at('2026-06-10T12:00:00Z') });
     expect(answer.status).toBe(200);
-    expect(answer.body).toMatchObject({ id: empty, availabilityStart: null, availabilityEnd: null, icsUrl: null, periods: [[], [], [], [], [], [], []] });
+    expect(answer.body).toMatchObject({ id: empty, availabilityStart: null, availabilityEnd: null, icsUrl: '', periods: [[], [], [], [], [], [], []] });
   });
 
   it.each([['an unknown id', '/Schedules/9999'], ['a non-numeric id', '/Schedules/abc'], ['id 0', '/Schedules/0']])('answers 404 for %s', async (_case, path) => {

@@ -35,7 +35,7 @@ const halfHours = (from: number, to: number, label = '') =>
 
 /** The office's day: closed at night and in the evening, half hours from 08:00 to 18:00. */
 const officeBoundaries = ['00:00', ...halfHours(8, 18).map((period) => period.startTime), '18:00', '24:00'];
-const officeLabels = (start: string) => (start === '00:00' ? 'Night' : start === '18:00' ? 'Evening' : null);
+const officeLabels = (start: string) => (start === '00:00' ? 'Night' : start === '18:00' ? 'Evening' : '');
 
 interface Held {
   start: string;
@@ -209,7 +209,7 @@ describe('GetSlots', () => {
     expect(got.body.dates[0].resources.map((entry: { resourceName: string }) => entry.resourceName)).toEqual(['Room 1', 'Room 2']);
     expect(got.body.dates[0].resources[0].slots.slice(0, 4)).toEqual([
       expect.objectContaining({ label: 'Night', startDateTime: '2026-03-25T19:00:00-0400', endDateTime: '2026-03-26T03:00:00-0400' }),
-      expect.objectContaining({ label: null, startDateTime: '2026-03-26T03:00:00-0400', endDateTime: '2026-03-26T03:30:00-0400' }),
+      expect.objectContaining({ label: '', startDateTime: '2026-03-26T03:00:00-0400', endDateTime: '2026-03-26T03:30:00-0400' }),
       expect.objectContaining({ startDateTime: '2026-03-26T03:30:00-0400', endDateTime: '2026-03-26T04:00:00-0400' }),
       expect.objectContaining({ slotSpan: 3, isReserved: true, startDateTime: '2026-03-26T04:00:00-0400', endDateTime: '2026-03-26T05:30:00-0400', reservation: summaries['meeting'] }),
     ]);

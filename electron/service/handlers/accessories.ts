@@ -6,7 +6,8 @@ function creditMembers(accessory: AccessoryRow) {
   return {
     id: accessory.id,
     name: accessory.name,
-    quantityAvailable: accessory.quantityAvailable,
+    // The spec types it as an integer; 0 is "unlimited", as LibreBooking itself reads 0.
+    quantityAvailable: accessory.quantityAvailable ?? 0,
     creditCount: accessory.creditCount,
     peakCreditCount: accessory.peakCreditCount,
     creditApplicability: accessory.creditApplicability,
@@ -49,7 +50,10 @@ export const accessoryHandlers = {
     return {
       ...creditMembers(accessory),
       associatedResources: associated.map((resource) => ({
-        ...resource,
+        resourceId: resource.resourceId,
+        // 0: no minimum, no maximum.
+        minQuantity: resource.minQuantity ?? 0,
+        maxQuantity: resource.maxQuantity ?? 0,
         links: [links.to('getResource', { resourceId: resource.resourceId }, 'get_resource')],
         message: null,
       })),

@@ -22,8 +22,9 @@ function commonMembers(schedule: ScheduleRow) {
     timezone: schedule.timezone,
     weekdayStart: schedule.weekdayStart,
     availabilityEnd: storedInstant(schedule.availabilityEnd),
-    maxResourcesPerReservation: schedule.maxResourcesPerReservation,
-    totalConcurrentReservationsAllowed: schedule.totalConcurrentReservationsAllowed,
+    // The spec types these as integers; 0 is "no limit", as LibreBooking itself reads 0.
+    maxResourcesPerReservation: schedule.maxResourcesPerReservation ?? 0,
+    totalConcurrentReservationsAllowed: schedule.totalConcurrentReservationsAllowed ?? 0,
   };
 }
 
@@ -52,7 +53,7 @@ export const scheduleHandlers = {
       periodsOn(layout, date, zone).map((period) => ({
         start: formatWireDateTime(period.start),
         end: formatWireDateTime(period.end),
-        label: period.label,
+        label: period.label ?? '',
         startTime: period.start.toFormat('HH:mm:ss'),
         endTime: period.end.toFormat('HH:mm:ss'),
         isReservable: period.isReservable,
@@ -61,7 +62,8 @@ export const scheduleHandlers = {
     return {
       ...commonMembers(schedule),
       availabilityStart: storedInstant(schedule.availabilityBegin),
-      icsUrl: null,
+      // No calendar feed is served here; the spec types the member as a string.
+      icsUrl: '',
       periods,
       links: [],
       message: null,

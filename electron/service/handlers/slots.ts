@@ -118,7 +118,7 @@ export const slotHandlers = {
         slot = repeated({
           slotSpan: 1,
           isReserved: false,
-          label: period.period.label,
+          label: period.period.label ?? '',
           isReservable: period.period.isReservable,
           color: '',
           startDateTime: wire(period.startAt),
@@ -138,7 +138,7 @@ export const slotHandlers = {
         return {
           slotSpan: slot.slotSpan,
           isReserved: true,
-          label: summary ? summary.title || ownerName(summary) : null,
+          label: summary ? summary.title || ownerName(summary) : '',
           isReservable: false,
           color: resource.color,
           startDateTime: wire(slot.first.startAt),
