@@ -47,5 +47,3 @@ export const generateSessionToken = () => randomBytes(25).toString('hex');
  */
 export const sessionTokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
 
-/** Calendar subscription tokens: unguessable, not secret enough to hash. */
-export const generateIcsToken = () => randomBytes(16).toString('hex');

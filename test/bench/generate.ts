@@ -6,7 +6,7 @@ import { ResourceStatus } from '../../electron/api/schemas/resources.js';
 import { NO_RECURRENCE, serializeRecurrenceRule } from '../../electron/service/domain/recurrence.js';
 import { newReferenceNumber } from '../../electron/service/domain/reference-number.js';
 import { buildLayout, periodsOn, type CalendarDate, type PeriodRule } from '../../electron/service/domain/schedule-layout.js';
-import { generateIcsToken, hashPassword } from '../../electron/service/passwords.js';
+import { hashPassword } from '../../electron/service/passwords.js';
 import { administratorsGroup } from '../../electron/service/seed/bootstrap.js';
 import { openStore } from '../../electron/service/store/database.js';
 import { longestBookingMs } from '../../electron/service/store/reservations.js';
@@ -178,16 +178,16 @@ export async function generateOrganisation(file: string, now: DateTime, counts: 
     const insertResourceGroup = insert(`INSERT INTO resource_groups (name, parent_id) VALUES (?, ?)`);
     const insertResource = insert(
       `INSERT INTO resources (name, location, contact, description, schedule_id, status_id, type_id, sort_order,
-         requires_check_in, auto_release_minutes, max_participants, color, admin_group_id, ics_token)
-       VALUES (?, ?, 'facilities@example.com', '', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         requires_check_in, auto_release_minutes, max_participants, color, admin_group_id)
+       VALUES (?, ?, 'facilities@example.com', '', ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     const insertGroupMember = insert(`INSERT INTO resource_group_members (group_id, resource_id) VALUES (?, ?)`);
     const insertType = insert(`INSERT INTO resource_types (description) VALUES (?)`);
     const insertUserGroup = insert(`INSERT INTO user_groups (name, is_default) VALUES (?, ?)`);
     const insertRole = insert(`INSERT INTO group_roles (group_id, role_id) VALUES (?, ?)`);
     const insertUser = insert(
-      `INSERT INTO users (user_name, email_address, first_name, last_name, password_hash, timezone, date_created, ics_token)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO users (user_name, email_address, first_name, last_name, password_hash, timezone, date_created)
+       VALUES (?, ?, ?, ?, ?, ?, ?)`,
     );
     const insertMember = insert(`INSERT INTO group_members (group_id, user_id) VALUES (?, ?)`);
     const insertGroupPermission = insert(
@@ -243,7 +243,6 @@ export async function generateOrganisation(file: string, now: DateTime, counts: 
             kind === 0 ? 4 + (number % 12) : null,
             `#${(0x204060 + sortOrder * 2654435).toString(16).slice(-6).padStart(6, '0')}`,
             facilities,
-            generateIcsToken(),
           ),
         );
         insertGroupMember.run(floors[floor]!, resourceId);
@@ -254,7 +253,7 @@ export async function generateOrganisation(file: string, now: DateTime, counts: 
 
     const createdAt = now.toUTC().toISO()!;
     const addUser = (userName: string, first: string, last: string, zone: string) =>
-      id(insertUser.run(userName, `${userName}@example.com`, first, last, passwordHash, zone, createdAt, generateIcsToken()));
+      id(insertUser.run(userName, `${userName}@example.com`, first, last, passwordHash, zone, createdAt));
     adminId = addUser('admin', 'Alex', 'Morgan', 'Europe/London');
     insertMember.run(administratorsGroupId, adminId);
     insertMember.run(staff, adminId);

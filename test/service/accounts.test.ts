@@ -4,10 +4,8 @@ import { countRows, deleteAttributes, deleteUserGroups, insertUserAttribute, ins
 import { createNormalUser, startTestService, type Session, type TestService } from '../support/service.js';
 
 let service: TestService;
-let origin: string;
 beforeAll(async () => {
   service = await startTestService();
-  origin = new URL(service.apiRoot).origin;
 });
 afterAll(() => service.dispose());
 
@@ -215,8 +213,7 @@ describe('GetAccount', () => {
     owner = await createNormalUser(service, 'reader', { firstName: 'Rita', lastName: 'Reader' });
   });
 
-  it('returns the caller’s own account with a calendar subscription URL', async () => {
-    const row = await userRow(owner.userId);
+  it('returns the caller’s own account, without a calendar subscription (none is served)', async () => {
     const answer = await service.call('GET', `/Accounts/${owner.userId}`, { session: owner });
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({
@@ -231,7 +228,7 @@ describe('GetAccount', () => {
       organization: '',
       position: '',
       customAttributes: [],
-      icsUrl: `${origin}/Web/export/ical-subscribe.php?uid=${row.icsToken}`,
+      icsUrl: '',
       links: accountLinks(owner.userId),
       message: null,
     });

@@ -213,7 +213,7 @@ describe('at scale', () => {
     const base = now.minus({ days: 100 }).toMillis();
     await store.transaction().execute(async (trx) => {
       await sql`WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${resourceCount})
-        INSERT INTO resources (id, name, schedule_id, ics_token) SELECT 1000 + i, printf('Room %04d', i), ${scheduleId}, printf('ics-%d', i) FROM n`.execute(trx);
+        INSERT INTO resources (id, name, schedule_id) SELECT 1000 + i, printf('Room %04d', i), ${scheduleId} FROM n`.execute(trx);
       const { id: groupId } = await trx.insertInto('userGroups').values({ name: 'Everyone', isDefault: 0 }).returning('id').executeTakeFirstOrThrow();
       await trx.insertInto('groupMembers').values({ groupId, userId: groupMemberId }).execute();
       await sql`INSERT INTO group_resource_permissions (group_id, resource_id, permission_type) SELECT ${groupId}, id, 0 FROM resources`.execute(trx);

@@ -1,6 +1,7 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseFile, prepareDataFolder } from '../../electron/service/data-folder.js';
 import { sessionTokenHash } from '../../electron/service/passwords.js';
@@ -27,6 +28,12 @@ describe('secrets at rest', () => {
     expect(rows.map((row) => row.tokenHash)).toContain(sessionTokenHash(token));
     expect(storedBytes()).not.toContain(token);
     expect(storedBytes()).toContain(sessionTokenHash(token));
+  });
+
+  it('keeps no other token: no calendar-feed tokens, since no feed is served', async () => {
+    const columns = await sql<{ name: string }>`SELECT name FROM pragma_table_info('users') UNION ALL SELECT name FROM pragma_table_info('resources')`.execute(service.store);
+    expect(columns.rows.map((column) => column.name).filter((name) => /token/i.test(name))).toEqual([]);
+    expect((await service.call('GET', `/Users/${service.admin.userId}`, { session: service.admin })).body.icsUrl).toBe('');
   });
 
   it('keeps the database readable by its owner alone', () => {

@@ -45,7 +45,6 @@ export async function insertResource(store: Store, values: { name: string; sched
       creditApplicability: 1,
       creditsChargedAllSlots: 0,
       maxConcurrentReservations: 1,
-      icsToken: `ics-${values.name}`,
       ...values,
     })
     .returning('id')

@@ -1,5 +1,4 @@
 import { isValidTimeZone } from '../../api/dates.js';
-import { apiRootPath } from '../../api/operations.js';
 import type { Violations } from '../errors.js';
 
 /** What account and user bodies may carry about a person; every member optional on the wire. */
@@ -97,14 +96,4 @@ export function checkNewPassword(field: string, password: string | undefined, vi
     return null;
   }
   return password;
-}
-
-/**
- * A person's calendar subscription feed, where real servers serve it: beside the API, under the
- * same base URL (`apiUrl` is any absolute URL of the API, e.g. a link just built).
- */
-export function calendarSubscriptionUrl(apiUrl: string, icsToken: string): string {
-  const root = apiUrl.indexOf(apiRootPath);
-  const base = root === -1 ? new URL(apiUrl).origin : apiUrl.slice(0, root);
-  return `${base}/Web/export/ical-subscribe.php?uid=${encodeURIComponent(icsToken)}`;
 }

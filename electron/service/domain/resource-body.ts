@@ -9,7 +9,7 @@ type Body = Static<typeof ResourceBody>;
 type IntervalValue = Body['minLength'];
 
 /** Every column a resource body sets; the ids the service owns (id, ics token, admin group) stay out. */
-export type ResourceSettings = Omit<ResourceRow, 'id' | 'icsToken' | 'adminGroupId'>;
+export type ResourceSettings = Omit<ResourceRow, 'id' | 'adminGroupId'>;
 
 export interface ResourceInput {
   settings: ResourceSettings;

@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 import { Role } from '../../api/schemas/groups.js';
-import { generateIcsToken, hashPassword } from '../passwords.js';
+import { hashPassword } from '../passwords.js';
 import type { Store } from '../store/database.js';
 
 export interface UserSeed {
@@ -45,7 +45,6 @@ export async function insertUser(store: Store, seed: UserSeed): Promise<number> 
         dateCreated: DateTime.utc().toISO(),
         credits: 0,
         reservationColor: '',
-        icsToken: generateIcsToken(),
       })
       .returning('id')
       .executeTakeFirstOrThrow();

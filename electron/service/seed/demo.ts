@@ -1,7 +1,6 @@
 import { AttributeCategory, AttributeType } from '../../api/schemas/attributes.js';
 import { Role } from '../../api/schemas/groups.js';
 import { CreditApplicability, ResourceStatus } from '../../api/schemas/resources.js';
-import { generateIcsToken } from '../passwords.js';
 import type { Store } from '../store/database.js';
 import { PermissionType, type NewResource } from '../store/tables.js';
 import { administratorsGroup, inTransaction, insertUser } from './bootstrap.js';
@@ -214,7 +213,6 @@ export async function seedDemo(store: Store): Promise<DemoOrganisation> {
           color: definition.color,
           sortOrder: index + 1,
           adminGroupId: definition.schedule === 'headOffice' ? facilities : labTechnicians,
-          icsToken: generateIcsToken(),
           ...resourceDefaults,
           ...settings,
           statusReasonId: settings.statusId === ResourceStatus.unavailable ? statusReasons.underMaintenance : null,

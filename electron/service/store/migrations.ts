@@ -269,5 +269,8 @@ export const migrations: Record<string, Migration> = {
     )`,
     `CREATE INDEX sessions_by_expiry ON sessions (expires_at)`,
   ),
+  // The service serves no calendar feed, so the subscription tokens it kept in plain text named
+  // nothing: they go, and with them the last secret kept readable.
+  '0004-no-calendar-tokens': statements(`ALTER TABLE users DROP COLUMN ics_token`, `ALTER TABLE resources DROP COLUMN ics_token`),
 };
 

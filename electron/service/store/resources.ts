@@ -1,5 +1,4 @@
 import type { FoundReferences, ResourceInput, ResourceSettings } from '../domain/resource-body.js';
-import { generateIcsToken } from '../passwords.js';
 import type { Store } from './database.js';
 import { existingResourceGroupIds } from './resource-groups.js';
 import { PermissionType } from './tables.js';
@@ -27,7 +26,7 @@ export async function findResourceReferences(store: Store, input: ResourceInput)
 export async function insertResource(store: Store, settings: ResourceSettings): Promise<number> {
   const row = await store
     .insertInto('resources')
-    .values({ ...settings, icsToken: generateIcsToken() })
+    .values(settings)
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;

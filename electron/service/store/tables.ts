@@ -21,7 +21,6 @@ export interface UsersTable {
   credits: number;
   reservationColor: string;
   defaultScheduleId: number | null;
-  icsToken: string;
 }
 
 export interface SessionsTable {
@@ -121,7 +120,6 @@ export interface ResourcesTable {
   creditsChargedAllSlots: Flag;
   maxConcurrentReservations: number;
   adminGroupId: number | null;
-  icsToken: string;
 }
 
 export interface ResourceGroupsTable {

@@ -8,7 +8,6 @@ import type { CustomAttributeInput } from '../../api/schemas/common.js';
 import type { User, UserListItem } from '../../api/schemas/users.js';
 import type { Clock } from '../clock.js';
 import {
-  calendarSubscriptionUrl,
   checkNewPassword,
   newProfile,
   profileChanges,
@@ -17,7 +16,7 @@ import {
 } from '../domain/profile.js';
 import { notFound, Violations } from '../errors.js';
 import type { LinkBuilder } from '../handlers/types.js';
-import { generateIcsToken, hashPassword } from '../passwords.js';
+import { hashPassword } from '../passwords.js';
 import { checkAttributeInputs, readAttributeValues, writeAttributeValues } from './attribute-values.js';
 import { connectionOf, type Store } from './database.js';
 import { permittedResourceIds, type Viewer } from './permissions.js';
@@ -115,7 +114,6 @@ export async function registerUser(store: Store, clock: Clock, registration: Reg
         credits: 0,
         reservationColor: '',
         defaultScheduleId: null,
-        icsToken: generateIcsToken(),
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -265,9 +263,6 @@ export const userLinks = (links: LinkBuilder, userId: number, canUpdate: boolean
   ...(canUpdate ? [links.to('updateUser', { userId }, 'update_user')] : []),
 ];
 
-export const userCalendarUrl = (links: LinkBuilder, row: UserRow) =>
-  calendarSubscriptionUrl(links.url('getUser', { userId: row.id }), row.icsToken);
-
 /** Private and admin-only attribute values are shown to administrators and to their owner. */
 const canSeePrivate = (viewer: Viewer) => (userId: number) => viewer.isAdmin || userId === viewer.user.id;
 
@@ -343,7 +338,8 @@ export async function userDetails(store: Store, links: LinkBuilder, row: UserRow
   ]);
   return {
     ...identity(row, attributes.get(row.id) ?? []),
-    icsUrl: userCalendarUrl(links, row),
+    // No calendar feed is served here, so there is no subscription address (the spec types it as a string).
+    icsUrl: '',
     defaultScheduleId: row.defaultScheduleId,
     permissions: resources.map((resource) => ({
       id: resource.id,
@@ -381,7 +377,7 @@ export async function accountOf(store: Store, links: LinkBuilder, row: UserRow):
     organization: row.organization,
     position: row.position,
     customAttributes: attributes.get(row.id) ?? [],
-    icsUrl: userCalendarUrl(links, row),
+    icsUrl: '',
     links: accountLinks(links, row.id),
     message: null,
   };
