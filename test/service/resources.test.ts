@@ -423,6 +423,22 @@ describe('GetStatuses, GetStatusReasons, GetResourceTypes', () => {
 });
 
 describe('GetGroups (resource group tree)', () => {
+  it('hangs resources of no group under a last group with id 0, so none is left out', async () => {
+    await withOwnService(async (isolated) => {
+      const scheduleId = await insertSchedule(isolated.store, { name: 'Tree' });
+      const floor = await insertResourceGroup(isolated.store, 'Floor');
+      const create = async (name: string, groupIds: number[]) =>
+        (await isolated.call('POST', '/Resources/', { body: { name, scheduleId, groupIds }, session: isolated.admin })).body.resourceId as number;
+      const grouped = await create('Grouped desk', [floor]);
+      const loose = await create('Loose desk', []);
+      const answer = await isolated.call('GET', '/Resources/Groups', { session: isolated.admin });
+      const groups = answer.body.groups as { id: number; name: string; parent_id: number | null; children: { resource_id: number; group_id: number; id: string }[] }[];
+      expect(groups.map((group) => [group.id, group.name])).toEqual([[floor, 'Floor'], [0, 'Ungrouped']]);
+      expect(groups[0]!.children.map((child) => child.resource_id)).toEqual([grouped]);
+      expect(groups[1]).toMatchObject({ parent_id: null, children: [{ resource_id: loose, group_id: 0, id: `resource-0-${loose}` }] });
+    });
+  });
+
   it('answers the whole tree with resource nodes under their groups', async () => {
     await withOwnService(async (isolated) => {
       const treeSchedule = await insertSchedule(isolated.store, { name: 'Tree' });

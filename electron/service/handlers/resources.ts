@@ -141,13 +141,20 @@ function merge(into: Violations, from: Violations): void {
   for (const error of from.errors) into.add(error);
 }
 
+/**
+ * Resources in no group hang under a last group with id 0, as the "All" group real servers answer
+ * has: the tree keeps its shape (groups at the top) and leaves no resource out.
+ */
+const ungroupedId = 0;
+const ungroupedName = 'Ungrouped';
+
 /** The group tree with the caller's visible resources hung under their groups (groups first, as real servers do). */
 async function buildResourceTree(store: Store, caller: Caller): Promise<TreeGroup[]> {
   const [groups, placements] = await Promise.all([
     allResourceGroups(store),
     store
-      .selectFrom('resourceGroupMembers')
-      .innerJoin('resources', 'resources.id', 'resourceGroupMembers.resourceId')
+      .selectFrom('resources')
+      .leftJoin('resourceGroupMembers', 'resources.id', 'resourceGroupMembers.resourceId')
       .innerJoin('schedules', 'schedules.id', 'resources.scheduleId')
       .select([
         'resourceGroupMembers.groupId',
@@ -178,6 +185,7 @@ async function buildResourceTree(store: Store, caller: Caller): Promise<TreeGrou
     ]),
   );
   const roots: TreeGroup[] = [];
+  const ungrouped: TreeGroup = { type: 'group', id: ungroupedId, name: ungroupedName, label: ungroupedName, parent: null, parent_id: null, children: [] };
   for (const group of groups) {
     const node = nodes.get(group.id)!;
     const parent = group.parentId === null ? undefined : nodes.get(group.parentId);
@@ -185,10 +193,11 @@ async function buildResourceTree(store: Store, caller: Caller): Promise<TreeGrou
     else roots.push(node);
   }
   for (const placement of placements) {
+    const groupId = placement.groupId ?? ungroupedId;
     const resource: TreeResource = {
       type: 'resource',
-      id: `resource-${placement.groupId}-${placement.id}`,
-      group_id: placement.groupId,
+      id: `resource-${groupId}-${placement.id}`,
+      group_id: groupId,
       resource_id: placement.id,
       resource_name: placement.name,
       label: placement.name,
@@ -208,9 +217,9 @@ async function buildResourceTree(store: Store, caller: Caller): Promise<TreeGrou
       maxConcurrentReservations: placement.maxConcurrentReservations,
       requiredResourceIds: [],
     };
-    nodes.get(placement.groupId)?.children.push(resource);
+    (placement.groupId === null ? ungrouped : nodes.get(placement.groupId))?.children.push(resource);
   }
-  return roots;
+  return ungrouped.children.length > 0 ? [...roots, ungrouped] : roots;
 }
 
 export const resourceHandlers = {
