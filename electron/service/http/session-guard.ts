@@ -42,7 +42,8 @@ export async function authorise(
     throw unauthenticated();
   }
   const now = deps.clock.now().toMillis();
-  const row = await withConnection(deps.store, (connection) => findSessionUser(connection, token, userId));
+  const tokenHash = sessionTokenHash(token);
+  const row = await withConnection(deps.store, (connection) => findSessionUser(connection, tokenHash, userId));
   if (!row || row.expiresAt <= now) {
     if (auth === 'none') return null;
     throw unauthenticated();
@@ -51,7 +52,7 @@ export async function authorise(
   // minute early is indistinguishable from one slid a minute ago.
   const slidExpiry = now + deps.config.sessionMinutes * 60_000;
   if (slidExpiry - row.expiresAt > sessionSlideGranularityMs) {
-    await deps.store.updateTable('sessions').set({ expiresAt: slidExpiry }).where('tokenHash', '=', sessionTokenHash(token)).execute();
+    await deps.store.updateTable('sessions').set({ expiresAt: slidExpiry }).where('tokenHash', '=', tokenHash).execute();
   }
   const { expiresAt: _expiresAt, isAdmin, ...user } = row;
   if (auth === 'admin' && !isAdmin) throw forbidden('You must be an application administrator to access this service.');
