@@ -8,8 +8,8 @@
  * APPLE_TEAM_ID, or APPLE_KEYCHAIN + APPLE_KEYCHAIN_PROFILE; otherwise it is skipped.
  */
 import type { Configuration } from 'electron-builder';
-import { appId } from '../electron/core/app-identity.js';
-import { appLayout } from '../electron/core/app-layout.js';
+import { appId } from '../electron/core/desktop/app-identity.js';
+import { appLayout } from '../electron/core/desktop/app-layout.js';
 
 const config: Configuration = {
   // productName, description and version come from package.json.

@@ -27,16 +27,16 @@ import {
 } from 'electron';
 import type { DateTime } from 'luxon';
 import { channelOf, commandNames, eventNames, type StateSnapshot } from './bridge.js';
-import { appId } from './core/app-identity.js';
-import { appLayout } from './core/app-layout.js';
-import { linuxAutostartExecutable, linuxConfigHome, setLinuxAutostart } from './core/autostart.js';
+import { appId } from './core/desktop/app-identity.js';
+import { appLayout } from './core/desktop/app-layout.js';
+import { linuxAutostartExecutable, linuxConfigHome, setLinuxAutostart } from './core/desktop/autostart.js';
 import { systemClock } from './core/clock.js';
 import { messageOf } from './core/errors.js';
-import { dispatchCommand, foreignSenderRefusal } from './core/ipc-validation.js';
-import { openKeychain } from './core/keychain.js';
-import { createLocalService, type ServiceHostProcess } from './core/local-service.js';
-import { openLogFile, type LogFile } from './core/log-file.js';
-import { createNotifier, type NotifierHandle } from './core/notifier.js';
+import { dispatchCommand, foreignSenderRefusal } from './core/desktop/ipc-validation.js';
+import { openKeychain } from './core/storage/keychain.js';
+import { createLocalService, type ServiceHostProcess } from './core/local-service/local-service.js';
+import { openLogFile, type LogFile } from './core/storage/log-file.js';
+import { createNotifier, type NotifierHandle } from './core/notifications/notifier.js';
 import { createPerchCore, type PerchCore } from './core/perch-core.js';
 import {
   appEntryUrl,
@@ -48,8 +48,8 @@ import {
   permissionDecision,
   resolveAppAsset,
   windowOpenDecision,
-} from './core/security.js';
-import { buildTrayMenu, popoverPosition, trayTitle, trayTooltip, type TrayCommand, type TrayMenuItem } from './core/tray-menu.js';
+} from './core/desktop/security.js';
+import { buildTrayMenu, popoverPosition, trayTitle, trayTooltip, type TrayCommand, type TrayMenuItem } from './core/desktop/tray-menu.js';
 
 /** Beside the app's own files in its data folder: the local service's database. */
 const localServiceFolder = 'local-service';

@@ -7,7 +7,7 @@ import { rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { build as bundle, type BuildOptions } from 'esbuild';
 import { build as buildRenderer } from 'vite';
-import { appLayout } from '../../electron/core/app-layout.js';
+import { appLayout } from '../../electron/core/desktop/app-layout.js';
 import { projectRoot } from './project-root.js';
 
 // Electron 45 runs Node 22 in main, its utility processes and (sandboxed) preloads.

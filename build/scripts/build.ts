@@ -1,5 +1,5 @@
 /** `npm run build`: everything the app loads, into dist/. */
-import { appLayout } from '../../electron/core/app-layout.js';
+import { appLayout } from '../../electron/core/desktop/app-layout.js';
 import { buildApp, entries } from './app-build.js';
 
 try {

@@ -12,7 +12,7 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
-import { appLayout } from '../../electron/core/app-layout.js';
+import { appLayout } from '../../electron/core/desktop/app-layout.js';
 import { chromiumLaunchOptions } from './chromium.js';
 import { icnsFile, icnsPixelSizes, icoFile } from './icon-containers.js';
 import { projectRoot } from './project-root.js';

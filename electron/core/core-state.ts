@@ -4,9 +4,9 @@
  */
 import type { DateTime } from 'luxon';
 import type { BridgeError, Settings, StateSnapshot } from '../bridge.js';
-import type { PlannerReservation } from './planner.js';
-import { defaultSettings } from './settings-store.js';
-import type { WireAvailability, WireGroupTree, WireResource, WireSchedule, WireSummary } from './state.js';
+import type { PlannerReservation } from './notifications/planner.js';
+import { defaultSettings } from './storage/settings-store.js';
+import type { WireAvailability, WireGroupTree, WireResource, WireSchedule, WireSummary } from './views/state.js';
 
 export interface CoreData {
   reservations: WireSummary[];

@@ -4,23 +4,23 @@
  * forwards power and screen events and wires the commands to IPC.
  */
 import type { CommandHandlers, EventPayloads, StateSnapshot } from '../bridge.js';
-import { createAccountCache } from './account-cache.js';
-import { createAccountFlow } from './account-flow.js';
+import { createAccountCache } from './storage/account-cache.js';
+import { createAccountFlow } from './account/account-flow.js';
 import { createBackgroundWork } from './background-work.js';
 import type { Clock } from './clock.js';
-import { createCommandHandlers } from './commands.js';
+import { createCommandHandlers } from './commands/commands.js';
 import { createCoreEvents } from './core-events.js';
 import { createCoreState } from './core-state.js';
-import type { SecretStore } from './keychain.js';
-import type { LocalProfile } from './local-account.js';
-import type { LocalService } from './local-service.js';
-import { createNotificationSchedule } from './notification-schedule.js';
-import type { Notifier } from './notifier.js';
-import { createReferenceData } from './reference-data.js';
-import { createAccountSession } from './session.js';
-import { loadSettings, saveSettings } from './settings-store.js';
-import { snapshotOf, viewContextOf } from './snapshot.js';
-import { createSync } from './sync.js';
+import type { SecretStore } from './storage/keychain.js';
+import type { LocalProfile } from './local-service/local-account.js';
+import type { LocalService } from './local-service/local-service.js';
+import { createNotificationSchedule } from './notifications/notification-schedule.js';
+import type { Notifier } from './notifications/notifier.js';
+import { createReferenceData } from './sync/reference-data.js';
+import { createAccountSession } from './account/session.js';
+import { loadSettings, saveSettings } from './storage/settings-store.js';
+import { snapshotOf, viewContextOf } from './views/snapshot.js';
+import { createSync } from './sync/sync.js';
 
 export interface PerchCoreOptions {
   dataDir: string;

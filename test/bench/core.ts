@@ -3,7 +3,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { DateTime } from 'luxon';
 import { operationNames, operations } from '../../electron/api/operations.js';
-import { defaultSettings } from '../../electron/core/settings-store.js';
+import { defaultSettings } from '../../electron/core/storage/settings-store.js';
 import { PermissionType } from '../../electron/service/store/tables.js';
 import { demoSignIn, startCoreHarness, type RecordedRequest } from '../support/core-harness.js';
 import { insertResource } from '../support/fixtures.js';

@@ -4,14 +4,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { appId } from '../../electron/core/app-identity.js';
+import { appId } from '../../electron/core/desktop/app-identity.js';
 import {
   isLinuxAutostartEnabled,
   linuxAutostartExecutable,
   linuxAutostartFile,
   linuxConfigHome,
   setLinuxAutostart,
-} from '../../electron/core/autostart.js';
+} from '../../electron/core/desktop/autostart.js';
 
 const run = promisify(execFile);
 

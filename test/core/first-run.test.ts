@@ -10,11 +10,11 @@ import { join, resolve } from 'node:path';
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../../electron/core/clock.js';
-import { openKeychain, type SecretStore } from '../../electron/core/keychain.js';
-import { localProfile } from '../../electron/core/local-account.js';
-import { createLocalService, forkServiceHost, type LocalService } from '../../electron/core/local-service.js';
+import { openKeychain, type SecretStore } from '../../electron/core/storage/keychain.js';
+import { localProfile } from '../../electron/core/local-service/local-account.js';
+import { createLocalService, forkServiceHost, type LocalService } from '../../electron/core/local-service/local-service.js';
 import { createPerchCore, type PerchCore } from '../../electron/core/perch-core.js';
-import { localKeychainAccount } from '../../electron/core/session.js';
+import { localKeychainAccount } from '../../electron/core/account/session.js';
 import { recordingNotifier } from '../support/core-harness.js';
 import { startPrivateSessionBus, type PrivateSessionBus } from '../support/session-bus.js';
 

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import keytar from 'keytar';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { keychainReasons, openKeychain } from '../../electron/core/keychain.js';
+import { keychainReasons, openKeychain } from '../../electron/core/storage/keychain.js';
 import { startPrivateSessionBus, type PrivateSessionBus } from '../support/session-bus.js';
 
 // A locked keyring: gnome-keyring starts unlocked (it creates the login keyring), then the test

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { HostRequest, LocalAccount } from '../../electron/api/local-host.js';
-import { localProfile, localUserName } from '../../electron/core/local-account.js';
-import { createLocalService, type ServiceHostProcess } from '../../electron/core/local-service.js';
+import { localProfile, localUserName } from '../../electron/core/local-service/local-account.js';
+import { createLocalService, type ServiceHostProcess } from '../../electron/core/local-service/local-service.js';
 
 // The process handling around the host, with a scripted host; first-run.test.ts runs the real one.
 

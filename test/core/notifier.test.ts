@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import nodeNotifier from 'node-notifier';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createNotifier, type NodeNotifierCallback, type NodeNotifierOptions, type NotifierHandle } from '../../electron/core/notifier.js';
+import { createNotifier, type NodeNotifierCallback, type NodeNotifierOptions, type NotifierHandle } from '../../electron/core/notifications/notifier.js';
 import { startNotificationServer, type FakeNotificationServer } from '../support/notification-server.js';
 import { startPrivateSessionBus, type PrivateSessionBus } from '../support/session-bus.js';
 

@@ -8,7 +8,7 @@ import {
   type PlannedNotification,
   type PlannerInput,
   type PlannerReservation,
-} from '../../electron/core/planner.js';
+} from '../../electron/core/notifications/planner.js';
 
 const berlin = 'Europe/Berlin';
 const newYork = 'America/New_York';

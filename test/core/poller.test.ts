@@ -1,7 +1,7 @@
 import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
 import type { TimerHandle } from '../../electron/core/clock.js';
-import { backoffDelayMs, createPoller, type Poller, type PollOutcome, type PollReason } from '../../electron/core/poller.js';
+import { backoffDelayMs, createPoller, type Poller, type PollOutcome, type PollReason } from '../../electron/core/sync/poller.js';
 import { flushMicrotasks, ManualCoreClock } from '../support/manual-clock.js';
 
 const start = DateTime.fromISO('2025-03-10T09:00:00', { zone: 'Europe/Berlin' });

@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
-import { detailView, groupNamesByResource, upcomingViews, type ViewContext, type WireGroupTree, type WireReservation, type WireSummary } from '../../electron/core/state.js';
+import { detailView, groupNamesByResource, upcomingViews, type ViewContext, type WireGroupTree, type WireReservation, type WireSummary } from '../../electron/core/views/state.js';
 
 // A 10:00–11:00 UTC booking of a resource that needs check-in and releases after 15 minutes.
 const at = (time: string) => DateTime.fromISO(`2030-03-12T${time}:00Z`, { zone: 'utc' });

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { DateTime } from 'luxon';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Settings, SettingsPatch } from '../../electron/bridge.js';
-import { applySettingsPatch, defaultSettings, loadSettings, saveSettings, settingsFileName } from '../../electron/core/settings-store.js';
+import { applySettingsPatch, defaultSettings, loadSettings, saveSettings, settingsFileName } from '../../electron/core/storage/settings-store.js';
 
 let dataDir: string;
 beforeEach(async () => {

@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { commandNames } from '../../electron/bridge.js';
-import { appEntryUrl } from '../../electron/core/security.js';
+import { appEntryUrl } from '../../electron/core/desktop/security.js';
 import { buildApp } from '../../build/scripts/app-build.js';
 
 type Electron = typeof import('electron');

@@ -11,10 +11,10 @@ import { createClient, type ApiClient } from '../../electron/api/client.js';
 import { formatWireDateTime } from '../../electron/api/dates.js';
 import { ResourceStatus } from '../../electron/api/schemas/resources.js';
 import type { BridgeResult, ReservationView, ResourceView, SignInRequest, SlotView } from '../../electron/bridge.js';
-import { memorySecretStore } from '../../electron/core/keychain.js';
+import { memorySecretStore } from '../../electron/core/storage/keychain.js';
 import { createPerchCore, type PerchCore } from '../../electron/core/perch-core.js';
-import { newBookingBody } from '../../electron/core/reservation-body.js';
-import { normaliseServerUrl } from '../../electron/core/server-url.js';
+import { newBookingBody } from '../../electron/core/commands/reservation-body.js';
+import { normaliseServerUrl } from '../../electron/core/account/server-url.js';
 import { recordingNotifier } from '../support/core-harness.js';
 import type { JourneyClock } from './journey-clock.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { commandNames, commandRequests, type CommandHandlers, type CommandName } from '../../electron/bridge.js';
-import { dispatchCommand, isCommandName, validateCommandRequest } from '../../electron/core/ipc-validation.js';
+import { dispatchCommand, isCommandName, validateCommandRequest } from '../../electron/core/desktop/ipc-validation.js';
 
 const validRequests: { [C in CommandName]: unknown } = {
   getState: undefined,

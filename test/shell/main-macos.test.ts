@@ -6,8 +6,8 @@ import { current, fakeCore, fakeElectron as electron, latestMenu, stateWithCheck
 vi.hoisted(() => Object.defineProperty(process, 'platform', { value: 'darwin' }));
 vi.mock('electron', async () => (await import('./fake-electron.js')).fakeElectron);
 vi.mock('../../electron/core/perch-core.js', async () => (await import('./fake-electron.js')).fakeCoreModules.perchCore());
-vi.mock('../../electron/core/keychain.js', async () => (await import('./fake-electron.js')).fakeCoreModules.keychain());
-vi.mock('../../electron/core/notifier.js', async () => (await import('./fake-electron.js')).fakeCoreModules.notifier());
+vi.mock('../../electron/core/storage/keychain.js', async () => (await import('./fake-electron.js')).fakeCoreModules.keychain());
+vi.mock('../../electron/core/notifications/notifier.js', async () => (await import('./fake-electron.js')).fakeCoreModules.notifier());
 
 const state = stateWithCheckInOpen();
 const core = fakeCore(commandNames, state);

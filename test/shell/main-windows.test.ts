@@ -1,16 +1,16 @@
 import { beforeAll, expect, it, vi } from 'vitest';
 import { commandNames } from '../../electron/bridge.js';
-import { appId } from '../../electron/core/app-identity.js';
+import { appId } from '../../electron/core/desktop/app-identity.js';
 import { current, fakeCore, fakeElectron as electron, stateWithCheckInOpen } from './fake-electron.js';
 
 // What differs on Windows: the app's identity, which Windows needs to show its notifications.
 vi.hoisted(() => Object.defineProperty(process, 'platform', { value: 'win32' }));
 vi.mock('electron', async () => (await import('./fake-electron.js')).fakeElectron);
 vi.mock('../../electron/core/perch-core.js', async () => (await import('./fake-electron.js')).fakeCoreModules.perchCore());
-vi.mock('../../electron/core/keychain.js', async () => (await import('./fake-electron.js')).fakeCoreModules.keychain());
-vi.mock('../../electron/core/notifier.js', async () => (await import('./fake-electron.js')).fakeCoreModules.notifier());
+vi.mock('../../electron/core/storage/keychain.js', async () => (await import('./fake-electron.js')).fakeCoreModules.keychain());
+vi.mock('../../electron/core/notifications/notifier.js', async () => (await import('./fake-electron.js')).fakeCoreModules.notifier());
 
-const { createNotifier } = await import('../../electron/core/notifier.js');
+const { createNotifier } = await import('../../electron/core/notifications/notifier.js');
 current.core = fakeCore(commandNames, stateWithCheckInOpen());
 
 beforeAll(async () => {

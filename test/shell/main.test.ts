@@ -2,8 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { channelOf, commandNames, eventNames, type CommandName } from '../../electron/bridge.js';
-import { appEntryUrl, contentSecurityPolicy } from '../../electron/core/security.js';
-import { appId } from '../../electron/core/app-identity.js';
+import { appEntryUrl, contentSecurityPolicy } from '../../electron/core/desktop/security.js';
+import { appId } from '../../electron/core/desktop/app-identity.js';
 import { current, fakeAppPath, fakeCore, fakeElectron as electron, fakeUserHome, latestMenu, stateWithCheckInOpen, trays, utilityProcesses, windows } from './fake-electron.js';
 
 // The Linux shell; main-macos.test.ts covers what differs on macOS and Windows.
@@ -12,11 +12,11 @@ vi.hoisted(() => Object.defineProperty(process, 'platform', { value: 'linux' }))
 vi.stubEnv('XDG_CONFIG_HOME', join(fakeUserHome, 'config'));
 vi.mock('electron', async () => (await import('./fake-electron.js')).fakeElectron);
 vi.mock('../../electron/core/perch-core.js', async () => (await import('./fake-electron.js')).fakeCoreModules.perchCore());
-vi.mock('../../electron/core/keychain.js', async () => (await import('./fake-electron.js')).fakeCoreModules.keychain());
-vi.mock('../../electron/core/notifier.js', async () => (await import('./fake-electron.js')).fakeCoreModules.notifier());
+vi.mock('../../electron/core/storage/keychain.js', async () => (await import('./fake-electron.js')).fakeCoreModules.keychain());
+vi.mock('../../electron/core/notifications/notifier.js', async () => (await import('./fake-electron.js')).fakeCoreModules.notifier());
 
 const { createPerchCore } = await import('../../electron/core/perch-core.js');
-const { createNotifier } = await import('../../electron/core/notifier.js');
+const { createNotifier } = await import('../../electron/core/notifications/notifier.js');
 const state = stateWithCheckInOpen();
 const core = fakeCore(commandNames, state);
 current.core = core;

@@ -11,8 +11,8 @@ import { DebugLogger } from 'builder-util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectRoot } from '../../build/scripts/project-root.js';
 import config from '../../build/electron-builder.config.js';
-import { appId } from '../../electron/core/app-identity.js';
-import { appLayout } from '../../electron/core/app-layout.js';
+import { appId } from '../../electron/core/desktop/app-identity.js';
+import { appLayout } from '../../electron/core/desktop/app-layout.js';
 import { archiveEntries, buildLinuxDirPackage, type LinuxDirPackage } from '../support/linux-package.js';
 
 const trayIcons = ['trayTemplate.png', 'trayTemplate@2x.png', 'tray-light.png', 'tray-light@2x.png', 'tray-dark.png', 'tray-dark@2x.png'];

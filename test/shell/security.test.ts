@@ -9,7 +9,7 @@ import {
   permissionDecision,
   resolveAppAsset,
   windowOpenDecision,
-} from '../../electron/core/security.js';
+} from '../../electron/core/desktop/security.js';
 
 describe('isAllowedNavigation (and isAppSender)', () => {
   it.each([

@@ -1,14 +1,14 @@
 import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
 import type { FreeResourceView, ReservationView, StateSnapshot } from '../../electron/bridge.js';
-import { validateCommandRequest } from '../../electron/core/ipc-validation.js';
+import { validateCommandRequest } from '../../electron/core/desktop/ipc-validation.js';
 import {
   buildTrayMenu,
   popoverPosition,
   trayTitle,
   trayTooltip,
   type TrayMenuItem,
-} from '../../electron/core/tray-menu.js';
+} from '../../electron/core/desktop/tray-menu.js';
 
 const zone = 'Europe/Berlin';
 // A Monday, half a minute past ten: quick bookings start at the whole minute.

@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 import type { ApiClient } from '../../../electron/api/client.js';
-import { newBookingBody, type WireReservationBody } from '../../../electron/core/reservation-body.js';
+import { newBookingBody, type WireReservationBody } from '../../../electron/core/commands/reservation-body.js';
 import { freeSlots, slotFrom, wire, type Bookable, type Journey, type Slot } from './journey.js';
 import { members } from './raw.js';
 

@@ -1,0 +1,28 @@
+import type { BridgeResult, Settings, SignInRequest, StateSnapshot } from '../../bridge.js';
+import type { AccountSession, SessionResult } from '../account/session.js';
+import type { ViewContext, WireReservation, WireResource, WireSchedule, WireSummary } from '../views/state.js';
+
+/** What the commands need from the core around them. */
+export interface CommandContext {
+  session: AccountSession;
+  snapshot(): StateSnapshot;
+  /** Context for views of this moment (zone, user). */
+  viewContext(): ViewContext | null;
+  signIn(request: SignInRequest): Promise<BridgeResult<StateSnapshot>>;
+  /** Starts the local service and signs in to the person's own account there. */
+  tryThisComputer(): Promise<BridgeResult<StateSnapshot>>;
+  signOut(): Promise<BridgeResult<StateSnapshot>>;
+  /** Everything again: the 14-day list, availability, resources and schedules. */
+  refresh(): Promise<StateSnapshot>;
+  settings(): Settings;
+  saveSettings(settings: Settings): Promise<void>;
+  /** Resources and schedules, from the cache when it is less than an hour old. */
+  resources(): Promise<SessionResult<WireResource[]>>;
+  schedules(): Promise<SessionResult<WireSchedule[]>>;
+  /** The listed summary of a reservation, if the last polls saw it. */
+  knownSummary(referenceNumber: string): WireSummary | undefined;
+  /** One reservation changed (check-in, check-out, extension): fold it into the state at once. */
+  reservationChanged(detail: WireReservation): void;
+  /** Reservations were created or deleted: fetch the user's list and availability again. */
+  reservationsChanged(): Promise<void>;
+}

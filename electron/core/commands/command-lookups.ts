@@ -1,0 +1,48 @@
+/** What several commands look up: who is signed in, a resource, a schedule's zone, a reservation as the server holds it. */
+import { DateTime } from 'luxon';
+import type { ApiClient, ApiResult } from '../../api/client.js';
+import type { BridgeResult } from '../../bridge.js';
+import type { CommandContext } from './command-context.js';
+import { commandMessages } from './command-messages.js';
+import { failure, invalidInput, signedOutError, success } from '../errors.js';
+import { bridgeErrorFromSession, type SessionResult } from '../account/session.js';
+import type { ViewContext, WireReservation, WireResource } from '../views/state.js';
+
+export interface CommandLookups {
+  run<T>(action: (client: ApiClient) => Promise<ApiResult<T>>): Promise<SessionResult<T>>;
+  /** The view context, or the reason there is none. */
+  signedIn(): BridgeResult<ViewContext>;
+  findResource(resourceId: number): Promise<BridgeResult<WireResource>>;
+  /** The zone of the schedule's slots; `fallback` when the schedule or its zone is unknown. */
+  scheduleZone(scheduleId: number, fallback: string): Promise<string>;
+  /** GetReservation: what the server holds now, the only trustworthy answer after a write. */
+  readBack(referenceNumber: string): Promise<SessionResult<WireReservation>>;
+}
+
+export function createCommandLookups(context: CommandContext): CommandLookups {
+  const run = <T>(action: (client: ApiClient) => Promise<ApiResult<T>>) => context.session.run(action);
+  return {
+    run,
+    signedIn() {
+      const view = context.viewContext();
+      return view === null ? failure(signedOutError()) : success(view);
+    },
+    async findResource(resourceId) {
+      const listed = await context.resources();
+      if (listed.ok) {
+        const found = listed.data.find((resource) => resource.resourceId === resourceId);
+        if (found) return success(found);
+      }
+      const single = await run((client) => client.getResource({ params: { resourceId } }));
+      if (single.ok) return success(single.data);
+      if (single.error.kind === 'notFound') return failure(invalidInput(commandMessages.unknownResource));
+      return failure(bridgeErrorFromSession(single.error));
+    },
+    async scheduleZone(scheduleId, fallback) {
+      const schedules = await context.schedules();
+      const zone = schedules.ok ? schedules.data.find((schedule) => schedule.id === scheduleId)?.timezone : undefined;
+      return zone !== undefined && DateTime.now().setZone(zone).isValid ? zone : fallback;
+    },
+    readBack: (referenceNumber) => run((client) => client.getReservation({ params: { referenceNumber } })),
+  };
+}

@@ -1,0 +1,58 @@
+/**
+ * The commands the popover and the tray menu call. Each answers a value — a result or a typed
+ * error the UI can show — and never throws across the bridge. Input is checked against what
+ * the server will demand so that the user learns it before anything is sent; what the server
+ * still refuses is shown in its own words.
+ */
+import type { BridgeError, BridgeResult, CommandHandlers, SettingsPatch } from '../../bridge.js';
+import { createBooking } from './booking.js';
+import type { CommandContext } from './command-context.js';
+import { createCommandLookups } from './command-lookups.js';
+import { errorFromThrown, failure, success } from '../errors.js';
+import { createListCommands } from './list-commands.js';
+import { createReservationActions } from './reservation-actions.js';
+import { applySettingsPatch } from '../storage/settings-store.js';
+
+const guarded =
+  <R, A extends unknown[]>(command: (...args: A) => Promise<R>, onError: (error: BridgeError) => R) =>
+  async (...args: A): Promise<R> => {
+    try {
+      return await command(...args);
+    } catch (thrown) {
+      return onError(errorFromThrown(thrown));
+    }
+  };
+
+const asResult = <A extends unknown[], T>(command: (...args: A) => Promise<BridgeResult<T>>) => guarded(command, (error) => failure<T>(error));
+
+export function createCommandHandlers(context: CommandContext): CommandHandlers {
+  const lookups = createCommandLookups(context);
+  const book = createBooking(context, lookups);
+  const actions = createReservationActions(context, lookups);
+  const lists = createListCommands(context, lookups);
+
+  return {
+    getState: guarded(async () => context.snapshot(), () => context.snapshot()),
+    refresh: guarded(() => context.refresh(), () => context.snapshot()),
+    signIn: asResult((request) => context.signIn(request)),
+    tryThisComputer: asResult(() => context.tryThisComputer()),
+    signOut: asResult(() => context.signOut()),
+    book: asResult(book),
+    checkIn: asResult(({ referenceNumber }) => actions.checkInOrOut(referenceNumber, 'in')),
+    checkOut: asResult(({ referenceNumber }) => actions.checkInOrOut(referenceNumber, 'out')),
+    cancel: asResult(actions.cancel),
+    extend: asResult(actions.extend),
+    retitle: asResult(actions.retitle),
+    listSchedules: asResult(lists.listSchedules),
+    listResources: asResult(lists.listResources),
+    listSlots: asResult(lists.listSlots),
+    listReservationAttributes: asResult(lists.listReservationAttributes),
+    getSettings: guarded(async () => structuredClone(context.settings()), () => structuredClone(context.settings())),
+    setSettings: asResult(async (patch: SettingsPatch) => {
+      const applied = applySettingsPatch(context.settings(), patch);
+      if (!applied.ok) return applied;
+      await context.saveSettings(applied.value);
+      return success(structuredClone(applied.value));
+    }),
+  };
+}

@@ -1,0 +1,52 @@
+/** What the booking form offers: schedules, resources, a day's slots, reservation attributes. */
+import { AttributeCategory } from '../../api/schemas/attributes.js';
+import type { AttributeView, BridgeResult, ResourceView, ScheduleView, SlotsRequest, SlotView } from '../../bridge.js';
+import type { CommandContext } from './command-context.js';
+import type { CommandLookups } from './command-lookups.js';
+import { failure, success } from '../errors.js';
+import { bridgeErrorFromSession } from '../account/session.js';
+import { attributeView, resourceView, scheduleView, slotViews } from '../views/state.js';
+
+export interface ListCommands {
+  listSchedules(): Promise<BridgeResult<ScheduleView[]>>;
+  listResources(): Promise<BridgeResult<ResourceView[]>>;
+  listSlots(request: SlotsRequest): Promise<BridgeResult<SlotView[]>>;
+  listReservationAttributes(): Promise<BridgeResult<AttributeView[]>>;
+}
+
+export function createListCommands(context: CommandContext, lookups: CommandLookups): ListCommands {
+  const { run } = lookups;
+  return {
+    async listSchedules() {
+      const view = lookups.signedIn();
+      if (!view.ok) return view;
+      const schedules = await context.schedules();
+      return schedules.ok ? success(schedules.data.map(scheduleView)) : failure(bridgeErrorFromSession(schedules.error));
+    },
+    async listResources() {
+      const view = lookups.signedIn();
+      if (!view.ok) return view;
+      const resources = await context.resources();
+      return resources.ok ? success(resources.data.map(resourceView)) : failure(bridgeErrorFromSession(resources.error));
+    },
+    async listSlots({ resourceId, date }) {
+      const view = lookups.signedIn();
+      if (!view.ok) return view;
+      const resource = await lookups.findResource(resourceId);
+      if (!resource.ok) return resource;
+      const slots = await run((client) =>
+        client.getSlots({ params: { scheduleId: resource.value.scheduleId }, query: { resourceId: String(resourceId), startDateTime: date, endDateTime: date } }),
+      );
+      return slots.ok ? success(slotViews(slots.data, resourceId, view.value.zone)) : failure(bridgeErrorFromSession(slots.error));
+    },
+    async listReservationAttributes() {
+      const view = lookups.signedIn();
+      if (!view.ok) return view;
+      const attributes = await run((client) => client.getCategoryAttributes({ params: { categoryId: AttributeCategory.reservation } }));
+      if (!attributes.ok) return failure(bridgeErrorFromSession(attributes.error));
+      // Only administrators may set admin-only attributes; offering them to others would only earn a refusal.
+      const isAdmin = context.session.account?.isAdmin ?? false;
+      return success(attributes.data.attributes.filter((attribute) => isAdmin || !attribute.adminOnly).map(attributeView));
+    },
+  };
+}

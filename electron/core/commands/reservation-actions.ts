@@ -1,0 +1,161 @@
+/** What the user does to a reservation they have: check in, check out, extend, retitle, cancel. */
+import { DateTime } from 'luxon';
+import { formatWireDateTime } from '../../api/dates.js';
+import { ResourceStatus } from '../../api/schemas/resources.js';
+import type { BridgeError, BridgeResult, CancelRequest, ExtendRequest, ReservationView, RetitleRequest, StateSnapshot } from '../../bridge.js';
+import type { CommandContext } from './command-context.js';
+import type { CommandLookups } from './command-lookups.js';
+import { commandMessages, describeTime } from './command-messages.js';
+import { failure, invalidInput, success, unexpected } from '../errors.js';
+import { fullBodyOf, type WireReservationBody } from './reservation-body.js';
+import { firstRemainingOccurrence } from './series.js';
+import { bridgeErrorFromSession, type SessionError, type SessionResult } from '../account/session.js';
+import { detailView, wireInstant, type ViewContext, type WireReservation, type WireSummary } from '../views/state.js';
+
+/** The start of the first reservation other than `own` that overlaps `from`–`to`, if any. */
+function firstStartWithin(summaries: readonly WireSummary[], own: string, from: DateTime, to: DateTime): DateTime | null {
+  const starts = summaries.flatMap((summary) => {
+    const start = wireInstant(summary.startDate);
+    const end = wireInstant(summary.endDate);
+    const overlaps = summary.referenceNumber !== own && start !== null && end !== null && start < to && end > from;
+    return overlaps ? [start < from ? from : start] : [];
+  });
+  return DateTime.min(...starts) ?? null;
+}
+
+export interface ReservationActions {
+  checkInOrOut(referenceNumber: string, direction: 'in' | 'out'): Promise<BridgeResult<ReservationView>>;
+  extend(request: ExtendRequest): Promise<BridgeResult<ReservationView>>;
+  retitle(request: RetitleRequest): Promise<BridgeResult<ReservationView>>;
+  cancel(request: CancelRequest): Promise<BridgeResult<StateSnapshot>>;
+}
+
+/** Real servers' refusal of a start in the past (server-facts B). */
+const pastStartRefusal = 'The start date and time cannot be in the past.';
+
+/**
+ * Real servers apply their start-time rule to changes and cancellations too: with the default
+ * setting (`future`) a reservation under way can be neither. A change keeps the reservation's own
+ * start, so this refusal can only mean it has started; it is said so, the server's words kept.
+ */
+function startedOrAsIs(error: SessionError, action: 'changed' | 'cancelled'): BridgeError {
+  const bridged = bridgeErrorFromSession(error);
+  return bridged.kind === 'validation' && bridged.errors?.includes(pastStartRefusal) ? { ...bridged, message: commandMessages.startedLocked(action) } : bridged;
+}
+
+export function createReservationActions(context: CommandContext, lookups: CommandLookups): ReservationActions {
+  const { run, readBack } = lookups;
+
+  function requiresCheckIn(detail: WireReservation): boolean {
+    return context.knownSummary(detail.referenceNumber)?.isCheckInEnabled ?? detail.autoReleaseMinutes !== null;
+  }
+
+  function viewOrError(detail: WireReservation, view: ViewContext, requires = requiresCheckIn(detail)): BridgeResult<ReservationView> {
+    context.reservationChanged(detail);
+    const result = detailView(detail, requires, view);
+    return result === null ? failure(unexpected("The server's answer about the reservation has no valid dates.")) : success(result);
+  }
+
+  /**
+   * Check-in and check-out: the POST's answer is not trusted on its own (real servers answer an
+   * empty 200 for things they did not do, or crash after doing them), so the reservation is
+   * read again and its dates decide.
+   */
+  async function checkInOrOut(referenceNumber: string, direction: 'in' | 'out'): Promise<BridgeResult<ReservationView>> {
+    const view = lookups.signedIn();
+    if (!view.ok) return view;
+    const answer = await run((client) =>
+      direction === 'in' ? client.checkinReservation({ params: { referenceNumber } }) : client.checkoutReservation({ params: { referenceNumber } }),
+    );
+    // Refusals (400) and sign-in problems are the server's final word; anything else is re-read.
+    if (!answer.ok && answer.error.kind !== 'unexpectedBody' && answer.error.kind !== 'server') return failure(bridgeErrorFromSession(answer.error));
+    const detail = await readBack(referenceNumber);
+    const done = detail.ok && (direction === 'in' ? detail.data.checkInDate : detail.data.checkOutDate) !== null;
+    if (detail.ok && done) return viewOrError(detail.data, view.value, direction === 'in' ? true : requiresCheckIn(detail.data));
+    if (!answer.ok && answer.error.kind === 'server') {
+      return failure({ kind: 'server', message: commandMessages.serverFailed(direction === 'in' ? 'checking in' : 'checking out', answer.error.status) });
+    }
+    if (!detail.ok && detail.error.kind !== 'notFound') return failure(bridgeErrorFromSession(detail.error));
+    return failure(unexpected(direction === 'in' ? commandMessages.checkInNotConfirmed : commandMessages.checkOutNotConfirmed));
+  }
+
+  async function extend({ referenceNumber, minutes }: ExtendRequest): Promise<BridgeResult<ReservationView>> {
+    const view = lookups.signedIn();
+    if (!view.ok) return view;
+    const { zone } = view.value;
+    const current = await readBack(referenceNumber);
+    if (!current.ok) return failure(bridgeErrorFromSession(current.error));
+    const detail = current.data;
+    const end = wireInstant(detail.endDate);
+    if (end === null) return failure(unexpected("The server's answer about the reservation has no valid end."));
+    const newEnd = end.plus({ minutes });
+    const name = detail.resources.find((resource) => resource.id === detail.resourceId)?.name ?? 'The resource';
+
+    const resource = await lookups.findResource(detail.resourceId);
+    if (!resource.ok) return resource;
+    if (resource.value.statusId !== ResourceStatus.available) return failure(invalidInput(commandMessages.resourceUnavailable(name)));
+    // Availability at a future dateTime is judged against the server's clock (server-facts D), so
+    // the reservations of the resource after the current end decide.
+    const following = await run((client) =>
+      client.getReservations({
+        query: { resourceId: String(detail.resourceId), startDateTime: formatWireDateTime(end.toUTC()), endDateTime: formatWireDateTime(newEnd.toUTC()) },
+      }),
+    );
+    if (!following.ok) return failure(bridgeErrorFromSession(following.error));
+    const nextStart = firstStartWithin(following.data.reservations, referenceNumber, end, newEnd);
+    if (nextStart !== null) return failure(invalidInput(commandMessages.bookedFrom(name, describeTime(nextStart, zone, end))));
+
+    const changed = await updateOne(detail, { endDateTime: formatWireDateTime(newEnd.setZone(zone)) }, (after) => wireInstant(after.endDate)?.toMillis() === newEnd.toMillis(), commandMessages.extendNotConfirmed);
+    return changed.ok ? viewOrError(changed.value, view.value) : changed;
+  }
+
+  async function retitle({ referenceNumber, title }: RetitleRequest): Promise<BridgeResult<ReservationView>> {
+    const view = lookups.signedIn();
+    if (!view.ok) return view;
+    const current = await readBack(referenceNumber);
+    if (!current.ok) return failure(bridgeErrorFromSession(current.error));
+    const changed = await updateOne(current.data, { title }, (after) => after.title === title, commandMessages.retitleNotConfirmed);
+    return changed.ok ? viewOrError(changed.value, view.value) : changed;
+  }
+
+  /**
+   * Sends the whole reservation back with `change` applied to this occurrence only, then reads it
+   * again: only what the server holds afterwards confirms the change.
+   */
+  async function updateOne(detail: WireReservation, change: Partial<WireReservationBody>, confirmed: (after: WireReservation) => boolean, notConfirmed: string): Promise<BridgeResult<WireReservation>> {
+    const { referenceNumber } = detail;
+    const body: WireReservationBody = { ...fullBodyOf(detail, context.knownSummary(referenceNumber)), ...change };
+    const updated = await run((client) => client.updateReservation({ params: { referenceNumber }, query: { updateScope: 'this' }, body }));
+    if (!updated.ok && updated.error.kind !== 'unexpectedBody') return failure(startedOrAsIs(updated.error, 'changed'));
+    // `this` detaches an occurrence of a series, which may give it a new reference number.
+    const changedReference = updated.ok ? updated.data.referenceNumber : referenceNumber;
+    const after = await readBack(changedReference === '' ? referenceNumber : changedReference);
+    if (!after.ok) return failure(bridgeErrorFromSession(after.error));
+    return confirmed(after.data) ? success(after.data) : failure(unexpected(notConfirmed));
+  }
+
+  async function cancel({ referenceNumber, scope }: CancelRequest): Promise<BridgeResult<StateSnapshot>> {
+    const view = lookups.signedIn();
+    if (!view.ok) return view;
+    const target = scope === 'full' ? await seriesTarget(referenceNumber, view.value.now) : { ok: true as const, data: referenceNumber };
+    if (!target.ok) return failure(bridgeErrorFromSession(target.error));
+    // Always explicit: real servers read a missing scope as `full`, the spec as `this`.
+    const deleted = await run((client) => client.deleteReservation({ params: { referenceNumber: target.data }, query: { updateScope: scope } }));
+    if (!deleted.ok) {
+      if (deleted.error.kind !== 'unexpectedBody') return failure(startedOrAsIs(deleted.error, 'cancelled'));
+      const check = await readBack(target.data);
+      if (check.ok) return failure(unexpected(commandMessages.cancelNotConfirmed));
+      if (check.error.kind !== 'notFound') return failure(bridgeErrorFromSession(check.error));
+    }
+    await context.reservationsChanged();
+    return success(context.snapshot());
+  }
+
+  /** The occurrence a full-scope delete must name to remove the whole series. */
+  async function seriesTarget(referenceNumber: string, now: DateTime): Promise<SessionResult<string>> {
+    const picked = await readBack(referenceNumber);
+    return picked.ok ? firstRemainingOccurrence(lookups, picked.data, now) : picked;
+  }
+
+  return { checkInOrOut, extend, retitle, cancel };
+}

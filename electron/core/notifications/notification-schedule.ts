@@ -1,0 +1,59 @@
+/** Notifications: re-planned after every poll, and by one timer in between. */
+import type { DateTime } from 'luxon';
+import type { Clock, TimerHandle } from '../clock.js';
+import type { CoreState } from '../core-state.js';
+import type { Notifier } from './notifier.js';
+import { planNotifications, retainShown, type PlannerReservation } from './planner.js';
+import type { AccountSession } from '../account/session.js';
+import { plannerReservations } from '../views/state.js';
+
+export interface NotificationScheduleOptions {
+  clock: Clock;
+  state: CoreState;
+  session: Pick<AccountSession, 'account'>;
+  notifier: Notifier;
+  track(work: Promise<unknown>): void;
+  /** After the timer's re-plan: what was shown changed. */
+  woke(): void;
+}
+
+export interface NotificationSchedule {
+  /** Shows what is due now and sets the timer for what is due next. */
+  replan(previous: PlannerReservation[] | null, horizon: DateTime | null): Promise<void>;
+  cancel(): void;
+}
+
+export function createNotificationSchedule(options: NotificationScheduleOptions): NotificationSchedule {
+  const { clock, state, session, notifier } = options;
+  let wakeTimer: TimerHandle | null = null;
+
+  function cancel(): void {
+    if (wakeTimer !== null) clock.clearTimeout(wakeTimer);
+    wakeTimer = null;
+  }
+
+  async function replan(previous: PlannerReservation[] | null, horizon: DateTime | null): Promise<void> {
+    cancel();
+    const account = session.account;
+    if (account === null) return;
+    const now = clock.now();
+    const current = plannerReservations(state.data.reservations);
+    const plan = planNotifications({ now, zone: account.timezone, reservations: current, previous, settings: state.settings, shown: state.shown, horizon });
+    for (const notification of plan.due) {
+      state.shown.add(notification.id);
+      const shownResult = await notifier.show({ id: notification.id, referenceNumber: notification.referenceNumber, title: notification.title, body: notification.body });
+      state.notifierProblem = shownResult.ok ? null : shownResult.problem;
+    }
+    state.shown = retainShown(state.shown, current, now);
+    if (session.account !== account) return;
+    if (plan.nextWakeAt !== null) {
+      const delay = Math.max(0, plan.nextWakeAt.toMillis() - clock.now().toMillis());
+      wakeTimer = clock.setTimeout(() => {
+        wakeTimer = null;
+        options.track(replan(null, null).then(() => options.woke()));
+      }, delay);
+    }
+  }
+
+  return { replan, cancel };
+}

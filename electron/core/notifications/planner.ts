@@ -1,0 +1,400 @@
+/**
+ * The notification planner: which reminders and check-in notices are due now, and when to wake
+ * up next. Pure — the core feeds it the clock, the latest two polls and the ids it has already
+ * shown, and sets one timer to `nextWakeAt`. Ids are stable across re-planning and restarts, so
+ * feeding shown ids back in is all it takes to never show a notification twice.
+ */
+import { DateTime } from 'luxon';
+import type { Settings } from '../../bridge.js';
+
+export interface PlannerReservation {
+  referenceNumber: string;
+  title: string;
+  resourceName: string;
+  start: DateTime;
+  end: DateTime;
+  /** The reservation's own reminders, minutes before start/end, null when none. */
+  startReminderMinutes: number | null;
+  endReminderMinutes: number | null;
+  requiresCheckIn: boolean;
+  checkedIn: boolean;
+  checkedOut: boolean;
+  autoReleaseMinutes: number | null;
+  isPendingApproval: boolean;
+}
+
+export interface PlannerInput {
+  now: DateTime;
+  /** The user's timezone, for the texts. */
+  zone: string;
+  /** After the latest poll. */
+  reservations: readonly PlannerReservation[];
+  /** After the poll before; null on the first poll after start (no vanish detection then). */
+  previous: readonly PlannerReservation[] | null;
+  settings: Pick<
+    Settings,
+    'startReminderMinutes' | 'endReminderMinutes' | 'checkInLeadMinutes' | 'notifications'
+  >;
+  /** Ids already shown, persisted across restarts by the core. */
+  shown: ReadonlySet<string>;
+  /** How long before auto-release the warning comes; 5 by default. */
+  autoReleaseWarningMinutes?: number;
+  /**
+   * Where the latest poll's window ends, when it is narrower than the previous poll's: a previous
+   * reservation starting at or after it is out of sight, not gone (no released/declined notice).
+   */
+  horizon?: DateTime | null;
+}
+
+export type NotificationKind =
+  | 'startReminder'
+  | 'endReminder'
+  | 'checkInOpen'
+  | 'autoReleaseWarning'
+  | 'released'
+  | 'approved'
+  | 'approvalGone';
+
+export interface PlannedNotification {
+  /** `${kind}:${referenceNumber}:${moment as UTC ISO}` — the same on every re-planning. */
+  id: string;
+  kind: NotificationKind;
+  referenceNumber: string;
+  /** When it became due. */
+  at: DateTime;
+  title: string;
+  body: string;
+}
+
+export interface Plan {
+  /** Due now, earliest first. The core shows them and adds their ids to `shown`. */
+  due: PlannedNotification[];
+  /** The earliest future moment of a notification not yet shown; null when there is none. */
+  nextWakeAt: DateTime | null;
+}
+
+const defaultAutoReleaseWarningMinutes = 5;
+
+const minuteMs = 60_000;
+
+/** A timed notification and the last moment it still makes sense to show it. */
+interface Candidate {
+  kind: NotificationKind;
+  reservation: PlannerReservation;
+  /** The moment the id is keyed on: the start, or the end for end reminders. */
+  keyMs: number;
+  atMs: number;
+  untilMs: number;
+  /** Zero-lead reminders fall exactly on their deadline, so the deadline itself still counts. */
+  untilInclusive: boolean;
+}
+
+export function planNotifications(input: PlannerInput): Plan {
+  const nowMs = input.now.toMillis();
+  const zone = DateTime.fromMillis(nowMs).setZone(input.zone).isValid ? input.zone : 'UTC';
+  const texts = new Texts(nowMs, zone);
+  const reservations = input.reservations.filter(isUsable);
+  const seen = new Set(input.shown);
+  const due: PlannedNotification[] = [];
+  let nextWakeMs: number | null = null;
+
+  for (const candidate of timedCandidates(reservations, input)) {
+    const id = notificationId(candidate.kind, candidate.reservation.referenceNumber, candidate.keyMs);
+    if (seen.has(id)) continue;
+    if (!meaningfulAt(candidate, candidate.atMs)) continue;
+    if (candidate.atMs <= nowMs) {
+      if (!meaningfulAt(candidate, nowMs)) continue;
+      seen.add(id);
+      due.push({
+        id,
+        kind: candidate.kind,
+        referenceNumber: candidate.reservation.referenceNumber,
+        at: DateTime.fromMillis(candidate.atMs, { zone }),
+        ...texts.timed(candidate),
+      });
+    } else if (nextWakeMs === null || candidate.atMs < nextWakeMs) {
+      nextWakeMs = candidate.atMs;
+    }
+  }
+
+  if (input.previous !== null) {
+    for (const change of changes(reservations, input.previous.filter(isUsable), input)) {
+      const id = notificationId(change.kind, change.reservation.referenceNumber, change.reservation.start.toMillis());
+      if (seen.has(id)) continue;
+      seen.add(id);
+      due.push({
+        id,
+        kind: change.kind,
+        referenceNumber: change.reservation.referenceNumber,
+        at: DateTime.fromMillis(nowMs, { zone }),
+        ...texts.change(change.kind, change.reservation),
+      });
+    }
+  }
+
+  due.sort((a, b) => a.at.toMillis() - b.at.toMillis() || kindOrder[a.kind] - kindOrder[b.kind]);
+  return { due, nextWakeAt: nextWakeMs === null ? null : DateTime.fromMillis(nextWakeMs, { zone }) };
+}
+
+/**
+ * Drops shown ids that can never be due again, so the persisted set stays small: ids of
+ * reservations no longer listed whose moment is more than `keepDays` in the past.
+ */
+export function retainShown(
+  shown: ReadonlySet<string>,
+  reservations: readonly PlannerReservation[],
+  now: DateTime,
+  keepDays = 2,
+): Set<string> {
+  const listed = new Set(reservations.map((reservation) => reservation.referenceNumber));
+  const oldestMs = now.toMillis() - keepDays * 24 * 60 * minuteMs;
+  const kept = new Set<string>();
+  for (const id of shown) {
+    const parsed = parseNotificationId(id);
+    if (parsed === null) continue;
+    if (listed.has(parsed.referenceNumber) || parsed.momentMs >= oldestMs) kept.add(id);
+  }
+  return kept;
+}
+
+export function notificationId(kind: NotificationKind, referenceNumber: string, momentMs: number): string {
+  return `${kind}:${referenceNumber}:${new Date(momentMs).toISOString()}`;
+}
+
+function parseNotificationId(id: string): { referenceNumber: string; momentMs: number } | null {
+  const first = id.indexOf(':');
+  const second = id.indexOf(':', first + 1);
+  if (first < 0 || second < 0) return null;
+  const momentMs = Date.parse(id.slice(second + 1));
+  return Number.isNaN(momentMs) ? null : { referenceNumber: id.slice(first + 1, second), momentMs };
+}
+
+const kindOrder: Record<NotificationKind, number> = {
+  approved: 0,
+  approvalGone: 1,
+  released: 2,
+  startReminder: 3,
+  checkInOpen: 4,
+  autoReleaseWarning: 5,
+  endReminder: 6,
+};
+
+function meaningfulAt(candidate: Candidate, ms: number): boolean {
+  return candidate.untilInclusive ? ms <= candidate.untilMs : ms < candidate.untilMs;
+}
+
+function isUsable(reservation: PlannerReservation): boolean {
+  return reservation.start.isValid && reservation.end.isValid;
+}
+
+/** Needs a check-in that has not happened, on a reservation that can still be checked in to. */
+function awaitsCheckIn(reservation: PlannerReservation): boolean {
+  return (
+    reservation.requiresCheckIn &&
+    !reservation.checkedIn &&
+    !reservation.checkedOut &&
+    // The server refuses check-in until a reservation is approved.
+    !reservation.isPendingApproval
+  );
+}
+
+function* timedCandidates(
+  reservations: readonly PlannerReservation[],
+  input: PlannerInput,
+): Generator<Candidate> {
+  const { settings } = input;
+  const switches = settings.notifications;
+  const warningMinutes = input.autoReleaseWarningMinutes ?? defaultAutoReleaseWarningMinutes;
+  for (const reservation of reservations) {
+    const startMs = reservation.start.toMillis();
+    const endMs = reservation.end.toMillis();
+    if (switches.startReminder && !reservation.checkedIn && !reservation.checkedOut) {
+      const lead = reservation.startReminderMinutes ?? settings.startReminderMinutes;
+      yield { kind: 'startReminder', reservation, keyMs: startMs, atMs: startMs - lead * minuteMs, untilMs: startMs, untilInclusive: true };
+    }
+    if (switches.endReminder && !reservation.checkedOut) {
+      const lead = reservation.endReminderMinutes ?? settings.endReminderMinutes;
+      yield { kind: 'endReminder', reservation, keyMs: endMs, atMs: endMs - lead * minuteMs, untilMs: endMs, untilInclusive: true };
+    }
+    if (!awaitsCheckIn(reservation)) continue;
+    const releaseMs =
+      reservation.autoReleaseMinutes === null ? null : startMs + reservation.autoReleaseMinutes * minuteMs;
+    if (switches.checkInOpen) {
+      yield {
+        kind: 'checkInOpen',
+        reservation,
+        keyMs: startMs,
+        atMs: startMs - settings.checkInLeadMinutes * minuteMs,
+        untilMs: releaseMs === null ? endMs : Math.min(endMs, releaseMs),
+        untilInclusive: false,
+      };
+    }
+    if (switches.autoReleaseWarning && releaseMs !== null && releaseMs < endMs) {
+      yield {
+        kind: 'autoReleaseWarning',
+        reservation,
+        keyMs: startMs,
+        atMs: releaseMs - warningMinutes * minuteMs,
+        untilMs: releaseMs,
+        untilInclusive: false,
+      };
+    }
+  }
+}
+
+interface Change {
+  kind: 'released' | 'approved' | 'approvalGone';
+  reservation: PlannerReservation;
+}
+
+/** What the step from the previous poll to the latest one tells: approvals and releases. */
+function* changes(
+  reservations: readonly PlannerReservation[],
+  previous: readonly PlannerReservation[],
+  input: PlannerInput,
+): Generator<Change> {
+  const switches = input.settings.notifications;
+  const nowMs = input.now.toMillis();
+  const horizonMs = input.horizon?.isValid ? input.horizon.toMillis() : null;
+  const latest = new Map(reservations.map((reservation) => [reservation.referenceNumber, reservation]));
+  for (const before of previous) {
+    const after = latest.get(before.referenceNumber);
+    // A reservation that ended drops out of the list by itself; one beyond the window is unseen.
+    const mayVanish =
+      nowMs < before.end.toMillis() && (horizonMs === null || before.start.toMillis() < horizonMs);
+    if (before.isPendingApproval) {
+      if (!switches.approvalOutcome) continue;
+      if (after !== undefined && !after.isPendingApproval) yield { kind: 'approved', reservation: after };
+      else if (after === undefined && mayVanish) yield { kind: 'approvalGone', reservation: before };
+      continue;
+    }
+    if (
+      switches.released &&
+      after === undefined &&
+      mayVanish &&
+      before.start.toMillis() <= nowMs &&
+      before.autoReleaseMinutes !== null &&
+      awaitsCheckIn(before)
+    ) {
+      // Only a resource that auto-releases deletes on its own; anything else vanishing was cancelled.
+      yield { kind: 'released', reservation: before };
+    }
+  }
+}
+
+/** Titles and bodies: what and when, in the user's timezone, 24-hour times. */
+class Texts {
+  private readonly today: string;
+
+  constructor(
+    private readonly nowMs: number,
+    private readonly zone: string,
+  ) {
+    this.today = this.local(nowMs).toISODate() ?? '';
+  }
+
+  timed(candidate: Candidate): { title: string; body: string } {
+    const { reservation } = candidate;
+    const name = reservation.resourceName;
+    switch (candidate.kind) {
+      case 'startReminder':
+        return {
+          title: `${this.relative('Starts', candidate.keyMs)}: ${name}`,
+          body: this.summary(reservation),
+        };
+      case 'endReminder':
+        return {
+          title: `${this.relative('Ends', candidate.keyMs)}: ${name}`,
+          body: this.summary(reservation),
+        };
+      case 'checkInOpen':
+        return {
+          title: `Check-in open: ${name}`,
+          body:
+            reservation.autoReleaseMinutes === null
+              ? this.summary(reservation)
+              : `Check in by ${this.time(candidate.untilMs)} or it is released`,
+        };
+      case 'autoReleaseWarning':
+        return {
+          title: `${this.relative('Released', candidate.untilMs)}: ${name}`,
+          body: `Not checked in; check in by ${this.time(candidate.untilMs)} or the ${this.time(reservation.start.toMillis())} booking is released.`,
+        };
+      default:
+        return this.change(candidate.kind, reservation);
+    }
+  }
+
+  change(kind: NotificationKind, reservation: PlannerReservation): { title: string; body: string } {
+    const name = reservation.resourceName;
+    switch (kind) {
+      case 'released':
+        return {
+          title: `Released: ${name}`,
+          body: `Not checked in; the ${this.time(reservation.start.toMillis())} booking was released.`,
+        };
+      case 'approved':
+        return { title: `Approved: ${name}`, body: this.summary(reservation) };
+      default:
+        return { title: `Declined or removed: ${name}`, body: this.summary(reservation) };
+    }
+  }
+
+  /** `Planning · 10:00–11:00`, with dates where a day is not today. */
+  private summary(reservation: PlannerReservation): string {
+    const startMs = reservation.start.toMillis();
+    const endMs = reservation.end.toMillis();
+    const start = this.local(startMs);
+    const end = this.local(endMs);
+    const sameDay = start.toISODate() === end.toISODate();
+    let from = this.time(startMs);
+    let until = sameDay ? this.clock(endMs) : this.dated(endMs);
+    if (start.offset !== end.offset) {
+      // Across a DST change the same wall time can occur twice (02:30–02:30): name both offsets.
+      from += ` ${utcOffset(start.offset)}`;
+      until += ` ${utcOffset(end.offset)}`;
+    }
+    const when = `${from}–${until}`;
+    const parts = [reservation.title.trim(), when];
+    if (reservation.isPendingApproval) parts.push('awaiting approval');
+    return parts.filter((part) => part !== '').join(' · ');
+  }
+
+  /** `Starts in 10 minutes`, measured from now so a late timer still tells the truth. */
+  private relative(verb: string, targetMs: number): string {
+    const minutes = Math.max(0, Math.round((targetMs - this.nowMs) / minuteMs));
+    if (minutes === 0) return `${verb} now`;
+    const hours = Math.floor(minutes / 60);
+    const rest = minutes % 60;
+    const parts: string[] = [];
+    if (hours > 0) parts.push(`${hours} ${hours === 1 ? 'hour' : 'hours'}`);
+    if (rest > 0) parts.push(`${rest} ${rest === 1 ? 'minute' : 'minutes'}`);
+    return `${verb} in ${parts.join(' ')}`;
+  }
+
+  /** A time of day, with its date in front when it is not today. */
+  private time(ms: number): string {
+    return this.local(ms).toISODate() === this.today ? this.clock(ms) : this.dated(ms);
+  }
+
+  private dated(ms: number): string {
+    return this.local(ms).toFormat('ccc d LLL HH:mm');
+  }
+
+  private clock(ms: number): string {
+    return this.local(ms).toFormat('HH:mm');
+  }
+
+  private local(ms: number): DateTime {
+    // A fixed locale keeps day and month names the same whatever the machine's locale is.
+    return DateTime.fromMillis(ms, { zone: this.zone, locale: 'en-GB' });
+  }
+}
+
+/** `UTC+2`, `UTC-4`, `UTC+5:30`: the same in every locale, unlike zone abbreviations. */
+function utcOffset(offsetMinutes: number): string {
+  const sign = offsetMinutes < 0 ? '-' : '+';
+  const hours = Math.floor(Math.abs(offsetMinutes) / 60);
+  const minutes = Math.abs(offsetMinutes) % 60;
+  return `UTC${sign}${hours}${minutes === 0 ? '' : `:${String(minutes).padStart(2, '0')}`}`;
+}

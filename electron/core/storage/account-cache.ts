@@ -1,0 +1,88 @@
+/**
+ * The cache of the signed-in account's last good data, without secrets, so a restart shows
+ * something at once: written whenever it changed, adopted only by the account it belongs to.
+ */
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { DateTime } from 'luxon';
+import { cacheFileName, loadCache, saveCache, type CachedData } from './cache.js';
+import type { Clock } from '../clock.js';
+import { clearAccountData, emptyData, type CoreState } from '../core-state.js';
+import { accountView, type AccountIdentity, type AccountSession } from '../account/session.js';
+
+export interface AccountCacheOptions {
+  dataDir: string;
+  clock: Clock;
+  state: CoreState;
+  session: Pick<AccountSession, 'account'>;
+  track(work: Promise<unknown>): void;
+  log(message: string, error?: unknown): void;
+}
+
+export interface AccountCache {
+  /** Writes the signed-in account's data when it differs from what was written last. */
+  persist(): void;
+  remove(): Promise<void>;
+  /** Starts the account afresh, with the cached data when it belongs to this account. */
+  adopt(account: AccountIdentity): Promise<void>;
+}
+
+export function createAccountCache(options: AccountCacheOptions): AccountCache {
+  const { dataDir, clock, state, session, log } = options;
+  let lastSavedCache = '';
+  let cacheWrites: Promise<void> = Promise.resolve();
+
+  function cacheOf(account: AccountIdentity): CachedData {
+    const view = accountView(account);
+    const { data } = state;
+    return {
+      savedAt: clock.now().toUTC().toISO() ?? '',
+      account: { apiRoot: account.apiRoot, userId: account.userId, userName: account.userName, displayName: view.displayName, timezone: account.timezone, isAdmin: account.isAdmin },
+      reservations: data.reservations,
+      availability: data.availability,
+      resources: data.resources,
+      schedules: data.schedules,
+      fetchedAt: data.fetchedAt?.toUTC().toISO() ?? null,
+      shownNotificationIds: [...state.shown],
+    };
+  }
+
+  return {
+    persist() {
+      const account = session.account;
+      if (account === null) return;
+      const cache = cacheOf(account);
+      const fingerprint = JSON.stringify({ ...cache, savedAt: '' });
+      if (fingerprint === lastSavedCache) return;
+      lastSavedCache = fingerprint;
+      // One write at a time, in order: the last state is the one left on disk.
+      cacheWrites = cacheWrites.then(() => saveCache(dataDir, cache, { log: (message) => log(message) })).catch((error: unknown) => log('could not write the cache', error));
+      options.track(cacheWrites);
+    },
+    async remove() {
+      lastSavedCache = '';
+      await cacheWrites;
+      await rm(join(dataDir, cacheFileName), { force: true });
+    },
+    async adopt(account) {
+      clearAccountData(state);
+      const cache = await loadCache(dataDir);
+      const owner = cache?.account;
+      if (!cache || !owner || owner.userId !== account.userId || owner.userName !== account.userName) return;
+      // The local service's address changes between runs.
+      if (account.server.kind !== 'local' && owner.apiRoot !== account.apiRoot) return;
+      const fetchedAt = cache.fetchedAt === null ? null : DateTime.fromISO(cache.fetchedAt);
+      state.data = {
+        ...emptyData(),
+        reservations: cache.reservations,
+        availability: cache.availability,
+        availabilityAskedAt: cache.availability.length > 0 && fetchedAt?.isValid ? fetchedAt : null,
+        resources: cache.resources,
+        schedules: cache.schedules,
+        fetchedAt: fetchedAt?.isValid ? fetchedAt : null,
+      };
+      state.shown = new Set(cache.shownNotificationIds);
+      lastSavedCache = JSON.stringify({ ...cacheOf(account), savedAt: '' });
+    },
+  };
+}

@@ -1,0 +1,127 @@
+import { basename, join } from 'node:path';
+import { KindGuard, type TSchema } from '@sinclair/typebox';
+import { Value } from '@sinclair/typebox/value';
+import { DateTime } from 'luxon';
+import { SettingsSchema, type BridgeResult, type Settings, type SettingsPatch } from '../../bridge.js';
+import { failure, invalidInput, success } from '../errors.js';
+import { isPlainObject, moveAside, readJsonFile, writeJsonAtomic } from './files.js';
+
+export const settingsFileName = 'settings.json';
+
+function frozen<T extends object>(value: T): T {
+  return Object.freeze(value);
+}
+
+/** Frozen, so no caller can change the defaults for everyone by editing what it was handed. */
+export const defaultSettings: Settings = frozen({
+  pollIntervalSeconds: 60,
+  startReminderMinutes: 10,
+  endReminderMinutes: 5,
+  checkInLeadMinutes: 5,
+  notifications: frozen({
+    startReminder: true,
+    endReminder: true,
+    checkInOpen: true,
+    autoReleaseWarning: true,
+    released: true,
+    approvalOutcome: true,
+  }),
+  launchAtLogin: false,
+  theme: 'system',
+  favouriteResourceIds: frozen<number[]>([]),
+});
+
+export interface LoadedSettings {
+  settings: Settings;
+  /** Why the defaults are in use although a settings file existed; null when all is well. */
+  problem: string | null;
+}
+
+/**
+ * Lays `candidate` over `base`, member by member and into nested objects, keeping only the members
+ * `base` knows: a file from an older version gets the newer members' defaults, and members a newer
+ * version (or a hand edit) added are dropped rather than carried along.
+ */
+function overlay(base: unknown, candidate: unknown): unknown {
+  if (!isPlainObject(base) || !isPlainObject(candidate)) return candidate === undefined ? structuredClone(base) : candidate;
+  const result: Record<string, unknown> = {};
+  for (const [key, baseValue] of Object.entries(base)) {
+    const value = Object.hasOwn(candidate, key) ? candidate[key] : undefined;
+    result[key] = overlay(baseValue, value);
+  }
+  return result;
+}
+
+/** What a member must be, in words a settings screen can show. */
+function expectation(schema: TSchema, fallback: string): string {
+  if (KindGuard.IsUnion(schema) && schema.anyOf.every((member) => KindGuard.IsLiteral(member))) {
+    return `must be one of ${schema.anyOf.map((member) => String(member.const)).join(', ')}`;
+  }
+  if (KindGuard.IsInteger(schema)) {
+    const { minimum, maximum } = schema;
+    if (minimum !== undefined && maximum !== undefined) return `must be a whole number from ${minimum} to ${maximum}`;
+    if (minimum !== undefined) return `must be a whole number of at least ${minimum}`;
+    return 'must be a whole number';
+  }
+  if (KindGuard.IsBoolean(schema)) return 'must be true or false';
+  if (KindGuard.IsArray(schema)) return schema.maxItems === undefined ? 'must be a list' : `must be a list of at most ${schema.maxItems} entries`;
+  if (KindGuard.IsObject(schema)) return 'must be an object';
+  return fallback;
+}
+
+/** One line per member that does not fit, e.g. `pollIntervalSeconds: must be a whole number from 15 to 3600`. */
+function describeProblems(value: unknown): string[] {
+  const lines = new Map<string, string>();
+  for (const error of Value.Errors(SettingsSchema, value)) {
+    const segments = error.path.split('/').slice(1);
+    const path = segments.map((segment, index) => (/^\d+$/.test(segment) ? `[${segment}]` : index === 0 ? segment : `.${segment}`)).join('') || 'settings';
+    if (!lines.has(path)) lines.set(path, `${path}: ${expectation(error.schema, error.message)}`);
+  }
+  return [...lines.values()];
+}
+
+export async function loadSettings(dataDir: string, options: { now?: () => DateTime } = {}): Promise<LoadedSettings> {
+  const path = join(dataDir, settingsFileName);
+  const read = await readJsonFile(path);
+  if (read.kind === 'missing') return { settings: structuredClone(defaultSettings), problem: null };
+
+  let why: string;
+  if (read.kind === 'unreadable') {
+    why = read.problem;
+  } else if (!isPlainObject(read.value)) {
+    why = 'it does not hold a settings object';
+  } else {
+    const merged = overlay(defaultSettings, read.value);
+    if (Value.Check(SettingsSchema, merged)) return { settings: merged, problem: null };
+    why = `some values are not valid: ${describeProblems(merged).join('; ')}`;
+  }
+
+  const keptAs = await moveAside(path, (options.now ?? DateTime.now)());
+  const kept = keptAs === null ? 'The file could not be renamed, so it will be replaced when settings are saved.' : `The old file was kept as ${basename(keptAs)}.`;
+  return {
+    settings: structuredClone(defaultSettings),
+    problem: `Your settings file could not be used (${why}), so Perch is using the default settings. ${kept}`,
+  };
+}
+
+export async function saveSettings(dataDir: string, settings: Settings): Promise<void> {
+  await writeJsonAtomic(join(dataDir, settingsFileName), settings);
+}
+
+const invalidPatch = (errors: string[]) => failure<Settings>({ ...invalidInput('The settings change is not valid.'), errors });
+
+/** Applies a change from the UI; the whole result must be valid, or nothing changes. */
+export function applySettingsPatch(settings: Settings, patch: SettingsPatch): BridgeResult<Settings> {
+  if (!isPlainObject(patch)) {
+    return invalidPatch(['settings: must be an object']);
+  }
+  const unknown = Object.keys(patch)
+    .filter((key) => !Object.hasOwn(defaultSettings, key))
+    .map((key) => `${key}: is not a setting`);
+  const merged = overlay(settings, patch);
+  const problems = [...unknown, ...describeProblems(merged)];
+  if (problems.length > 0 || !Value.Check(SettingsSchema, merged)) {
+    return invalidPatch(problems);
+  }
+  return success(structuredClone(merged));
+}

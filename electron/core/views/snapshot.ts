@@ -1,0 +1,43 @@
+/** What the UI is shown: the core's state as views in the user's zone at one moment. */
+import { DateTime } from 'luxon';
+import type { KeychainStatus, StateSnapshot } from '../../bridge.js';
+import type { CoreState } from '../core-state.js';
+import { accountView, type AccountIdentity } from '../account/session.js';
+import { freeNowViews, groupNamesByResource, isoIn, upcomingViews, type ViewContext } from './state.js';
+
+function machineZone(): string {
+  return DateTime.local().zoneName ?? 'UTC';
+}
+
+export function snapshotOf(state: CoreState, account: AccountIdentity | null, now: DateTime, keychain: KeychainStatus): StateSnapshot {
+  const { data } = state;
+  const userZone = account?.timezone ?? machineZone();
+  const context: ViewContext = { zone: userZone, now, userId: account?.userId ?? 0 };
+  return {
+    phase: state.phase,
+    account: account === null ? null : accountView(account),
+    reservations: account === null ? [] : upcomingViews(data.reservations, context),
+    freeNow:
+      account === null || data.availabilityAskedAt === null
+        ? []
+        : freeNowViews(data.availability, {
+            zone: userZone,
+            now,
+            askedAt: data.availabilityAskedAt,
+            schedules: data.schedules,
+            groupNames: groupNamesByResource(data.groups),
+          }),
+    fetchedAt: data.fetchedAt === null ? null : isoIn(userZone, data.fetchedAt),
+    offline: state.offline,
+    lastError: state.lastError,
+    keychain,
+    notifierProblem: state.notifierProblem,
+    now: isoIn(userZone, now),
+  };
+}
+
+/** Context for views of this moment, when someone is signed in. */
+export function viewContextOf(account: AccountIdentity | null, now: DateTime): ViewContext | null {
+  if (account === null) return null;
+  return { zone: account.timezone, now, userId: account.userId };
+}

@@ -1,0 +1,347 @@
+/**
+ * From what the server answered to what the UI shows: wire summaries and availability become
+ * views in the user's timezone, with the flags the clock decides (check-in open, may check out).
+ * Pure: every function takes the moment and the zone it describes.
+ */
+import type { Static } from '@sinclair/typebox';
+import { DateTime } from 'luxon';
+import { parseWireDateTime } from '../../api/dates.js';
+import { parseHumanDuration } from '../../api/durations.js';
+import { AttributeCategory, type AttributeDefinition } from '../../api/schemas/attributes.js';
+import type { Reservation, ReservationSummary } from '../../api/schemas/reservations.js';
+import { ResourceStatus, type AvailabilityItem, type Resource, type ResourceGroupTree } from '../../api/schemas/resources.js';
+import type { ScheduleListItem, Slots } from '../../api/schemas/schedules.js';
+import type { AttributeView, FreeResourceView, ReservationView, ResourceView, ScheduleView, SlotView } from '../../bridge.js';
+import type { PlannerReservation } from '../notifications/planner.js';
+
+export type WireSummary = Static<typeof ReservationSummary>;
+export type WireReservation = Static<typeof Reservation>;
+export type WireAvailability = Static<typeof AvailabilityItem>;
+export type WireResource = Static<typeof Resource>;
+export type WireSchedule = Static<typeof ScheduleListItem>;
+export type WireGroupTree = Static<typeof ResourceGroupTree>;
+export type WireSlots = Static<typeof Slots>;
+export type WireAttribute = Static<typeof AttributeDefinition>;
+
+/** What the views are seen from: the user, their zone, the moment. */
+export interface ViewContext {
+  zone: string;
+  now: DateTime;
+  userId: number;
+}
+
+/** Servers open check-in this long before the start (a server setting they do not expose: server-facts C). */
+const checkInOpensMinutes = 5;
+
+/** Wire dates always name their offset; an offset-less one is read in UTC, as lists are. */
+export function wireInstant(text: string | null | undefined): DateTime | null {
+  if (text === null || text === undefined || text === '') return null;
+  return parseWireDateTime(text, 'UTC');
+}
+
+/** ISO 8601 with the user's offset, whole seconds. */
+export function isoIn(zone: string, instant: DateTime): string {
+  return instant.setZone(zone).toISO({ suppressMilliseconds: true }) ?? instant.toUTC().toISO() ?? '';
+}
+
+const isoOrNull = (zone: string, instant: DateTime | null) => (instant === null ? null : isoIn(zone, instant));
+
+/** The members of a reservation the flags are derived from, whichever answer they came from. */
+interface ReservationFacts {
+  referenceNumber: string;
+  title: string;
+  resourceId: number;
+  resourceName: string;
+  scheduleId: number;
+  start: DateTime;
+  end: DateTime;
+  isRecurring: boolean;
+  isPendingApproval: boolean;
+  requiresCheckIn: boolean;
+  checkedInAt: DateTime | null;
+  checkedOutAt: DateTime | null;
+  originalEnd: DateTime | null;
+  autoReleaseMinutes: number | null;
+  ownerName: string;
+  ownerId: number;
+  /** The server's own answer at the moment it was read (GetReservation only); null when unknown. */
+  checkInAvailable: boolean | null;
+  checkOutAvailable: boolean | null;
+}
+
+function viewOf(facts: ReservationFacts, context: ViewContext): ReservationView {
+  const { zone, now } = context;
+  const nowMs = now.toMillis();
+  const startMs = facts.start.toMillis();
+  const endMs = facts.end.toMillis();
+  const awaitsCheckIn = facts.requiresCheckIn && facts.checkedInAt === null && facts.checkedOutAt === null;
+  // Servers refuse check-in once the auto-release moment has passed, although their own
+  // `isCheckInAvailable` still says yes until the release job runs (server-facts D).
+  const releaseMs = facts.autoReleaseMinutes === null ? null : startMs + facts.autoReleaseMinutes * 60_000;
+  const checkInClosesMs = releaseMs === null ? endMs : Math.min(endMs, releaseMs);
+  const checkInWindow = nowMs >= startMs - checkInOpensMinutes * 60_000;
+  return {
+    referenceNumber: facts.referenceNumber,
+    title: facts.title,
+    resourceId: facts.resourceId,
+    resourceName: facts.resourceName,
+    scheduleId: facts.scheduleId,
+    start: isoIn(zone, facts.start),
+    end: isoIn(zone, facts.end),
+    isRecurring: facts.isRecurring,
+    isPendingApproval: facts.isPendingApproval,
+    requiresCheckIn: facts.requiresCheckIn,
+    checkedInAt: isoOrNull(zone, facts.checkedInAt),
+    checkedOutAt: isoOrNull(zone, facts.checkedOutAt),
+    originalEnd: isoOrNull(zone, facts.originalEnd),
+    autoReleaseAt: awaitsCheckIn && facts.autoReleaseMinutes !== null ? isoIn(zone, facts.start.plus({ minutes: facts.autoReleaseMinutes })) : null,
+    // Servers refuse check-in to a booking that is not approved yet.
+    checkInOpen: awaitsCheckIn && !facts.isPendingApproval && nowMs < checkInClosesMs && (facts.checkInAvailable ?? checkInWindow),
+    // Checking out before the start would be a cancellation; servers refuse it.
+    canCheckOut: facts.checkedInAt !== null && facts.checkedOutAt === null && nowMs < endMs && (facts.checkOutAvailable ?? nowMs > startMs),
+    ownerName: facts.ownerName,
+    isMine: facts.ownerId === context.userId,
+  };
+}
+
+const fullName = (first: string, last: string) => `${first} ${last}`.trim();
+
+function summaryFacts(summary: WireSummary): ReservationFacts | null {
+  const start = wireInstant(summary.startDate);
+  const end = wireInstant(summary.endDate);
+  if (start === null || end === null) return null;
+  return {
+    referenceNumber: summary.referenceNumber,
+    title: summary.title,
+    resourceId: summary.resourceId,
+    resourceName: summary.resourceName,
+    scheduleId: summary.scheduleId,
+    start,
+    end,
+    isRecurring: summary.isRecurring,
+    isPendingApproval: summary.requiresApproval,
+    requiresCheckIn: summary.isCheckInEnabled,
+    checkedInAt: wireInstant(summary.checkInDate),
+    checkedOutAt: wireInstant(summary.checkOutDate),
+    originalEnd: wireInstant(summary.originalEndDate),
+    autoReleaseMinutes: summary.autoReleaseMinutes,
+    ownerName: fullName(summary.firstName, summary.lastName),
+    ownerId: summary.userId,
+    checkInAvailable: null,
+    checkOutAvailable: null,
+  };
+}
+
+/**
+ * A single reservation as GetReservation answers it. It does not say whether its resource asks
+ * for check-in; the caller knows that from the list or the resource.
+ */
+export function detailView(detail: WireReservation, requiresCheckIn: boolean, context: ViewContext): ReservationView | null {
+  const start = wireInstant(detail.startDate);
+  const end = wireInstant(detail.endDate);
+  if (start === null || end === null) return null;
+  const primary = detail.resources.find((resource) => resource.id === detail.resourceId) ?? detail.resources[0];
+  return viewOf(
+    {
+      referenceNumber: detail.referenceNumber,
+      title: detail.title,
+      resourceId: detail.resourceId,
+      resourceName: primary?.name ?? '',
+      scheduleId: detail.scheduleId,
+      start,
+      end,
+      isRecurring: detail.isRecurring,
+      isPendingApproval: detail.requiresApproval,
+      requiresCheckIn,
+      checkedInAt: wireInstant(detail.checkInDate),
+      checkedOutAt: wireInstant(detail.checkOutDate),
+      originalEnd: wireInstant(detail.originalEndDate),
+      autoReleaseMinutes: detail.autoReleaseMinutes,
+      ownerName: fullName(detail.owner.firstName, detail.owner.lastName),
+      ownerId: detail.owner.userId,
+      checkInAvailable: detail.isCheckInAvailable,
+      checkOutAvailable: detail.isCheckoutAvailable,
+    },
+    context,
+  );
+}
+
+/**
+ * Folds what GetReservation said after a check-in, check-out or extension into the listed
+ * summary, so the snapshot shows it before the next poll.
+ */
+export function summaryUpdatedBy(summary: WireSummary, detail: WireReservation): WireSummary {
+  return {
+    ...summary,
+    startDate: detail.startDate,
+    endDate: detail.endDate,
+    title: detail.title,
+    requiresApproval: detail.requiresApproval,
+    isRecurring: detail.isRecurring,
+    checkInDate: detail.checkInDate,
+    checkOutDate: detail.checkOutDate,
+    originalEndDate: detail.originalEndDate,
+  };
+}
+
+/** The user's reservations that have not ended, soonest first. */
+export function upcomingViews(summaries: readonly WireSummary[], context: ViewContext): ReservationView[] {
+  const nowMs = context.now.toMillis();
+  return summaries
+    .map((summary) => summaryFacts(summary))
+    .filter((facts): facts is ReservationFacts => facts !== null && facts.end.toMillis() > nowMs)
+    .sort((a, b) => a.start.toMillis() - b.start.toMillis() || a.referenceNumber.localeCompare(b.referenceNumber))
+    .map((facts) => viewOf(facts, context));
+}
+
+function plannerReservation(summary: WireSummary): PlannerReservation | null {
+  const facts = summaryFacts(summary);
+  if (facts === null) return null;
+  return {
+    referenceNumber: facts.referenceNumber,
+    title: facts.title,
+    resourceName: facts.resourceName,
+    start: facts.start,
+    end: facts.end,
+    startReminderMinutes: summary.startReminder,
+    endReminderMinutes: summary.endReminder,
+    requiresCheckIn: facts.requiresCheckIn,
+    checkedIn: facts.checkedInAt !== null,
+    checkedOut: facts.checkedOutAt !== null,
+    autoReleaseMinutes: facts.autoReleaseMinutes,
+    isPendingApproval: facts.isPendingApproval,
+  };
+}
+
+export function plannerReservations(summaries: readonly WireSummary[]): PlannerReservation[] {
+  return summaries.flatMap((summary) => plannerReservation(summary) ?? []);
+}
+
+/**
+ * Real servers answer every resource under a group "All" with id 0, also when they have no
+ * resource groups at all; it is no group a resource belongs to (server-facts D).
+ */
+const everyResourceGroupId = 0;
+
+/** Group names by resource id, outermost first, from the nested resource group tree. */
+export function groupNamesByResource(tree: WireGroupTree | null): Map<number, string[]> {
+  const names = new Map<number, string[]>();
+  type Node = WireGroupTree['groups'][number];
+  const visit = (group: Node, path: readonly string[]) => {
+    const here = group.id === everyResourceGroupId ? [...path] : [...path, group.name];
+    for (const child of group.children) {
+      if (child.type === 'group') {
+        visit(child as Node, here);
+        continue;
+      }
+      const list = names.get(child.resource_id) ?? [];
+      for (const name of here) if (!list.includes(name)) list.push(name);
+      names.set(child.resource_id, list);
+    }
+  };
+  for (const group of tree?.groups ?? []) visit(group, []);
+  return names;
+}
+
+export interface FreeNowContext {
+  zone: string;
+  now: DateTime;
+  /** When the availability was asked; the horizon of items without an end is 7 days after it. */
+  askedAt: DateTime;
+  schedules: readonly WireSchedule[];
+  groupNames: ReadonlyMap<number, readonly string[]>;
+}
+
+const availabilityHorizonDays = 7;
+
+/**
+ * Resources free at `now`, longest free first. Availability is fetched every few minutes, so a
+ * resource busy when it was asked counts once its booking has ended, and one whose free stretch
+ * has run out no longer does.
+ */
+export function freeNowViews(items: readonly WireAvailability[], context: FreeNowContext): FreeResourceView[] {
+  const nowMs = context.now.toMillis();
+  const horizon = context.askedAt.plus({ days: availabilityHorizonDays });
+  const scheduleNames = new Map(context.schedules.map((schedule) => [schedule.id, schedule.name]));
+  const free: { view: FreeResourceView; untilMs: number }[] = [];
+  for (const item of items) {
+    if (item.resource.statusId !== ResourceStatus.available) continue;
+    const from = item.available ? context.askedAt : wireInstant(item.availableAt);
+    if (from === null || from.toMillis() > nowMs) continue;
+    const until = wireInstant(item.availableUntil) ?? (item.available ? horizon : null);
+    if (until === null || until.toMillis() <= nowMs) continue;
+    free.push({
+      untilMs: until.toMillis(),
+      view: {
+        resourceId: item.resource.resourceId,
+        name: item.resource.name,
+        scheduleId: item.resource.scheduleId,
+        scheduleName: scheduleNames.get(item.resource.scheduleId) ?? '',
+        groupNames: [...(context.groupNames.get(item.resource.resourceId) ?? [])],
+        freeUntil: isoIn(context.zone, until),
+      },
+    });
+  }
+  return free.sort((a, b) => b.untilMs - a.untilMs || a.view.name.localeCompare(b.view.name)).map(({ view }) => view);
+}
+
+export function resourceView(resource: WireResource): ResourceView {
+  return {
+    resourceId: resource.resourceId,
+    name: resource.name,
+    location: resource.location,
+    scheduleId: resource.scheduleId,
+    groupIds: resource.groupIds ?? [],
+    statusId: resource.statusId,
+    requiresApproval: resource.requiresApproval,
+    requiresCheckIn: resource.requiresCheckIn,
+    autoReleaseMinutes: resource.autoReleaseMinutes,
+    // Durations arrive in the human form (`1 hours 30 minutes`); "" means no limit.
+    minLengthMinutes: parseHumanDuration(resource.minLength),
+    maxLengthMinutes: parseHumanDuration(resource.maxLength),
+    maxParticipants: resource.maxParticipants,
+    color: resource.color,
+  };
+}
+
+export function scheduleView(schedule: WireSchedule): ScheduleView {
+  return { id: schedule.id, name: schedule.name, timezone: schedule.timezone, isDefault: schedule.isDefault };
+}
+
+/** One resource's slots of a GetSlots answer with their instants, in time order. */
+export function resourceSlots(slots: WireSlots, resourceId: number) {
+  const found: { start: DateTime; end: DateTime; slot: WireSlots['dates'][number]['resources'][number]['slots'][number] }[] = [];
+  for (const date of slots.dates) {
+    for (const resource of date.resources) {
+      if (resource.resourceId !== resourceId) continue;
+      for (const slot of resource.slots) {
+        const start = wireInstant(slot.startDateTime);
+        const end = wireInstant(slot.endDateTime);
+        if (start !== null && end !== null) found.push({ start, end, slot });
+      }
+    }
+  }
+  return found.sort((a, b) => a.start.toMillis() - b.start.toMillis());
+}
+
+/** The slots of one resource, in the user's zone, in time order. */
+export function slotViews(slots: WireSlots, resourceId: number, zone: string): SlotView[] {
+  return resourceSlots(slots, resourceId).map(({ start, end, slot }) => ({
+    start: isoIn(zone, start),
+    end: isoIn(zone, end),
+    isReservable: slot.isReservable && !slot.isReserved,
+  }));
+}
+
+/** Reservation attributes; one limited to resources lists them (secondary category: resource). */
+export function attributeView(attribute: WireAttribute): AttributeView {
+  return {
+    id: attribute.id,
+    label: attribute.label,
+    type: attribute.type,
+    required: attribute.required,
+    regex: attribute.regex === '' ? null : attribute.regex,
+    possibleValues: attribute.possibleValues,
+    resourceIds: attribute.secondaryCategoryId === AttributeCategory.resource ? attribute.secondaryEntityIds : [],
+  };
+}
