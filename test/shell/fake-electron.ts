@@ -34,6 +34,7 @@ export interface FakeWindow extends Emitter {
   hide: Mock;
   focus: Mock;
   setPosition: Mock;
+  setVisibleOnAllWorkspaces: Mock;
   loadURL: Mock;
   webContents: { send: Mock };
 }
@@ -95,6 +96,7 @@ export const fakeElectron = {
       }),
       focus: vi.fn(),
       setPosition: vi.fn(),
+      setVisibleOnAllWorkspaces: vi.fn(),
       loadURL: vi.fn(async () => {}),
       webContents: { send: vi.fn() },
     };
@@ -112,13 +114,15 @@ export const fakeElectron = {
       setContextMenu: vi.fn(),
       popUpContextMenu: vi.fn(),
     };
-    Object.assign(tray, { getBounds: () => ({ x: 1800, y: 0, width: 24, height: 24 }) });
+    // StatusNotifierItem trays (Linux) do not tell apps where the icon is.
+    const bounds = process.platform === 'linux' ? { x: 0, y: 0, width: 0, height: 0 } : { x: 1800, y: 0, width: 24, height: 24 };
+    Object.assign(tray, { getBounds: () => bounds });
     trays.push(tray);
     return tray;
   }),
   dialog: { showErrorBox: vi.fn() },
   ipcMain: { handle: vi.fn() },
-  Menu: { buildFromTemplate: vi.fn((template: unknown) => ({ template })) },
+  Menu: { buildFromTemplate: vi.fn(buildMenu) },
   nativeImage: { createFromPath: vi.fn((file: string) => ({ file, setTemplateImage: vi.fn() })) },
   nativeTheme: { ...emitter(), shouldUseDarkColors: false, shouldUseDarkColorsForSystemIntegratedUI: false, themeSource: 'system' },
   net: { fetch: vi.fn() },
@@ -126,7 +130,8 @@ export const fakeElectron = {
   protocol: { registerSchemesAsPrivileged: vi.fn(), handle: vi.fn() },
   screen: {
     getCursorScreenPoint: vi.fn(() => ({ x: 1810, y: 10 })),
-    getDisplayNearestPoint: vi.fn(() => ({ workArea: { x: 0, y: 27, width: 1920, height: 1053 } })),
+    getDisplayNearestPoint: vi.fn(() => fakeDisplay),
+    getPrimaryDisplay: vi.fn(() => fakeDisplay),
   },
   session: {
     defaultSession: {
@@ -147,6 +152,26 @@ export const fakeElectron = {
 
 /** A menu template as main hands it to `Menu.buildFromTemplate`. */
 export type MenuTemplate = { label?: string; type?: string; enabled?: boolean; click?: () => unknown; submenu?: MenuTemplate[] };
+
+/** A built menu: the template it came from, and its items, whose label and enabled the shell may change later. */
+export interface FakeMenu {
+  template: MenuTemplate[];
+  items: { label: string; enabled: boolean; submenu: FakeMenu | null }[];
+}
+
+function buildMenu(template: MenuTemplate[]): FakeMenu {
+  return {
+    template,
+    items: template.map((item) => ({
+      label: item.label ?? '',
+      enabled: item.enabled ?? true,
+      submenu: item.submenu ? buildMenu(item.submenu) : null,
+    })),
+  };
+}
+
+/** A 1920×1080 screen with a 27-pixel top bar. */
+export const fakeDisplay = { bounds: { x: 0, y: 0, width: 1920, height: 1080 }, workArea: { x: 0, y: 27, width: 1920, height: 1053 } };
 
 export function latestMenu(): MenuTemplate[] {
   const calls = fakeElectron.Menu.buildFromTemplate.mock.calls;
@@ -206,4 +231,6 @@ export const fakeCoreModules = {
   perchCore: () => ({ createPerchCore: vi.fn(() => current.core) }),
   keychain: () => ({ openKeychain: vi.fn(async () => ({ status: () => ({ available: true, reason: null }) })) }),
   notifier: () => ({ createNotifier: vi.fn(() => ({ show: vi.fn(), onClick: vi.fn(), dispose: vi.fn() })) }),
+  /** A desktop whose tray shows Perch's icon; a test of one that shows none answers otherwise. */
+  trayHost: () => ({ probeTrayHost: vi.fn(async () => ({ kind: 'registered' })) }),
 };

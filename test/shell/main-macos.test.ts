@@ -39,8 +39,21 @@ describe('the macOS shell', () => {
     tray.emit('click');
     expect(windows[0]?.visible).toBe(false);
     tray.emit('right-click');
-    expect(tray.popUpContextMenu).toHaveBeenCalledExactlyOnceWith({ template: latestMenu() });
+    expect(tray.popUpContextMenu).toHaveBeenCalledExactlyOnceWith(expect.objectContaining({ template: latestMenu() }));
     expect(latestMenu()[1]?.label).toBe('Check in');
+  });
+
+  it('the popover is a panel on every Space, over full-screen apps, without turning Perch into a Dock app', () => {
+    expect(windows[0]?.options).toMatchObject({ type: 'panel', alwaysOnTop: true });
+    expect(windows[0]?.setVisibleOnAllWorkspaces).toHaveBeenCalledExactlyOnceWith(true, { visibleOnFullScreen: true, skipTransformProcessType: true });
+  });
+
+  it('opening Perch again from Finder or Spotlight (activate) shows the popover under the menu-bar icon', () => {
+    windows[0]?.hide();
+    app.emit('activate');
+    expect(windows[0]?.visible).toBe(true);
+    expect(windows[0]?.setPosition).toHaveBeenLastCalledWith(1540, 28, false);
+    windows[0]?.hide();
   });
 
   it('the click that blurs an open popover closes it rather than reopening it', () => {

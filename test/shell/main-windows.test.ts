@@ -1,7 +1,7 @@
 import { beforeAll, expect, it, vi } from 'vitest';
 import { commandNames } from '../../electron/bridge.js';
 import { appId } from '../../electron/core/desktop/app-identity.js';
-import { current, fakeCore, fakeElectron as electron, stateWithCheckInOpen } from './fake-electron.js';
+import { current, fakeCore, fakeElectron as electron, stateWithCheckInOpen, trays, windows } from './fake-electron.js';
 
 // What differs on Windows: the app's identity, which Windows needs to show its notifications.
 vi.hoisted(() => Object.defineProperty(process, 'platform', { value: 'win32' }));
@@ -21,4 +21,26 @@ beforeAll(async () => {
 it('registers the AppUserModelID the installer uses, and notifications carry the same id', () => {
   expect(electron.app.setAppUserModelId).toHaveBeenCalledExactlyOnceWith(appId);
   expect(createNotifier).toHaveBeenCalledExactlyOnceWith({ appId });
+});
+
+it('picks the tray glyph by the taskbar colour, which Windows reports apart from the apps\' theme', () => {
+  expect(electron.nativeImage.createFromPath).toHaveBeenLastCalledWith('/opt/perch/build/tray/tray-light.png');
+  electron.nativeTheme.shouldUseDarkColorsForSystemIntegratedUI = true;
+  electron.nativeTheme.emit('updated');
+  expect(electron.nativeImage.createFromPath).toHaveBeenLastCalledWith('/opt/perch/build/tray/tray-dark.png');
+  expect(trays[0]?.setImage).toHaveBeenCalledTimes(1);
+});
+
+it.each([
+  { edge: 'bottom', tray: { x: 1700, y: 1046, width: 24, height: 32 }, workArea: { x: 0, y: 0, width: 1920, height: 1040 }, expected: [1522, 480] },
+  { edge: 'left', tray: { x: 8, y: 1000, width: 32, height: 24 }, workArea: { x: 48, y: 0, width: 1872, height: 1080 }, expected: [48, 520] },
+  { edge: 'right', tray: { x: 1880, y: 1000, width: 32, height: 24 }, workArea: { x: 0, y: 0, width: 1872, height: 1080 }, expected: [1492, 520] },
+  { edge: 'top', tray: { x: 1700, y: 4, width: 24, height: 32 }, workArea: { x: 0, y: 40, width: 1920, height: 1040 }, expected: [1522, 40] },
+])('a click on the icon in a taskbar at the $edge opens the popover beside the taskbar', ({ tray, workArea, expected }) => {
+  const icon = trays[0]!;
+  Object.assign(icon, { getBounds: () => tray });
+  electron.screen.getDisplayNearestPoint.mockReturnValue({ bounds: { x: 0, y: 0, width: 1920, height: 1080 }, workArea });
+  icon.emit('click');
+  expect(windows[0]?.setPosition).toHaveBeenLastCalledWith(...expected, false);
+  windows[0]?.hide();
 });

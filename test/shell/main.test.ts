@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { channelOf, commandNames, eventNames, type CommandName } from '../../electron/bridge.js';
 import { appEntryUrl, contentSecurityPolicy } from '../../electron/core/desktop/security.js';
 import { appId } from '../../electron/core/desktop/app-identity.js';
-import { current, fakeAppPath, fakeCore, fakeElectron as electron, fakeUserHome, latestMenu, stateWithCheckInOpen, trays, utilityProcesses, windows } from './fake-electron.js';
+import { current, fakeAppPath, fakeCore, fakeElectron as electron, fakeUserHome, latestMenu, stateWithCheckInOpen, trays, utilityProcesses, windows, type FakeMenu } from './fake-electron.js';
 
 // The Linux shell; main-macos.test.ts covers what differs on macOS and Windows.
 vi.hoisted(() => Object.defineProperty(process, 'platform', { value: 'linux' }));
@@ -14,6 +14,7 @@ vi.mock('electron', async () => (await import('./fake-electron.js')).fakeElectro
 vi.mock('../../electron/core/perch-core.js', async () => (await import('./fake-electron.js')).fakeCoreModules.perchCore());
 vi.mock('../../electron/core/storage/keychain.js', async () => (await import('./fake-electron.js')).fakeCoreModules.keychain());
 vi.mock('../../electron/core/notifications/notifier.js', async () => (await import('./fake-electron.js')).fakeCoreModules.notifier());
+vi.mock('../../electron/core/desktop/tray-host.js', async () => (await import('./fake-electron.js')).fakeCoreModules.trayHost());
 
 const { createPerchCore } = await import('../../electron/core/perch-core.js');
 const { createNotifier } = await import('../../electron/core/notifications/notifier.js');
@@ -75,6 +76,12 @@ describe('start-up', () => {
     await stopped;
     expect(child.kill).not.toHaveBeenCalled();
     expect(localService.pid).toBeNull();
+  });
+
+  it('signed in, on a desktop that shows the tray icon: starts in the tray, the popover hidden', async () => {
+    const { probeTrayHost } = await import('../../electron/core/desktop/tray-host.js');
+    expect(probeTrayHost).toHaveBeenCalledTimes(1);
+    expect(windows[0]?.show).not.toHaveBeenCalled();
   });
 
   it('applies the theme; leaves launch at login to the XDG autostart entry on Linux', () => {
@@ -168,13 +175,20 @@ describe('the popover window', () => {
     expect(electron.protocol.handle.mock.calls[0]?.[0]).toBe('perch');
   });
 
-  it('opens anchored under the tray icon, tells the core, and hides on blur', () => {
+  it('opens at the pointer that clicked the tray icon (Linux trays report no bounds), tells the core, and hides on blur', () => {
     const popover = windows[0]!;
     core.popoverOpened.mockClear();
-    app.emit('second-instance');
-    expect(popover.setPosition).toHaveBeenLastCalledWith(1540, 28, false);
+    trays[0]!.emit('click');
+    expect(popover.setPosition).toHaveBeenLastCalledWith(1540, 27, false);
     expect(popover.visible).toBe(true);
     expect(core.popoverOpened).toHaveBeenCalledTimes(1);
+    popover.hide();
+  });
+
+  it('opened by anything but the icon, it takes the top-right corner of the work area', () => {
+    const popover = windows[0]!;
+    app.emit('second-instance');
+    expect(popover.setPosition).toHaveBeenLastCalledWith(1532, 35, false);
     popover.emit('blur');
     expect(popover.visible).toBe(false);
   });
@@ -239,14 +253,13 @@ describe('hardening', () => {
 });
 
 describe('the tray', () => {
+  const attachedMenu = () => trays[0]!.setContextMenu.mock.lastCall?.[0] as FakeMenu;
+
   it('shows the next reservation in the tooltip; the menu is always attached, since most Linux trays report no clicks', () => {
     const tray = trays[0]!;
     expect(tray.setToolTip).toHaveBeenLastCalledWith(expect.stringMatching(/^Perch — Now: Standup · Room A, until /));
     expect(tray.count('right-click')).toBe(0);
-    tray.setContextMenu.mockClear();
-    core.events.emit('stateChanged', state);
-    expect(tray.setContextMenu).toHaveBeenCalledTimes(1);
-    expect(latestMenu().map((item) => item.label ?? item.type)).toEqual([
+    expect(attachedMenu().template.map((item) => item.label ?? item.type)).toEqual([
       expect.stringMatching(/^Now: Standup · Room A/),
       'Check in',
       'separator',
@@ -259,18 +272,70 @@ describe('the tray', () => {
     expect(tray.setTitle).not.toHaveBeenCalled();
   });
 
-  it('uses the icon for light panels, and the dark one when the theme turns dark', () => {
-    expect(electron.nativeImage.createFromPath.mock.calls[0]?.[0]).toBe('/opt/perch/build/tray/tray-light.png');
-    electron.nativeTheme.shouldUseDarkColors = true;
-    electron.nativeTheme.emit('updated');
-    expect(electron.nativeImage.createFromPath).toHaveBeenLastCalledWith('/opt/perch/build/tray/tray-dark.png');
-    expect(trays[0]?.setImage).toHaveBeenCalledTimes(1);
+  it('sends nothing to the tray host when the state shows the same (replacing the menu would close an open one)', () => {
+    const tray = trays[0]!;
+    const sent = () => [electron.Menu.buildFromTemplate, tray.setContextMenu, tray.setToolTip].map((mock) => mock.mock.calls.length);
+    const before = sent();
+    core.events.emit('stateChanged', state);
+    expect(sent()).toEqual(before);
+  });
+
+  it('changes labels in place when only they change, and the changed item does the new thing', async () => {
+    const tray = trays[0]!;
+    const menu = attachedMenu();
+    const built = electron.Menu.buildFromTemplate.mock.calls.length;
+    const reservation = state.reservations[0]!;
+    const checkedIn = { ...state, reservations: [{ ...reservation, checkInOpen: false, checkedInAt: reservation.start, canCheckOut: true }] };
+    core.snapshot.mockReturnValue(checkedIn);
+    core.events.emit('stateChanged', checkedIn);
+    expect(electron.Menu.buildFromTemplate).toHaveBeenCalledTimes(built);
+    expect(attachedMenu()).toBe(menu);
+    expect(menu.items[0]?.label).toMatch(/^Now: Standup · Room A, until .* · checked in$/);
+    expect(menu.items[1]?.label).toBe('Check out');
+    // The tooltip changed with it, and setting it republishes the menu as it stands.
+    expect(tray.setToolTip).toHaveBeenLastCalledWith(expect.stringMatching(/· checked in$/));
+
+    core.handlers.checkOut.mockClear();
+    core.handlers.checkIn.mockClear();
+    // The item was built as "Check in": its click runs what the model says now.
+    menu.template[1]?.click?.();
+    await vi.waitFor(() => expect(core.handlers.checkOut).toHaveBeenCalledExactlyOnceWith({ referenceNumber: 'ref-7' }));
+    expect(core.handlers.checkIn).not.toHaveBeenCalled();
+    core.snapshot.mockReturnValue(state);
+    core.events.emit('stateChanged', state);
+    expect(menu.items[1]?.label).toBe('Check in');
+  });
+
+  it('builds a new menu when the structure changes', () => {
+    const tray = trays[0]!;
+    const before = attachedMenu();
+    const signedOut = { ...state, phase: 'signedOut' as const, reservations: [] };
+    core.snapshot.mockReturnValueOnce(signedOut);
+    core.events.emit('stateChanged', signedOut);
+    expect(attachedMenu()).not.toBe(before);
+    expect(attachedMenu().template.map((item) => item.label ?? item.type)).toEqual(['Not signed in', 'separator', 'Open Perch', 'separator', 'Quit Perch']);
+    core.events.emit('stateChanged', state);
+    expect(tray.setContextMenu).toHaveBeenLastCalledWith(expect.objectContaining({ template: expect.arrayContaining([expect.objectContaining({ label: 'Check in' })]) }));
+  });
+
+  it('shows the full-colour icon on Linux, whatever the theme: no Linux desktop tells apps its panel colour', () => {
+    expect(electron.nativeImage.createFromPath).toHaveBeenCalledExactlyOnceWith('/opt/perch/build/tray/tray-color.png');
+    for (const [themeSource, dark] of [['light', false], ['dark', true], ['light', true]] as const) {
+      electron.nativeTheme.themeSource = themeSource;
+      electron.nativeTheme.shouldUseDarkColors = dark;
+      electron.nativeTheme.emit('updated');
+      expect(electron.nativeImage.createFromPath).toHaveBeenLastCalledWith('/opt/perch/build/tray/tray-color.png');
+    }
+    expect(new Set(electron.nativeImage.createFromPath.mock.calls.map(([file]) => file))).toEqual(new Set(['/opt/perch/build/tray/tray-color.png']));
   });
 
   it('escapes & in labels so GTK does not read it as a mnemonic', () => {
-    core.snapshot.mockReturnValueOnce({ ...state, reservations: [{ ...state.reservations[0]!, title: '', resourceName: 'R&D lab' }] });
+    const renamed = { ...state, reservations: [{ ...state.reservations[0]!, title: '', resourceName: 'R&D lab' }] };
+    core.snapshot.mockReturnValueOnce(renamed);
+    core.events.emit('stateChanged', renamed);
+    expect(attachedMenu().items[0]?.label).toMatch(/^Now: R&&D lab,/);
     core.events.emit('stateChanged', state);
-    expect(latestMenu()[0]?.label).toMatch(/^Now: R&&D lab,/);
+    expect(attachedMenu().items[0]?.label).toMatch(/^Now: Standup · Room A,/);
   });
 
   it('Open Perch shows the popover', () => {

@@ -4,7 +4,6 @@ import type { FreeResourceView, ReservationView, StateSnapshot } from '../../ele
 import { validateCommandRequest } from '../../electron/core/desktop/ipc-validation.js';
 import {
   buildTrayMenu,
-  popoverPosition,
   trayTitle,
   trayTooltip,
   type TrayMenuItem,
@@ -211,37 +210,5 @@ describe('trayTooltip and trayTitle', () => {
   ])('%s', (_name, state, tooltip, title) => {
     expect(trayTooltip(state, now, format)).toBe(tooltip);
     expect(trayTitle(state, now, format)).toBe(title);
-  });
-});
-
-describe('popoverPosition', () => {
-  const window = { width: 380, height: 560 };
-  it.each([
-    {
-      name: 'macOS menu bar: below the icon, centred',
-      tray: { x: 1000, y: 0, width: 22, height: 22 },
-      workArea: { x: 0, y: 25, width: 1440, height: 875 },
-      expected: { x: 821, y: 26 },
-    },
-    {
-      name: 'Windows taskbar at the bottom: above the icon',
-      tray: { x: 1500, y: 1050, width: 24, height: 30 },
-      workArea: { x: 0, y: 0, width: 1920, height: 1040 },
-      expected: { x: 1322, y: 480 },
-    },
-    {
-      name: 'an icon near the right edge: kept on screen',
-      tray: { x: 1900, y: 1050, width: 24, height: 30 },
-      workArea: { x: 0, y: 0, width: 1920, height: 1040 },
-      expected: { x: 1540, y: 480 },
-    },
-    {
-      name: 'a Linux tray without bounds: at the pointer, inside the work area',
-      tray: { x: 0, y: 0, width: 0, height: 0 },
-      workArea: { x: 0, y: 27, width: 1920, height: 1053 },
-      expected: { x: 1540, y: 27 },
-    },
-  ])('$name', ({ tray, workArea, expected }) => {
-    expect(popoverPosition({ tray, cursor: { x: 1850, y: 10 }, window, workArea })).toEqual(expected);
   });
 });

@@ -1,7 +1,7 @@
 /**
- * What the tray shows, as plain data: main.ts maps the model onto Electron's Menu and runs the
- * commands it names through the same core handlers the popover uses, so the menu holds no logic
- * of its own and is tested without Electron.
+ * What the tray shows, as plain data: the shell (electron/shell/tray.ts) maps the model onto
+ * Electron's Menu and runs the commands it names through the same core handlers the popover uses,
+ * so the menu holds no logic of its own and is tested without Electron.
  */
 import { DateTime } from 'luxon';
 import type { CommandName, CommandRequest, FreeResourceView, ReservationView, StateSnapshot } from '../../bridge.js';
@@ -166,38 +166,4 @@ function day(value: DateTime, now: DateTime): string {
   if (days === 1) return 'tomorrow ';
   if (days > 1 && days < 7) return `${value.toFormat('ccc')} `;
   return `${value.toFormat('d LLL')} `;
-}
-
-export interface Rect {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
-
-/**
- * Where the popover goes: centred on the tray icon, below it when the icon sits at the top of the
- * screen and above it otherwise, kept inside the work area. Some Linux trays report no bounds;
- * then the pointer, which just clicked the icon, is the anchor.
- */
-export function popoverPosition(input: {
-  tray: Rect;
-  cursor: { x: number; y: number };
-  window: { width: number; height: number };
-  workArea: Rect;
-}): { x: number; y: number } {
-  const { window, workArea } = input;
-  const anchor = input.tray.width > 0 && input.tray.height > 0 ? input.tray : { ...input.cursor, width: 0, height: 0 };
-  const gap = 4;
-  const below = anchor.y + anchor.height / 2 < workArea.y + workArea.height / 2;
-  const x = anchor.x + anchor.width / 2 - window.width / 2;
-  const y = below ? anchor.y + anchor.height + gap : anchor.y - window.height - gap;
-  return {
-    x: Math.round(clamp(x, workArea.x, workArea.x + workArea.width - window.width)),
-    y: Math.round(clamp(y, workArea.y, workArea.y + workArea.height - window.height)),
-  };
-}
-
-function clamp(value: number, min: number, max: number): number {
-  return Math.min(Math.max(value, min), Math.max(min, max));
 }

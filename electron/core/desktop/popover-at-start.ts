@@ -1,0 +1,27 @@
+/**
+ * Whether Perch opens its popover by itself when it starts, instead of waiting in the tray. A tray
+ * icon is easy to miss on a first run and impossible to click where the desktop shows none.
+ */
+import type { StateSnapshot } from '../../bridge.js';
+import type { TrayHost } from './tray-host.js';
+
+export type PopoverAtStartReason =
+  /** No account yet (the first run) or signed out: only the popover can sign in. */
+  | 'signedOut'
+  /** The desktop shows no tray icon, or the probe could not tell: the popover is the only way in. */
+  | 'noTray';
+
+export interface PopoverAtStartInput {
+  phase: StateSnapshot['phase'];
+  /** Linux's probe; macOS and Windows always have a menu bar or notification area: 'registered'. */
+  trayHost: TrayHost;
+}
+
+/** The reason to open the popover at start, or null to start in the tray. */
+export function popoverAtStart(input: PopoverAtStartInput): PopoverAtStartReason | null {
+  // An unknown answer counts as missing: a popover shown once too often costs a click; a tray icon
+  // that never appears leaves Perch running with no way in.
+  if (input.trayHost.kind !== 'registered') return 'noTray';
+  if (input.phase === 'signedOut') return 'signedOut';
+  return null;
+}

@@ -1,0 +1,105 @@
+/**
+ * The popover: a frameless window that opens beside the tray icon (or where the tray would be, when
+ * there is none to anchor to) and hides when it loses focus.
+ */
+import path from 'node:path';
+import { app, BrowserWindow, nativeTheme, screen, type BrowserWindowConstructorOptions } from 'electron';
+import { appLayout } from '../core/desktop/app-layout.js';
+import { popoverPosition, type Rect } from '../core/desktop/popover-placement.js';
+import { appEntryUrl } from '../core/desktop/security.js';
+import { desktopPlatform } from './platform.js';
+
+const popoverSize = { width: 380, height: 560 };
+/** A click on the icon of an open popover blurs (and hides) it first; a click this soon after meant "close". */
+const reopenGuardMs = 300;
+
+/** Who opens the popover: a click on the tray icon (the pointer is on the icon), or anything else. */
+export type PopoverOpener = 'trayIcon' | 'elsewhere';
+
+export interface PopoverWindow {
+  show(opener: PopoverOpener): void;
+  /** A click on the tray icon: opens a closed popover, closes an open one. */
+  toggle(): void;
+  /** Sends an event to the page, while the window exists. */
+  send(channel: string, payload: unknown): void;
+}
+
+export function createPopoverWindow(options: { trayBounds: () => Rect | null; onShown: () => void }): PopoverWindow {
+  const win = new BrowserWindow(windowOptions());
+  let hiddenAt = 0;
+  if (process.platform === 'darwin') {
+    // With the panel type, over other apps' full-screen Spaces and on every Space, so the popover opens
+    // where the user is (Electron's setVisibleOnAllWorkspaces sets NSWindowCollectionBehaviorCanJoinAllSpaces
+    // and FullScreenAuxiliary). Perch is already a UI-element app (LSUIElement; app.dock.hide() unpackaged):
+    // skipTransformProcessType spares the Dock-hiding transform, which makes windows flicker
+    // (electron/electron#26350).
+    win.setVisibleOnAllWorkspaces(true, { visibleOnFullScreen: true, skipTransformProcessType: true });
+  }
+  win.on('blur', () => {
+    win.hide();
+    hiddenAt = Date.now();
+  });
+  win.on('show', () => options.onShown());
+  void win.loadURL(appEntryUrl);
+
+  function show(opener: PopoverOpener): void {
+    if (win.isDestroyed()) return;
+    const tray = options.trayBounds();
+    const cursor = opener === 'trayIcon' ? screen.getCursorScreenPoint() : null;
+    const anchor = tray ?? cursor;
+    const display = anchor ? screen.getDisplayNearestPoint(anchor) : screen.getPrimaryDisplay();
+    const { x, y } = popoverPosition({ tray, cursor, window: popoverSize, display, platform: desktopPlatform() });
+    // Under Wayland a window cannot place itself: the compositor ignores this and picks the place.
+    win.setPosition(x, y, false);
+    win.show();
+    // A panel becomes the key window without activating Perch, so keyboard input reaches it and
+    // the user stays on their Space (NativeWindowMac::Focus skips activation for panels); elsewhere
+    // this raises and focuses the window.
+    win.focus();
+  }
+
+  return {
+    show,
+    toggle() {
+      if (win.isDestroyed()) return;
+      if (win.isVisible()) {
+        win.hide();
+        return;
+      }
+      if (Date.now() - hiddenAt < reopenGuardMs) return;
+      show('trayIcon');
+    },
+    send(channel, payload) {
+      if (!win.isDestroyed()) win.webContents.send(channel, payload);
+    },
+  };
+}
+
+function windowOptions(): BrowserWindowConstructorOptions {
+  return {
+    ...popoverSize,
+    show: false,
+    frame: false,
+    resizable: false,
+    movable: false,
+    minimizable: false,
+    maximizable: false,
+    fullscreenable: false,
+    skipTaskbar: true,
+    alwaysOnTop: true,
+    // macOS: an NSPanel that floats above other windows and takes key focus without activating the
+    // app (BaseWindowConstructorOptions `type`: "The panel type enables the window to float on top
+    // of full-screened apps"). Other platforms have no such type.
+    ...(process.platform === 'darwin' && { type: 'panel' }),
+    backgroundColor: nativeTheme.shouldUseDarkColors ? '#1f1f1f' : '#ffffff',
+    webPreferences: {
+      preload: path.join(app.getAppPath(), appLayout.preload),
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      webSecurity: true,
+      spellcheck: false,
+      devTools: !app.isPackaged,
+    },
+  };
+}
