@@ -7,7 +7,9 @@
  *   glyph in white on a rounded tile (macOS's icon grid: an 824 px tile on a 1024 px canvas; the
  *   smallest sizes fill their canvas).
  * - build/tray/: macOS template images (black and alpha; macOS tints them), `tray-light.png` (a
- *   dark glyph for light panels) and `tray-dark.png` (a light glyph for dark panels), each with @2x.
+ *   dark glyph for light Windows taskbars) and `tray-dark.png` (a light glyph for dark ones), and
+ *   `tray-color.png`, the app icon at tray size for Linux panels, whose colour apps cannot know:
+ *   its light glyph on its own tile reads on dark and light panels alike. Each with @2x.
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
@@ -26,6 +28,8 @@ const trayGlyphs = [
   { name: 'tray-dark', color: '#ffffff' },
 ];
 const trayPixels = 16;
+/** Linux panels draw tray icons at 22 to 24 pixels (GNOME's AppIndicator extension, KDE Plasma, Xfce). */
+const linuxTrayPixels = 24;
 
 /** The glyph's own <svg> element, placed and coloured inside another drawing. */
 function placedGlyph(glyph: string, attributes: string): string {
@@ -71,7 +75,7 @@ try {
   const page = await browser.newPage({ deviceScaleFactor: 1 });
 
   const appPngs = new Map<number, Buffer>();
-  for (const pixels of new Set([...icoSizes, ...linuxSizes, ...icnsPixelSizes])) {
+  for (const pixels of new Set([...icoSizes, ...linuxSizes, ...icnsPixelSizes, linuxTrayPixels, linuxTrayPixels * 2])) {
     appPngs.set(pixels, await renderPng(page, appIconSvg(glyph, pixels), pixels));
   }
   const appPng = (pixels: number): Buffer => {
@@ -84,6 +88,8 @@ try {
   await writeOutput('build/icon.icns', icnsFile(appPng));
   for (const size of linuxSizes) await writeOutput(`build/icons/${size}x${size}.png`, appPng(size));
 
+  await writeOutput(`${appLayout.trayIcons}/tray-color.png`, appPng(linuxTrayPixels));
+  await writeOutput(`${appLayout.trayIcons}/tray-color@2x.png`, appPng(linuxTrayPixels * 2));
   for (const { name, color } of trayGlyphs) {
     const tray = placedGlyph(glyph, `color="${color}"`);
     await writeOutput(`${appLayout.trayIcons}/${name}.png`, await renderPng(page, tray, trayPixels));

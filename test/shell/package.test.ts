@@ -15,7 +15,7 @@ import { appId } from '../../electron/core/desktop/app-identity.js';
 import { appLayout } from '../../electron/core/desktop/app-layout.js';
 import { archiveEntries, buildLinuxDirPackage, type LinuxDirPackage } from '../support/linux-package.js';
 
-const trayIcons = ['trayTemplate.png', 'trayTemplate@2x.png', 'tray-light.png', 'tray-light@2x.png', 'tray-dark.png', 'tray-dark@2x.png'];
+const trayIcons = ['trayTemplate.png', 'trayTemplate@2x.png', 'tray-light.png', 'tray-light@2x.png', 'tray-dark.png', 'tray-dark@2x.png', 'tray-color.png', 'tray-color@2x.png'];
 
 /** The npm packages an esbuild bundle loads at run time: its import statements, dynamic imports and requires. */
 function importedPackages(code: string): string[] {
@@ -37,6 +37,14 @@ describe('the electron-builder configuration', () => {
   it('is refused by that check when it is wrong (the check is live)', async () => {
     const wrong = { ...config, nsis: { ...config.nsis, perMachine: 'yes' } } as unknown as typeof config;
     await expect(validateConfiguration(wrong, new DebugLogger(false))).rejects.toThrow(/perMachine/);
+  });
+
+  it('puts Perch where users look for it: the Start menu, the Linux app menu, and macOS as a menu-bar app', () => {
+    expect(config.nsis).toMatchObject({ createStartMenuShortcut: true, shortcutName: 'Perch' });
+    // deb and AppImage install a .desktop entry for the app menu, named after desktopName (syncDesktopName).
+    expect(config.linux).toMatchObject({ target: ['AppImage', 'deb'], syncDesktopName: true });
+    expect(config.extraMetadata).toMatchObject({ desktopName: `${appId}.desktop` });
+    expect(config.mac?.extendInfo).toMatchObject({ LSUIElement: true });
   });
 
   it("names the built main as package.json's main", async () => {
