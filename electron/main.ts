@@ -47,7 +47,7 @@ if (!app.requestSingleInstanceLock()) {
   // Launching Perch again (its app-menu entry, Start-menu shortcut) while it runs shows it.
   app.on('second-instance', () => popover?.show('elsewhere'));
   // macOS does not start a second instance: opening the running app from Finder, Spotlight or
-  // Launchpad activates it instead.
+  // Launchpad reopens it (applicationShouldHandleReopen, Electron's `activate`).
   app.on('activate', () => popover?.show('elsewhere'));
   // A tray app lives on with no window open; quitting is the menu's Quit.
   app.on('window-all-closed', () => {});

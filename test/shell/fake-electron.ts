@@ -1,6 +1,7 @@
 /**
- * A stand-in for the parts of `electron` main.ts touches, recording what the shell does with
- * them; test files install it with `vi.mock('electron', …)` (the binary cannot run here).
+ * A stand-in for the parts of `electron` the shell (main.ts and electron/shell/) touches,
+ * recording what it does with them; test files install it with `vi.mock('electron', …)` (the
+ * binary cannot run here).
  */
 import { mkdtempSync } from 'node:fs';
 import { join } from 'node:path';
