@@ -41,7 +41,7 @@ export function createPerchTray(options: {
   // the menu is built when asked for, so its times are current.
   if (process.platform !== 'linux') tray.on('right-click', () => tray.popUpContextMenu(buildMenu(options.view().menu, () => null)));
   // Only Windows picks its icon by the taskbar's colour, which can change while Perch runs.
-  nativeTheme.on('updated', () => tray.setImage(trayIcon()));
+  if (process.platform === 'win32') nativeTheme.on('updated', () => tray.setImage(trayIcon()));
 
   /**
    * The menu's items run what the model says when the click comes, not when the menu was built:
