@@ -111,7 +111,7 @@ async function start(): Promise<void> {
   const perch = createPerchCore({
     dataDir: app.getPath('userData'),
     clock: systemClock,
-    secrets: await openKeychain(),
+    secrets: openKeychain(),
     notifier: (notifier = createNotifier({ appId })),
     localService: createLocalService({ dataFolder: path.join(app.getPath('userData'), localServiceFolder), launch: launchServiceHost, log }),
     log,

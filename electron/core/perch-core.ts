@@ -86,6 +86,7 @@ export function createPerchCore(options: PerchCoreOptions): PerchCore {
   const accounts = createAccountFlow({
     state,
     session,
+    secrets: options.secrets,
     ...(options.localService !== undefined && { localService: options.localService }),
     ...(options.localProfile !== undefined && { localProfile: options.localProfile }),
     cache,
@@ -136,6 +137,7 @@ export function createPerchCore(options: PerchCoreOptions): PerchCore {
       stateChanged();
     },
     async stop() {
+      accounts.stop();
       sync.stop();
       unsubscribeClicks?.();
       unsubscribeClicks = null;
@@ -150,7 +152,11 @@ export function createPerchCore(options: PerchCoreOptions): PerchCore {
     systemSuspended: () => sync.pause('suspended'),
     systemResumed: () => sync.resume('suspended'),
     screenLocked: () => sync.pause('locked'),
-    screenUnlocked: () => sync.resume('locked'),
+    screenUnlocked() {
+      sync.resume('locked');
+      // Unlocking the screen often unlocks the keychain too (through PAM, on Linux).
+      options.secrets.retry();
+    },
     idle,
   };
 }

@@ -30,7 +30,7 @@ const running: { core: PerchCore; localService: LocalService }[] = [];
 beforeAll(async () => {
   bus = await startPrivateSessionBus({ keyring: true });
   process.env['DBUS_SESSION_BUS_ADDRESS'] = bus.address;
-  secrets = await openKeychain('Perch-first-run-test');
+  secrets = openKeychain('Perch-first-run-test');
   folder = mkdtempSync(join(tmpdir(), 'perch-first-run-'));
 });
 

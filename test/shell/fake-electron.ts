@@ -204,6 +204,6 @@ export const current: { core: FakeCore | null } = { core: null };
 /** The core modules main imports, as each shell test file mocks them (`vi.mock(path, () => import(…).then(…))`). */
 export const fakeCoreModules = {
   perchCore: () => ({ createPerchCore: vi.fn(() => current.core) }),
-  keychain: () => ({ openKeychain: vi.fn(async () => ({ status: () => ({ available: true, reason: null }) })) }),
+  keychain: () => ({ openKeychain: vi.fn(() => ({ status: () => ({ available: true, reason: null }) })) }),
   notifier: () => ({ createNotifier: vi.fn(() => ({ show: vi.fn(), onClick: vi.fn(), dispose: vi.fn() })) }),
 };
