@@ -29,6 +29,7 @@ import type { DateTime } from 'luxon';
 import { channelOf, commandNames, eventNames, type StateSnapshot } from './bridge.js';
 import { appId } from './core/desktop/app-identity.js';
 import { appLayout } from './core/desktop/app-layout.js';
+import { appPaths } from './core/desktop/app-paths.js';
 import { linuxAutostartExecutable, linuxConfigHome, setLinuxAutostart } from './core/desktop/autostart.js';
 import { systemClock } from './core/clock.js';
 import { messageOf } from './core/errors.js';
@@ -71,6 +72,11 @@ protocol.registerSchemesAsPrivileged([
   { scheme: appScheme, privileges: { standard: true, secure: true, supportFetchAPI: true, corsEnabled: true } },
 ]);
 
+// Before anything reads a path or takes the single-instance lock, which lives in the data folder.
+const paths = appPaths({ packaged: app.isPackaged, appData: app.getPath('appData'), productName: app.getName() });
+app.setPath('userData', paths.userData);
+if (paths.logs !== null) app.setAppLogsPath(paths.logs);
+
 if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
@@ -111,7 +117,7 @@ async function start(): Promise<void> {
   const perch = createPerchCore({
     dataDir: app.getPath('userData'),
     clock: systemClock,
-    secrets: openKeychain(),
+    secrets: openKeychain(paths.keychainService),
     notifier: (notifier = createNotifier({ appId })),
     localService: createLocalService({ dataFolder: path.join(app.getPath('userData'), localServiceFolder), launch: launchServiceHost, log }),
     log,

@@ -43,6 +43,14 @@ describe('start-up', () => {
     expect(app.quit).not.toHaveBeenCalled();
   });
 
+  it('sets the installed data folder before taking the single-instance lock, and files keychain entries under Perch', async () => {
+    const { openKeychain } = await import('../../electron/core/storage/keychain.js');
+    expect(app.setPath).toHaveBeenCalledExactlyOnceWith('userData', join(fakeAppPath('appData'), 'Perch'));
+    expect(app.setPath.mock.invocationCallOrder[0]).toBeLessThan(app.requestSingleInstanceLock.mock.invocationCallOrder[0]!);
+    expect(app.setAppLogsPath).not.toHaveBeenCalled();
+    expect(openKeychain).toHaveBeenCalledExactlyOnceWith('Perch');
+  });
+
   it('creates the core on the app data folder, the keychain and the notifier, and starts it', async () => {
     expect(createPerchCore).toHaveBeenCalledTimes(1);
     const options = vi.mocked(createPerchCore).mock.calls[0]?.[0];
