@@ -30,7 +30,6 @@ import { channelOf, commandNames, eventNames, type StateSnapshot } from './bridg
 import { appId } from './core/desktop/app-identity.js';
 import { appLayout } from './core/desktop/app-layout.js';
 import { appPaths } from './core/desktop/app-paths.js';
-import { linuxAutostartExecutable, linuxConfigHome, setLinuxAutostart } from './core/desktop/autostart.js';
 import { systemClock } from './core/clock.js';
 import { messageOf } from './core/errors.js';
 import { dispatchCommand, foreignSenderRefusal } from './core/desktop/ipc-validation.js';
@@ -50,6 +49,7 @@ import {
   resolveAppAsset,
   windowOpenDecision,
 } from './core/desktop/security.js';
+import { loginItem } from './shell/login-item.js';
 import { buildTrayMenu, popoverPosition, trayTitle, trayTooltip, type TrayCommand, type TrayMenuItem } from './core/desktop/tray-menu.js';
 
 /** Beside the app's own files in its data folder: the local service's database. */
@@ -119,6 +119,8 @@ async function start(): Promise<void> {
     clock: systemClock,
     secrets: openKeychain(paths.keychainService),
     notifier: (notifier = createNotifier({ appId })),
+    // An unpackaged run would register the bare Electron binary to start at login.
+    ...(app.isPackaged && { autostart: loginItem() }),
     localService: createLocalService({ dataFolder: path.join(app.getPath('userData'), localServiceFolder), launch: launchServiceHost, log }),
     log,
   });
@@ -172,22 +174,10 @@ function registerCommands(perch: PerchCore): void {
   }
 }
 
-/** The settings the OS, not the core, acts on. */
+/** The settings the shell, not the core, acts on (launch at login is the core's, through `loginItem`). */
 async function applySettings(perch: PerchCore): Promise<void> {
   const settings = await perch.handlers.getSettings();
   nativeTheme.themeSource = settings.theme;
-  // An unpackaged run would register the bare Electron binary to start at login.
-  if (!app.isPackaged) return;
-  if (process.platform !== 'linux') {
-    app.setLoginItemSettings({ openAtLogin: settings.launchAtLogin });
-    return;
-  }
-  // Electron has no login items on Linux: the desktop's XDG autostart entry does the job.
-  await setLinuxAutostart(settings.launchAtLogin, {
-    executable: linuxAutostartExecutable(),
-    configHome: linuxConfigHome(),
-    name: app.getName(),
-  }).catch((error: unknown) => appLog?.write('could not change the autostart entry', error));
 }
 
 function hardenSession(): void {

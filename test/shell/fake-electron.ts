@@ -80,7 +80,12 @@ export const fakeElectron = {
     getName: vi.fn(() => 'Perch'),
     getAppPath: vi.fn(() => '/opt/perch'),
     isPackaged: true,
-    setLoginItemSettings: vi.fn(),
+    /** macOS's and Windows' login item for Perch, as the OS keeps it (the user may change it in the OS's settings). */
+    loginItem: { openAtLogin: false },
+    getLoginItemSettings: vi.fn(() => ({ openAtLogin: fakeElectron.app.loginItem.openAtLogin })),
+    setLoginItemSettings: vi.fn(({ openAtLogin }: { openAtLogin: boolean }) => {
+      fakeElectron.app.loginItem.openAtLogin = openAtLogin;
+    }),
     setAppUserModelId: vi.fn(),
     quit: vi.fn(),
     exit: vi.fn(),

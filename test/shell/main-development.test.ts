@@ -40,6 +40,7 @@ it('gives the core that folder for its data and the local service, logs there, a
   expect(installed.keychainService).toBe('Perch');
 });
 
-it('never registers the bare Electron binary to start at login', () => {
+it('never registers the bare Electron binary to start at login: the core gets no login item', () => {
+  expect(vi.mocked(createPerchCore).mock.calls[0]?.[0]).not.toHaveProperty('autostart');
   expect(app.setLoginItemSettings).not.toHaveBeenCalled();
 });
