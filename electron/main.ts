@@ -121,7 +121,8 @@ async function start(): Promise<void> {
     notifier: (notifier = createNotifier({ appId })),
     // An unpackaged run would register the bare Electron binary to start at login.
     ...(app.isPackaged && { autostart: loginItem() }),
-    localService: createLocalService({ dataFolder: path.join(app.getPath('userData'), localServiceFolder), launch: launchServiceHost, log }),
+    // "Try it on this computer" offers the demo organisation to book in.
+    localService: createLocalService({ dataFolder: path.join(app.getPath('userData'), localServiceFolder), demo: true, launch: launchServiceHost, log }),
     log,
   });
   core = perch;

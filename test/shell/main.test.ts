@@ -72,7 +72,7 @@ describe('start-up', () => {
     await vi.waitFor(() => expect(utilityProcesses).toHaveLength(1));
     const child = utilityProcesses[0]!;
     expect(electron.utilityProcess.fork).toHaveBeenCalledExactlyOnceWith('/opt/perch/dist/electron/service-host.js', [], { serviceName: 'Perch local service' });
-    expect(child.postMessage).toHaveBeenCalledExactlyOnceWith({ type: 'start', dataFolder: join(fakeAppPath('userData'), 'local-service'), account });
+    expect(child.postMessage).toHaveBeenCalledExactlyOnceWith({ type: 'start', dataFolder: join(fakeAppPath('userData'), 'local-service'), demo: true, account });
     child.emit('message', { type: 'ready', apiRoot: 'http://127.0.0.1:40123/Web/Services/index.php', userName: 'ada' });
     await expect(started).resolves.toEqual({ ok: true, value: { apiRoot: 'http://127.0.0.1:40123/Web/Services/index.php', userName: 'ada' } });
     expect(localService.pid).toBe(child.pid);
