@@ -69,6 +69,7 @@ export function createPerchCore(options: PerchCoreOptions): PerchCore {
   const events = createCoreEvents(log);
   const { track, idle } = createBackgroundWork(log);
   let unsubscribeClicks: (() => void) | null = null;
+  let unsubscribeUnlocked: (() => void) | null = null;
 
   const snapshot = () => snapshotOf(state, session.account, clock.now(), options.secrets.status());
   const stateChanged = () => events.emit('stateChanged', snapshot());
@@ -158,6 +159,8 @@ export function createPerchCore(options: PerchCoreOptions): PerchCore {
       await readSettings();
       if (loaded.problem !== null) state.lastError = { kind: 'unexpected', message: loaded.problem };
       unsubscribeClicks ??= notifier.onClick((referenceNumber) => events.emit('navigate', { referenceNumber }));
+      // The keychain's status is part of what the popover shows.
+      unsubscribeUnlocked ??= options.secrets.onUnlocked(stateChanged);
       await accounts.restore();
       stateChanged();
     },
@@ -166,6 +169,8 @@ export function createPerchCore(options: PerchCoreOptions): PerchCore {
       sync.stop();
       unsubscribeClicks?.();
       unsubscribeClicks = null;
+      unsubscribeUnlocked?.();
+      unsubscribeUnlocked = null;
       await idle();
       await options.localService?.stop();
     },
