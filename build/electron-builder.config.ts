@@ -76,7 +76,13 @@ const config: Configuration = {
   },
 
   linux: {
-    target: ['AppImage', 'deb'],
+    // The deb first: it installs an AppArmor profile (electron-builder's, for
+    // /opt/Perch/perch) that lets Chromium's sandbox create the user namespaces Ubuntu 24.04
+    // otherwise refuses (kernel.apparmor_restrict_unprivileged_userns=1). An AppImage has no
+    // install step to add one; the README says how to add it by hand.
+    target: ['deb', 'AppImage'],
+    // The profile and the postinst name the program by this name: fixed here, not derived.
+    executableName: 'perch',
     icon: 'build/icons',
     category: 'Office',
     syncDesktopName: true,
@@ -86,6 +92,8 @@ const config: Configuration = {
     desktop: { entry: { Keywords: 'booking;reservation;room;desk;check-in;' } },
   },
   deb: {
+    // No afterInstall, afterRemove or appArmorProfile: electron-builder's own scripts install
+    // (and remove) its AppArmor profile; a script of ours would replace them and drop it.
     // electron-builder's defaults, plus notify-send, which desktop notifications run.
     depends: [
       'libgtk-3-0',

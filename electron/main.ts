@@ -9,7 +9,7 @@ import { app, dialog, ipcMain, nativeTheme, powerMonitor, utilityProcess } from 
 import { channelOf, commandNames, eventNames } from './bridge.js';
 import { appId } from './core/desktop/app-identity.js';
 import { appLayout } from './core/desktop/app-layout.js';
-import { linuxAutostartExecutable, linuxConfigHome, setLinuxAutostart } from './core/desktop/autostart.js';
+import { appPaths } from './core/desktop/app-paths.js';
 import { systemClock } from './core/clock.js';
 import { messageOf } from './core/errors.js';
 import { dispatchCommand, foreignSenderRefusal } from './core/desktop/ipc-validation.js';
@@ -26,6 +26,7 @@ import { registerAppScheme, serveAppScheme } from './shell/app-protocol.js';
 import { hardenEveryWebContents, hardenSession } from './shell/hardening.js';
 import { createPopoverWindow, type PopoverWindow } from './shell/popover-window.js';
 import { createPerchTray, type PerchTray } from './shell/tray.js';
+import { loginItem } from './shell/login-item.js';
 
 /** Beside the app's own files in its data folder: the local service's database. */
 const localServiceFolder = 'local-service';
@@ -40,6 +41,11 @@ let appLog: LogFile | null = null;
 let notifier: NotifierHandle | null = null;
 
 registerAppScheme();
+
+// Before anything reads a path or takes the single-instance lock, which lives in the data folder.
+const paths = appPaths({ packaged: app.isPackaged, appData: app.getPath('appData'), productName: app.getName() });
+app.setPath('userData', paths.userData);
+if (paths.logs !== null) app.setAppLogsPath(paths.logs);
 
 if (!app.requestSingleInstanceLock()) {
   app.quit();
@@ -89,9 +95,12 @@ async function start(): Promise<void> {
   const perch = createPerchCore({
     dataDir: app.getPath('userData'),
     clock: systemClock,
-    secrets: await openKeychain(),
+    secrets: openKeychain(paths.keychainService),
     notifier: (notifier = createNotifier({ appId })),
-    localService: createLocalService({ dataFolder: path.join(app.getPath('userData'), localServiceFolder), launch: launchServiceHost, log }),
+    // An unpackaged run would register the bare Electron binary to start at login.
+    ...(app.isPackaged && { autostart: loginItem() }),
+    // "Try it on this computer" offers the demo organisation to book in.
+    localService: createLocalService({ dataFolder: path.join(app.getPath('userData'), localServiceFolder), demo: true, launch: launchServiceHost, log }),
     log,
   });
   core = perch;
@@ -155,22 +164,10 @@ function registerCommands(perch: PerchCore): void {
   }
 }
 
-/** The settings the OS, not the core, acts on. */
+/** The settings the shell, not the core, acts on (launch at login is the core's, through `loginItem`). */
 async function applySettings(perch: PerchCore): Promise<void> {
   const settings = await perch.handlers.getSettings();
   nativeTheme.themeSource = settings.theme;
-  // An unpackaged run would register the bare Electron binary to start at login.
-  if (!app.isPackaged) return;
-  if (process.platform !== 'linux') {
-    app.setLoginItemSettings({ openAtLogin: settings.launchAtLogin });
-    return;
-  }
-  // Electron has no login items on Linux: the desktop's XDG autostart entry does the job.
-  await setLinuxAutostart(settings.launchAtLogin, {
-    executable: linuxAutostartExecutable(),
-    configHome: linuxConfigHome(),
-    name: app.getName(),
-  }).catch((error: unknown) => appLog?.write('could not change the autostart entry', error));
 }
 
 async function runTrayCommand(command: TrayCommand): Promise<void> {

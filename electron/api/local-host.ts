@@ -19,8 +19,11 @@ const LocalAccountSchema = Type.Object({
 export type LocalAccount = Static<typeof LocalAccountSchema>;
 
 const HostRequestSchema = Type.Union([
-  /** `account`: the person to provision; absent when the app only needs the service (a session it already holds). */
-  Type.Object({ type: Type.Literal('start'), dataFolder: Type.String({ minLength: 1 }), account: Type.Optional(LocalAccountSchema) }),
+  /**
+   * `demo`: whether a new data folder gets the demo organisation (else a lone administrator);
+   * `account`: the person to provision, absent when the app only needs the service (a session it already holds).
+   */
+  Type.Object({ type: Type.Literal('start'), dataFolder: Type.String({ minLength: 1 }), demo: Type.Boolean(), account: Type.Optional(LocalAccountSchema) }),
   Type.Object({ type: Type.Literal('stop') }),
 ]);
 export type HostRequest = Static<typeof HostRequestSchema>;

@@ -3,7 +3,9 @@
  * the settings, behind the bridge's commands and events. Plain Node; the Electron shell only
  * forwards power and screen events and wires the commands to IPC.
  */
-import type { CommandHandlers, EventPayloads, StateSnapshot } from '../bridge.js';
+import type { CommandHandlers, EventPayloads, Settings, StateSnapshot } from '../bridge.js';
+import type { Autostart } from './desktop/autostart.js';
+import { messageOf } from './errors.js';
 import { createAccountCache } from './storage/account-cache.js';
 import { createAccountFlow } from './account/account-flow.js';
 import { createBackgroundWork } from './background-work.js';
@@ -27,6 +29,8 @@ export interface PerchCoreOptions {
   clock: Clock;
   secrets: SecretStore;
   notifier: Notifier;
+  /** Launch at login as the OS keeps it; without it (a run from source) the setting is only remembered. */
+  autostart?: Autostart;
   /** The service "Try it on this computer" runs; the core stops it when it stops. */
   localService?: LocalService;
   /** Who the person at this computer is to the local service; read from the OS by default. */
@@ -65,9 +69,22 @@ export function createPerchCore(options: PerchCoreOptions): PerchCore {
   const events = createCoreEvents(log);
   const { track, idle } = createBackgroundWork(log);
   let unsubscribeClicks: (() => void) | null = null;
+  let unsubscribeUnlocked: (() => void) | null = null;
 
   const snapshot = () => snapshotOf(state, session.account, clock.now(), options.secrets.status());
   const stateChanged = () => events.emit('stateChanged', snapshot());
+
+  /** Launch at login is the OS's: shown as the OS has it, which the user may change in the OS's own settings. */
+  async function readSettings(): Promise<Settings> {
+    if (options.autostart) {
+      try {
+        state.settings = { ...state.settings, launchAtLogin: await options.autostart.read() };
+      } catch (error) {
+        log('could not read whether Perch starts at login', error);
+      }
+    }
+    return state.settings;
+  }
 
   const cache = createAccountCache({ dataDir, clock, state, session, track, log });
   const notifications = createNotificationSchedule({
@@ -86,6 +103,7 @@ export function createPerchCore(options: PerchCoreOptions): PerchCore {
   const accounts = createAccountFlow({
     state,
     session,
+    secrets: options.secrets,
     ...(options.localService !== undefined && { localService: options.localService }),
     ...(options.localProfile !== undefined && { localProfile: options.localProfile }),
     cache,
@@ -109,7 +127,15 @@ export function createPerchCore(options: PerchCoreOptions): PerchCore {
       return snapshot();
     },
     settings: () => state.settings,
+    readSettings,
     async saveSettings(next) {
+      // Written only when the user changes it (state.settings was just read from the OS): a start,
+      // or a change of theme, leaves the OS's login items alone.
+      if (options.autostart && next.launchAtLogin !== state.settings.launchAtLogin) {
+        await options.autostart.write(next.launchAtLogin).catch((error: unknown) => {
+          throw new Error(`Perch could not change whether it starts at login: ${messageOf(error)}`);
+        });
+      }
       await saveSettings(dataDir, next);
       state.settings = next;
       // New lead times or switches change what is due.
@@ -130,15 +156,21 @@ export function createPerchCore(options: PerchCoreOptions): PerchCore {
     async start() {
       const loaded = await loadSettings(dataDir, { now: () => clock.now() });
       state.settings = loaded.settings;
+      await readSettings();
       if (loaded.problem !== null) state.lastError = { kind: 'unexpected', message: loaded.problem };
       unsubscribeClicks ??= notifier.onClick((referenceNumber) => events.emit('navigate', { referenceNumber }));
+      // The keychain's status is part of what the popover shows.
+      unsubscribeUnlocked ??= options.secrets.onUnlocked(stateChanged);
       await accounts.restore();
       stateChanged();
     },
     async stop() {
+      accounts.stop();
       sync.stop();
       unsubscribeClicks?.();
       unsubscribeClicks = null;
+      unsubscribeUnlocked?.();
+      unsubscribeUnlocked = null;
       await idle();
       await options.localService?.stop();
     },
@@ -150,7 +182,11 @@ export function createPerchCore(options: PerchCoreOptions): PerchCore {
     systemSuspended: () => sync.pause('suspended'),
     systemResumed: () => sync.resume('suspended'),
     screenLocked: () => sync.pause('locked'),
-    screenUnlocked: () => sync.resume('locked'),
+    screenUnlocked() {
+      sync.resume('locked');
+      // Unlocking the screen often unlocks the keychain too (through PAM, on Linux).
+      options.secrets.retry();
+    },
     idle,
   };
 }

@@ -6,16 +6,3 @@ export interface Clock {
 }
 
 export const systemClock: Clock = { now: () => DateTime.utc() };
-
-export class ManualClock implements Clock {
-  constructor(private current: DateTime) {}
-  now(): DateTime {
-    return this.current;
-  }
-  set(to: DateTime): void {
-    this.current = to;
-  }
-  advance(by: { minutes?: number; seconds?: number; hours?: number; days?: number }): void {
-    this.current = this.current.plus(by);
-  }
-}

@@ -4,11 +4,13 @@
  * with the API root, and on `stop`, a lost parent or SIGTERM closes the service and the database
  * cleanly and exits 0. A start that fails answers `failed` with a message a person can act on.
  */
-import { readHostRequest, type HostAnswer, type LocalAccount } from '../api/local-host.js';
+import { readHostRequest, type HostAnswer, type HostRequest } from '../api/local-host.js';
 import { databaseFile, prepareDataFolder } from './data-folder.js';
 import { ensureLocalAccount, lockOtherPeople } from './seed/local-account.js';
 import { prepareFirstStart } from './seed/first-start.js';
 import { startService, type RunningService } from './service.js';
+
+type StartRequest = Extract<HostRequest, { type: 'start' }>;
 
 interface ParentChannel {
   /** Resolves once the message has left this process, so exiting right after cannot drop it. */
@@ -63,11 +65,12 @@ function describeStartFailure(error: unknown, dataFolder: string): string {
   return `The local service could not start: ${message ?? String(error)}`;
 }
 
-async function startIn(dataFolder: string, account: LocalAccount | undefined): Promise<{ service: RunningService; userName?: string }> {
+async function startIn(request: StartRequest): Promise<{ service: RunningService; userName?: string }> {
+  const { dataFolder, demo, account } = request;
   prepareDataFolder(dataFolder);
   const service = await startService({ database: databaseFile(dataFolder), port: 0 });
   try {
-    await prepareFirstStart(service.store, { demo: true });
+    await prepareFirstStart(service.store, { demo });
     const ensured = account === undefined ? undefined : await ensureLocalAccount(service.store, account);
     await lockOtherPeople(service.store);
     return ensured === undefined ? { service } : { service, userName: ensured.userName };
@@ -98,8 +101,9 @@ function host(parent: ParentChannel): void {
     })();
   };
 
-  const start = (dataFolder: string, account: LocalAccount | undefined) => {
-    starting = startIn(dataFolder, account).then(
+  const start = (request: StartRequest) => {
+    const { dataFolder } = request;
+    starting = startIn(request).then(
       async ({ service, userName }) => {
         await parent.send({ type: 'ready', apiRoot: service.apiRoot, ...(userName !== undefined && { userName }) });
         return service;
@@ -119,7 +123,7 @@ function host(parent: ParentChannel): void {
       return;
     }
     if (read.message.type === 'stop') stop();
-    else if (starting === null && stopping === null) start(read.message.dataFolder, read.message.account);
+    else if (starting === null && stopping === null) start(read.message);
     else void parent.send({ type: 'failed', message: 'The local service was already asked to start; stop it first.' });
   });
   parent.onDisconnect(stop);

@@ -156,7 +156,7 @@ async function everyFile(folder: string): Promise<{ path: string; text: string }
 it('keeps the session token and the password out of every file the app writes after a sign-in', async () => {
   // The sign-in as the app does it: secrets to the secret store (memory-only here: no keychain in
   // this process), everything else to the data folder, including a corrupt settings file set aside.
-  const secrets = await openKeychain('Perch', { loadKeytar: () => Promise.reject(new Error('no keytar here')), log: () => {} });
+  const secrets = openKeychain('Perch', { loadKeytar: () => Promise.reject(new Error('no keytar here')), log: () => {} });
   const account = `${service.apiRoot}|${credentials.username}`;
   await secrets.set(`${account}|session`, JSON.stringify({ sessionToken, userId: adminId }));
   await secrets.set(`${account}|password`, credentials.password);

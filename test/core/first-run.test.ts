@@ -6,19 +6,19 @@
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../../electron/core/clock.js';
 import { openKeychain, type SecretStore } from '../../electron/core/storage/keychain.js';
 import { localProfile } from '../../electron/core/local-service/local-account.js';
-import { createLocalService, forkServiceHost, type LocalService } from '../../electron/core/local-service/local-service.js';
+import { createLocalService, type LocalService } from '../../electron/core/local-service/local-service.js';
 import { createPerchCore, type PerchCore } from '../../electron/core/perch-core.js';
 import { localKeychainAccount } from '../../electron/core/account/session.js';
 import { recordingNotifier } from '../support/core-harness.js';
+import { forkServiceHost } from '../support/service-host.js';
 import { startPrivateSessionBus, type PrivateSessionBus } from '../support/session-bus.js';
 
-const hostModule = resolve(import.meta.dirname, '../../electron/service/host.ts');
 const profile = localProfile('jane.doe', 'Europe/London');
 
 let bus: PrivateSessionBus;
@@ -30,7 +30,7 @@ const running: { core: PerchCore; localService: LocalService }[] = [];
 beforeAll(async () => {
   bus = await startPrivateSessionBus({ keyring: true });
   process.env['DBUS_SESSION_BUS_ADDRESS'] = bus.address;
-  secrets = await openKeychain('Perch-first-run-test');
+  secrets = openKeychain('Perch-first-run-test');
   folder = mkdtempSync(join(tmpdir(), 'perch-first-run-'));
 });
 
@@ -44,7 +44,8 @@ afterAll(async () => {
 function newCore(): { core: PerchCore; localService: LocalService } {
   const localService = createLocalService({
     dataFolder: join(folder, 'local-service'),
-    launch: forkServiceHost(hostModule, { execArgv: ['--import', 'tsx'] }),
+    demo: true,
+    launch: forkServiceHost(),
     log: (message) => logged.push(message),
   });
   const core = createPerchCore({

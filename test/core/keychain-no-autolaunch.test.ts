@@ -12,7 +12,8 @@ beforeAll(() => {
 
 it('falls back to memory and says there is no session bus', async () => {
   const logged: string[] = [];
-  const store = await openKeychain('Perch-keychain-test', { log: (message) => logged.push(message) });
+  const store = openKeychain('Perch-keychain-test', { log: (message) => logged.push(message) });
+  expect(await store.get('root|ada')).toBeNull();
   expect(store.status()).toEqual({ available: false, reason: keychainReasons.noBus });
   expect(logged.join('\n')).toContain('Cannot autolaunch D-Bus');
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { keychainReasons, openKeychain } from '../../electron/core/storage/keychain.js';
+import { KeychainLockedError, keychainReasons, openKeychain } from '../../electron/core/storage/keychain.js';
 import { startPrivateSessionBus, type PrivateSessionBus } from '../support/session-bus.js';
 
 // gnome-keyring started on demand by the bus (`--start --components=secrets`), never unlocked, on
@@ -14,9 +14,12 @@ beforeAll(async () => {
 });
 afterAll(() => bus.stop());
 
-it('falls back to memory and says the keychain is locked', async () => {
+it('says the keychain is locked, and holds what is written until there is one to keep it', async () => {
   const logged: string[] = [];
-  const store = await openKeychain('Perch-keychain-test', { log: (message) => logged.push(message) });
+  const store = openKeychain('Perch-keychain-test', { log: (message) => logged.push(message) });
+  await expect(store.get('root|ada')).rejects.toBeInstanceOf(KeychainLockedError);
   expect(store.status()).toEqual({ available: false, reason: keychainReasons.locked });
   expect(logged.join('\n')).toMatch(/collection\/login/);
+  await store.set('root|ada', 'token');
+  expect(await store.get('root|ada')).toBe('token');
 });

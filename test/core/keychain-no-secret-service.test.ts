@@ -14,7 +14,8 @@ afterAll(() => bus.stop());
 
 it('falls back to memory and says there is no Secret Service', async () => {
   const logged: string[] = [];
-  const store = await openKeychain('Perch-keychain-test', { log: (message) => logged.push(message) });
+  const store = openKeychain('Perch-keychain-test', { log: (message) => logged.push(message) });
+  expect(await store.get('root|ada')).toBeNull();
   expect(store.status()).toEqual({
     available: false,
     reason: 'No keychain is available (no Secret Service on the session bus); you will need to sign in again after Perch restarts.',

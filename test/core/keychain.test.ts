@@ -15,7 +15,7 @@ let store: SecretStore;
 beforeAll(async () => {
   bus = await startPrivateSessionBus({ keyring: true });
   process.env['DBUS_SESSION_BUS_ADDRESS'] = bus.address;
-  store = await openKeychain(service);
+  store = openKeychain(service);
 });
 afterAll(() => bus.stop());
 
@@ -54,7 +54,7 @@ it('keeps accounts apart, and is found again by a second store (as after a resta
   const other = 'https://booking.example.org/Web/Services/index.php|ada@example.org';
   await store.set(account, 'local token');
   await store.set(other, 'remote token');
-  const reopened = await openKeychain(service);
+  const reopened = openKeychain(service);
   expect(reopened.status().available).toBe(true);
   expect(await reopened.get(account)).toBe('local token');
   expect(await reopened.get(other)).toBe('remote token');

@@ -49,7 +49,7 @@ function filesHolding(folder: string, secrets: readonly string[]): string[] {
 }
 
 it('writes no token or password to any file, through sign-in, polling, booking and sign-out; the keychain holds them', async () => {
-  const secrets = await openKeychain('Perch');
+  const secrets = openKeychain('Perch');
   expect(secrets.status().available).toBe(true);
   const { core, dataDir } = harness.newCore({ secrets });
   await core.start();

@@ -195,7 +195,7 @@ describe('silent re-authentication', () => {
 
 describe('with the OS keychain', () => {
   it('restores the session on restart without asking for the password, and signs in again with the kept one', async () => {
-    const secrets = await openKeychain('Perch');
+    const secrets = openKeychain('Perch');
     expect(secrets.status()).toEqual({ available: true, reason: null });
     const first = harness.newCore({ secrets });
     await first.core.start();
@@ -203,7 +203,7 @@ describe('with the OS keychain', () => {
     await first.core.stop();
 
     harness.requests.length = 0;
-    const second = harness.newCore({ dataDir: first.dataDir, secrets: await openKeychain('Perch') });
+    const second = harness.newCore({ dataDir: first.dataDir, secrets: openKeychain('Perch') });
     await second.core.start();
     expect(second.core.snapshot()).toMatchObject({ phase: 'ready', account: { userName: 'sofia', displayName: 'Sofia Rossi', timezone: 'Europe/Rome' } });
     await harness.idle();
@@ -215,7 +215,7 @@ describe('with the OS keychain', () => {
     // Later the server has ended that session: the kept password signs in again, silently.
     harness.serviceOffset.minutes = 45;
     harness.requests.length = 0;
-    const third = harness.newCore({ dataDir: first.dataDir, secrets: await openKeychain('Perch') });
+    const third = harness.newCore({ dataDir: first.dataDir, secrets: openKeychain('Perch') });
     await third.core.start();
     await harness.idle();
     // Every call that met the ended session waits for one sign-in, then is sent again.
@@ -226,7 +226,7 @@ describe('with the OS keychain', () => {
   });
 
   it('signs out: tells the server, and removes the keychain entry and the account file', async () => {
-    const secrets = await openKeychain('Perch');
+    const secrets = openKeychain('Perch');
     const { core, dataDir } = harness.newCore({ secrets });
     await core.start();
     await core.handlers.signIn(demoSignIn('priya', true));

@@ -170,9 +170,10 @@ describe("Connect to my organisation's server", () => {
 
   test('explains when the keychain cannot keep the password', async () => {
     const user = userEvent.setup();
-    await renderFirstRun(createFakePerch(signedOutSnapshot({ keychain: { available: false, reason: 'no Secret Service' } })));
+    const reason = 'The keychain is locked. Perch reads your sign-in from it once it is unlocked.';
+    await renderFirstRun(createFakePerch(signedOutSnapshot({ keychain: { available: false, reason } })));
     await openServerForm(user);
-    expect(screen.getByText(/The system keychain is not available \(no Secret Service\)/)).toBeTruthy();
+    expect(screen.getByText(reason)).toBeTruthy();
     expect(field('Stay signed in').getAttribute('aria-describedby')).toBe('keychain-note');
   });
 });

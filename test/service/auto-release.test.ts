@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ManualClock } from '../../electron/service/clock.js';
+import { ManualClock } from '../support/manual-clock.js';
 import { releaseDue, startAutoRelease } from '../../electron/service/jobs/auto-release.js';
 import { createAdministrator } from '../../electron/service/seed/bootstrap.js';
 import { startService } from '../../electron/service/service.js';

@@ -1,18 +1,17 @@
-import { fork } from 'node:child_process';
-import { once } from 'node:events';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import SQLite from 'libsql';
 import { Kysely, Migrator, SqliteDialect, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readHostAnswer, type HostAnswer, type HostRequest, type LocalAccount } from '../../electron/api/local-host.js';
+import { readHostAnswer, type HostAnswer, type LocalAccount } from '../../electron/api/local-host.js';
 import { databaseFile } from '../../electron/service/data-folder.js';
 import { hashPassword } from '../../electron/service/passwords.js';
 import { demoPassword, seedDemo } from '../../electron/service/seed/demo.js';
 import { ensureLocalAccount, lockOtherPeople } from '../../electron/service/seed/local-account.js';
 import { startService } from '../../electron/service/service.js';
 import { migrations } from '../../electron/service/store/migrations.js';
+import { forkServiceHost } from '../support/service-host.js';
 import { startDemoService, type TestService } from '../support/service.js';
 
 const account = (overrides: Partial<LocalAccount> = {}): LocalAccount => ({
@@ -86,7 +85,6 @@ describe('the local account', () => {
 });
 
 describe('the host process', () => {
-  const hostModule = resolve(import.meta.dirname, '../../electron/service/host.ts');
   let folder: string;
   beforeAll(() => {
     folder = mkdtempSync(join(tmpdir(), 'perch-host-'));
@@ -97,22 +95,25 @@ describe('the host process', () => {
    * Starts the host as the app does, sends `start`, and answers its first message and exit code;
    * `whileReady` runs against the API root before the host is asked to stop.
    */
-  async function startHost(dataFolder: string, whileReady?: (apiRoot: string) => Promise<void>): Promise<{ answer: HostAnswer; exitCode: number | null }> {
-    const child = fork(hostModule, [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'ignore', 'ignore', 'ipc'] });
-    const exited = once(child, 'exit') as Promise<[number | null]>;
-    child.send({ type: 'start', dataFolder, account: account() } satisfies HostRequest);
-    const [data] = (await once(child, 'message')) as [unknown];
-    const read = readHostAnswer(data);
+  async function startHost(
+    dataFolder: string,
+    whileReady?: (apiRoot: string) => Promise<void>,
+    demo = true,
+  ): Promise<{ answer: HostAnswer; exitCode: number | null }> {
+    const host = forkServiceHost()();
+    const exited = new Promise<number | null>((resolve) => host.onExit(resolve));
+    const firstMessage = new Promise<unknown>((resolve) => host.onMessage(resolve));
+    host.postMessage({ type: 'start', dataFolder, demo, account: account() });
+    const read = readHostAnswer(await firstMessage);
     if (!read.ok) throw new Error(read.problem);
     if (read.message.type === 'ready') {
       try {
         await whileReady?.(read.message.apiRoot);
       } finally {
-        child.send({ type: 'stop' } satisfies HostRequest);
+        host.postMessage({ type: 'stop' });
       }
     }
-    const [exitCode] = await exited;
-    return { answer: read.message, exitCode };
+    return { answer: read.message, exitCode: await exited };
   }
 
   it('answers ready with the API root and the account, and exits 0 when asked to stop', async () => {
@@ -130,6 +131,23 @@ describe('the host process', () => {
       }
     });
     expect(signIns).toEqual({ admin: false, user: false, 'jane.doe': true });
+  }, 30_000);
+
+  it('seeds no demo organisation when the app does not ask for it: the person alone, with nothing to book', async () => {
+    const seen: Record<string, unknown> = {};
+    await startHost(
+      join(folder, 'no-demo'),
+      async (apiRoot) => {
+        const demoUser = await fetch(`${apiRoot}/Authentication/Authenticate`, { method: 'POST', body: JSON.stringify({ username: 'user', password: demoPassword }) });
+        seen['demo user signs in'] = ((await demoUser.json()) as { isAuthenticated: boolean }).isAuthenticated;
+        const signIn = await fetch(`${apiRoot}/Authentication/Authenticate`, { method: 'POST', body: JSON.stringify({ username: 'jane.doe', password: account().password }) });
+        const { sessionToken, userId } = (await signIn.json()) as { sessionToken: string; userId: number };
+        const resources = await fetch(`${apiRoot}/Resources/`, { headers: { 'X-Booked-SessionToken': sessionToken, 'X-Booked-UserId': String(userId) } });
+        seen['resources'] = ((await resources.json()) as { resources: unknown[] }).resources;
+      },
+      false,
+    );
+    expect(seen).toEqual({ 'demo user signs in': false, resources: [] });
   }, 30_000);
 
   it('says why a data folder cannot be used, and exits non-zero', async () => {

@@ -65,18 +65,29 @@ export const utilityProcesses: FakeUtilityProcess[] = [];
 /** The folders `app.getPath` answers: fresh ones, since the shell writes its log and autostart entry there. */
 // Not os.tmpdir(): the Windows shell test pretends to run on win32, where it reads %TEMP%.
 export const fakeUserHome = mkdtempSync(join(process.env.TMPDIR ?? '/tmp', 'perch-shell-'));
-export const fakeAppPath = (name: string) => join(fakeUserHome, 'Perch', name);
+const fakeAppData = join(fakeUserHome, 'config');
+/** What `app.getPath` answers before the shell sets any path: Electron's defaults for an app named Perch. */
+export const fakeAppPath = (name: string) => (name === 'appData' ? fakeAppData : name === 'userData' ? join(fakeAppData, 'Perch') : join(fakeAppData, 'Perch', name));
+/** The paths the shell set with `app.setPath`, which `app.getPath` answers from then on. */
+const setPaths = new Map<string, string>();
 
 export const fakeElectron = {
   app: {
     ...emitter(),
     requestSingleInstanceLock: vi.fn(() => true),
     whenReady: vi.fn(() => Promise.resolve()),
-    getPath: vi.fn(fakeAppPath),
+    getPath: vi.fn((name: string) => setPaths.get(name) ?? fakeAppPath(name)),
+    setPath: vi.fn((name: string, path: string) => void setPaths.set(name, path)),
+    setAppLogsPath: vi.fn((path: string) => void setPaths.set('logs', path)),
     getName: vi.fn(() => 'Perch'),
     getAppPath: vi.fn(() => '/opt/perch'),
     isPackaged: true,
-    setLoginItemSettings: vi.fn(),
+    /** macOS's and Windows' login item for Perch, as the OS keeps it (the user may change it in the OS's settings). */
+    loginItem: { openAtLogin: false },
+    getLoginItemSettings: vi.fn(() => ({ openAtLogin: fakeElectron.app.loginItem.openAtLogin })),
+    setLoginItemSettings: vi.fn(({ openAtLogin }: { openAtLogin: boolean }) => {
+      fakeElectron.app.loginItem.openAtLogin = openAtLogin;
+    }),
     setAppUserModelId: vi.fn(),
     quit: vi.fn(),
     exit: vi.fn(),
@@ -230,7 +241,7 @@ export const current: { core: FakeCore | null } = { core: null };
 /** The core modules main imports, as each shell test file mocks them (`vi.mock(path, () => import(…).then(…))`). */
 export const fakeCoreModules = {
   perchCore: () => ({ createPerchCore: vi.fn(() => current.core) }),
-  keychain: () => ({ openKeychain: vi.fn(async () => ({ status: () => ({ available: true, reason: null }) })) }),
+  keychain: () => ({ openKeychain: vi.fn(() => ({ status: () => ({ available: true, reason: null }) })) }),
   notifier: () => ({ createNotifier: vi.fn(() => ({ show: vi.fn(), onClick: vi.fn(), dispose: vi.fn() })) }),
   /** A desktop whose tray shows Perch's icon; a test of one that shows none answers otherwise. */
   trayHost: () => ({ probeTrayHost: vi.fn(async () => ({ kind: 'registered' })) }),

@@ -9,6 +9,7 @@ vi.mock('../../electron/core/perch-core.js', async () => (await import('./fake-e
 vi.mock('../../electron/core/storage/keychain.js', async () => (await import('./fake-electron.js')).fakeCoreModules.keychain());
 vi.mock('../../electron/core/notifications/notifier.js', async () => (await import('./fake-electron.js')).fakeCoreModules.notifier());
 
+const { createPerchCore } = await import('../../electron/core/perch-core.js');
 const state = stateWithCheckInOpen();
 const core = fakeCore(commandNames, state);
 current.core = core;
@@ -20,9 +21,22 @@ beforeAll(async () => {
 });
 
 describe('the macOS shell', () => {
-  it('hides the Dock icon and registers launch at login from the settings', () => {
+  it('hides the Dock icon, and leaves the login item as it is at start-up', () => {
     expect(app.dock.hide).toHaveBeenCalledTimes(1);
+    // The fake core's stored settings ask for launch at login: only a change by the user writes it.
+    expect(app.setLoginItemSettings).not.toHaveBeenCalled();
+  });
+
+  it('gives the core the login item, read from the OS each time and written only when the core asks', async () => {
+    const autostart = vi.mocked(createPerchCore).mock.calls[0]?.[0].autostart;
+    if (!autostart) throw new Error('no autostart given to the core');
+    await expect(autostart.read()).resolves.toBe(false);
+    await autostart.write(true);
     expect(app.setLoginItemSettings).toHaveBeenCalledExactlyOnceWith({ openAtLogin: true });
+    await expect(autostart.read()).resolves.toBe(true);
+    // Removed by the user in System Settings › General › Login Items.
+    app.loginItem.openAtLogin = false;
+    await expect(autostart.read()).resolves.toBe(false);
   });
 
   it('uses the template icon, which macOS tints itself', () => {

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { channelOf, commandNames, eventNames, type CommandName } from '../../electron/bridge.js';
@@ -44,6 +44,14 @@ describe('start-up', () => {
     expect(app.quit).not.toHaveBeenCalled();
   });
 
+  it('sets the installed data folder before taking the single-instance lock, and files keychain entries under Perch', async () => {
+    const { openKeychain } = await import('../../electron/core/storage/keychain.js');
+    expect(app.setPath).toHaveBeenCalledExactlyOnceWith('userData', join(fakeAppPath('appData'), 'Perch'));
+    expect(app.setPath.mock.invocationCallOrder[0]).toBeLessThan(app.requestSingleInstanceLock.mock.invocationCallOrder[0]!);
+    expect(app.setAppLogsPath).not.toHaveBeenCalled();
+    expect(openKeychain).toHaveBeenCalledExactlyOnceWith('Perch');
+  });
+
   it('creates the core on the app data folder, the keychain and the notifier, and starts it', async () => {
     expect(createPerchCore).toHaveBeenCalledTimes(1);
     const options = vi.mocked(createPerchCore).mock.calls[0]?.[0];
@@ -65,7 +73,7 @@ describe('start-up', () => {
     await vi.waitFor(() => expect(utilityProcesses).toHaveLength(1));
     const child = utilityProcesses[0]!;
     expect(electron.utilityProcess.fork).toHaveBeenCalledExactlyOnceWith('/opt/perch/dist/electron/service-host.js', [], { serviceName: 'Perch local service' });
-    expect(child.postMessage).toHaveBeenCalledExactlyOnceWith({ type: 'start', dataFolder: join(fakeAppPath('userData'), 'local-service'), account });
+    expect(child.postMessage).toHaveBeenCalledExactlyOnceWith({ type: 'start', dataFolder: join(fakeAppPath('userData'), 'local-service'), demo: true, account });
     child.emit('message', { type: 'ready', apiRoot: 'http://127.0.0.1:40123/Web/Services/index.php', userName: 'ada' });
     await expect(started).resolves.toEqual({ ok: true, value: { apiRoot: 'http://127.0.0.1:40123/Web/Services/index.php', userName: 'ada' } });
     expect(localService.pid).toBe(child.pid);
@@ -87,6 +95,7 @@ describe('start-up', () => {
   it('applies the theme; leaves launch at login to the XDG autostart entry on Linux', () => {
     expect(electron.nativeTheme.themeSource).toBe('dark');
     expect(app.setLoginItemSettings).not.toHaveBeenCalled();
+    expect(app.getLoginItemSettings).not.toHaveBeenCalled();
     expect(app.dock.hide).not.toHaveBeenCalled();
   });
 });
@@ -122,12 +131,20 @@ describe('IPC', () => {
     expect(core.handlers.getState).not.toHaveBeenCalled();
   });
 
-  it('keeps the XDG autostart entry in step with "launch at login", and writes its log in the logs folder', async () => {
+  it('gives the core the XDG autostart entry for launch at login: read from the file, written only when the core asks', async () => {
     const entry = join(fakeUserHome, 'config', 'autostart', `${appId}.desktop`);
-    // The fake core's settings ask for launch at login.
-    await vi.waitFor(() => expect(readFileSync(entry, 'utf8')).toContain(`Exec=${process.execPath}`));
-    vi.mocked(core.handlers.getSettings).mockResolvedValueOnce({ theme: 'dark', launchAtLogin: false });
-    await ipcHandler('setSettings')(fromApp, { launchAtLogin: false });
+    // The fake core's stored settings ask for launch at login; start-up writes nothing.
+    expect(existsSync(entry)).toBe(false);
+    const autostart = vi.mocked(createPerchCore).mock.calls[0]?.[0].autostart;
+    if (!autostart) throw new Error('no autostart given to the core');
+    await expect(autostart.read()).resolves.toBe(false);
+    await autostart.write(true);
+    expect(readFileSync(entry, 'utf8')).toContain(`Exec=${process.execPath}`);
+    await expect(autostart.read()).resolves.toBe(true);
+    // Switched off in the desktop's own settings, which rewrite the entry rather than delete it.
+    writeFileSync(entry, readFileSync(entry, 'utf8').replace('X-GNOME-Autostart-enabled=true', 'X-GNOME-Autostart-enabled=false'));
+    await expect(autostart.read()).resolves.toBe(false);
+    await autostart.write(false);
     expect(existsSync(entry)).toBe(false);
     expect(app.setLoginItemSettings).not.toHaveBeenCalled();
   });

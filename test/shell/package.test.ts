@@ -2,7 +2,8 @@
  * The installers' configuration and what a package holds: the `--linux dir` package built the
  * way `npm run dist` builds one, against a stand-in Electron (test/support/linux-package.ts).
  */
-import { readFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, readFile } from 'node:fs/promises';
 import { builtinModules } from 'node:module';
 import { join } from 'node:path';
 import { extractFile, statFile } from '@electron/asar';
@@ -42,9 +43,30 @@ describe('the electron-builder configuration', () => {
   it('puts Perch where users look for it: the Start menu, the Linux app menu, and macOS as a menu-bar app', () => {
     expect(config.nsis).toMatchObject({ createStartMenuShortcut: true, shortcutName: 'Perch' });
     // deb and AppImage install a .desktop entry for the app menu, named after desktopName (syncDesktopName).
-    expect(config.linux).toMatchObject({ target: ['AppImage', 'deb'], syncDesktopName: true });
+    expect(config.linux).toMatchObject({ syncDesktopName: true });
     expect(config.extraMetadata).toMatchObject({ desktopName: `${appId}.desktop` });
     expect(config.mac?.extendInfo).toMatchObject({ LSUIElement: true });
+  });
+
+  it('builds the deb first, with the scripts that install its AppArmor profile left as electron-builder writes them', () => {
+    expect(config.linux?.target).toEqual(['deb', 'AppImage']);
+    expect(config.linux?.executableName).toBe('perch');
+    for (const override of ['afterInstall', 'afterRemove', 'appArmorProfile'] as const) expect(config.deb, override).not.toHaveProperty(override);
+  });
+
+  it("installs with the deb an AppArmor profile that lets the installed program create user namespaces (Ubuntu 24.04's rule)", async () => {
+    const templates = join(projectRoot, 'node_modules', 'app-builder-lib', 'templates', 'linux');
+    const { productName } = JSON.parse(await readFile(join(projectRoot, 'package.json'), 'utf8')) as { productName: string };
+    // Filled in as electron-builder's deb target fills them: the program's name and the product's folder in /opt.
+    const fill = (template: string) => template.replaceAll('${executable}', config.linux?.executableName ?? '').replaceAll('${sanitizedProductName}', productName);
+    const profile = fill(await readFile(join(templates, 'apparmor-profile.tpl'), 'utf8'));
+    expect(profile).toContain('abi <abi/4.0>,');
+    expect(profile).toMatch(/^profile "perch" "\/opt\/Perch\/perch" flags=\(unconfined\) \{\n\s+userns,$/m);
+    const postinst = fill(await readFile(join(templates, 'after-install.tpl'), 'utf8'));
+    expect(postinst).toContain("APPARMOR_PROFILE_TARGET='/etc/apparmor.d/perch'");
+    expect(postinst).toContain('apparmor_parser --replace');
+    const postrm = fill(await readFile(join(templates, 'after-remove.tpl'), 'utf8'));
+    expect(postrm).toContain('/etc/apparmor.d/perch');
   });
 
   it("names the built main as package.json's main", async () => {
@@ -67,6 +89,10 @@ describe('a --linux dir package built against a stand-in Electron', () => {
   }, 300_000);
 
   afterAll(() => built?.remove());
+
+  it('puts the program where the AppArmor profile of the deb expects it: perch, at the top of the folder the deb installs as /opt/Perch', async () => {
+    await expect(access(join(built.app, 'perch'), constants.X_OK)).resolves.toBeUndefined();
+  });
 
   it('holds the built main, preload, local service host and popover in app.asar', () => {
     for (const file of [appLayout.main, appLayout.preload, appLayout.serviceHost, `${appLayout.renderer}/index.html`]) {

@@ -1,5 +1,20 @@
 import { DateTime } from 'luxon';
 import type { Clock, TimerHandle } from '../../electron/core/clock.js';
+import type { Clock as ServiceClock } from '../../electron/service/clock.js';
+
+/** The service's clock, moved by hand (session expiry, auto-release). */
+export class ManualClock implements ServiceClock {
+  constructor(private current: DateTime) {}
+  now(): DateTime {
+    return this.current;
+  }
+  set(to: DateTime): void {
+    this.current = to;
+  }
+  advance(by: { minutes?: number; seconds?: number; hours?: number; days?: number }): void {
+    this.current = this.current.plus(by);
+  }
+}
 
 interface PendingTimer {
   handle: TimerHandle;

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DateTime } from 'luxon';
-import { ManualClock } from '../../electron/service/clock.js';
+import { ManualClock } from './manual-clock.js';
 import type { ServiceConfig } from '../../electron/service/config.js';
 import { createAdministrator, insertUser, type UserSeed } from '../../electron/service/seed/bootstrap.js';
 import { demoPassword, seedDemo } from '../../electron/service/seed/demo.js';

@@ -5,6 +5,9 @@ import { join } from 'node:path';
 import { once } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
 
+/** The password of the login keyring the private gnome-keyring creates (and unlocks with). */
+export const testKeyringPassword = 'perch-test-keyring';
+
 export interface PrivateSessionBus {
   /** For DBUS_SESSION_BUS_ADDRESS. */
   address: string;
@@ -51,7 +54,7 @@ export async function startPrivateSessionBus(
       env: { ...env, DBUS_SESSION_BUS_ADDRESS: address },
       stdio: ['pipe', 'ignore', 'ignore'],
     });
-    keyring.stdin!.end('perch-test-keyring');
+    keyring.stdin!.end(testKeyringPassword);
     children.push(keyring);
     await waitForName(address, 'org.freedesktop.secrets');
   }

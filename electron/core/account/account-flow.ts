@@ -5,17 +5,20 @@
  */
 import type { BridgeResult, SignInRequest, StateSnapshot } from '../../bridge.js';
 import type { AccountCache } from '../storage/account-cache.js';
+import type { SecretStore } from '../storage/keychain.js';
 import { clearAccountData, type CoreState } from '../core-state.js';
 import { failure, invalidInput, success } from '../errors.js';
 import { generateLocalPassword, thisComputersProfile, type LocalProfile } from '../local-service/local-account.js';
 import type { LocalService } from '../local-service/local-service.js';
 import type { ReferenceData } from '../sync/reference-data.js';
-import { sessionMessages, type AccountIdentity, type AccountSession, type SignInOptions } from './session.js';
+import { sessionMessages, type AccountIdentity, type AccountSession, type RestoreOutcome, type SignInOptions } from './session.js';
 import type { Sync } from '../sync/sync.js';
 
 export interface AccountFlowOptions {
   state: CoreState;
   session: AccountSession;
+  /** Told when a keychain that was locked at start can be read, to restore the account kept there. */
+  secrets: Pick<SecretStore, 'onUnlocked'>;
   localService?: LocalService;
   localProfile?: () => LocalProfile;
   cache: AccountCache;
@@ -31,8 +34,13 @@ export interface AccountFlow {
   /** Starts the local service and signs in to the person's own account there. */
   tryThisComputer(): Promise<BridgeResult<StateSnapshot>>;
   signOut(): Promise<BridgeResult<StateSnapshot>>;
-  /** The account kept from the last run, if it can be restored: adopted, and polling. */
+  /**
+   * The account kept from the last run, if it can be restored: adopted, and polling. While the
+   * keychain is locked, the account stays kept and is restored once the keychain is unlocked.
+   */
   restore(): Promise<void>;
+  /** Stops waiting for the keychain. */
+  stop(): void;
 }
 
 /** The provisioned account keeps its generated password in the keychain: nobody could type it. */
@@ -84,7 +92,9 @@ export function createAccountFlow(options: AccountFlowOptions): AccountFlow {
     state.phase = 'signingIn';
     stateChanged();
     const profile = (options.localProfile ?? thisComputersProfile)();
-    const password = (await session.keptLocalPassword(profile.userName)) ?? generateLocalPassword();
+    // A locked keychain hides the kept password: the service is told a new one, which the keychain keeps once unlocked.
+    const kept = await session.keptLocalPassword(profile.userName);
+    const password = kept.kind === 'kept' ? kept.value : generateLocalPassword();
     const started = await localService.ensureRunning({ ...profile, password });
     if (!started.ok) {
       state.phase = session.account === null ? 'signedOut' : 'ready';
@@ -95,26 +105,49 @@ export function createAccountFlow(options: AccountFlowOptions): AccountFlow {
   }
 
   /** Starts the local service for the kept account, then restores it (or signs in afresh when the keychain lost the password). */
-  async function restoreLocal(kept: AccountIdentity, localService: LocalService): Promise<boolean> {
+  async function restoreLocal(kept: AccountIdentity, localService: LocalService): Promise<RestoreOutcome> {
     const keptPassword = await session.keptLocalPassword(kept.userName);
-    const password = keptPassword ?? generateLocalPassword();
+    // A new password now would replace the one the locked keychain still holds.
+    if (keptPassword.kind === 'locked') return 'keychainLocked';
+    const password = keptPassword.kind === 'kept' ? keptPassword.value : generateLocalPassword();
     const { userName, firstName, lastName, timezone } = kept;
     const started = await localService.ensureRunning({ userName, firstName, lastName, timezone, password });
     if (!started.ok) {
       state.lastError = started.error;
-      return false;
+      return 'nothingKept';
     }
-    if (keptPassword !== null) return session.restore();
+    if (keptPassword.kind === 'kept') return session.restore();
     const signedIn = await session.signIn(provisionedSignIn(started.value.userName ?? userName, password), { provisioned: true });
     if (!signedIn.ok) state.lastError = signedIn.error;
-    return signedIn.ok;
+    return signedIn.ok ? 'restored' : 'nothingKept';
   }
 
-  async function restoreKept(): Promise<boolean> {
+  async function restoreKept(): Promise<RestoreOutcome> {
     const kept = await session.keptIdentity();
     // Other accounts of the local service are restored like any other; the service starts when the session asks for it.
     if (kept?.server.kind === 'local' && kept.provisioned && options.localService) return restoreLocal(kept, options.localService);
     return session.restore();
+  }
+
+  let stopWaitingForKeychain: (() => void) | null = null;
+
+  async function restore(): Promise<void> {
+    const outcome = await restoreKept();
+    if (outcome === 'keychainLocked') {
+      stopWaitingForKeychain ??= options.secrets.onUnlocked(() => {
+        stopWaitingForKeychain?.();
+        stopWaitingForKeychain = null;
+        // Whoever signed in while the keychain was locked is the account to keep.
+        if (session.account !== null || state.phase !== 'signedOut') return;
+        options.track(restore().then(stateChanged));
+      });
+      return;
+    }
+    if (outcome !== 'restored') return;
+    await cache.adopt(session.account!);
+    state.phase = 'ready';
+    sync.start();
+    options.track(reference.refresh(false));
   }
 
   return {
@@ -129,12 +162,10 @@ export function createAccountFlow(options: AccountFlowOptions): AccountFlow {
       stateChanged();
       return success(options.snapshot());
     },
-    async restore() {
-      if (!(await restoreKept())) return;
-      await cache.adopt(session.account!);
-      state.phase = 'ready';
-      sync.start();
-      options.track(reference.refresh(false));
+    restore,
+    stop() {
+      stopWaitingForKeychain?.();
+      stopWaitingForKeychain = null;
     },
   };
 }

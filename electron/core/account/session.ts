@@ -15,7 +15,7 @@ import { ServerChoiceSchema, type AccountView, type BridgeError, type BridgeResu
 import type { Clock } from '../clock.js';
 import { bridgeErrorFromApi, failure, invalidInput, signedOutError, success } from '../errors.js';
 import { readJsonFile, writeJsonAtomic } from '../storage/files.js';
-import type { SecretStore } from '../storage/keychain.js';
+import { KeychainLockedError, type SecretStore } from '../storage/keychain.js';
 import type { LocalService } from '../local-service/local-service.js';
 import { normaliseServerUrl } from './server-url.js';
 
@@ -69,6 +69,12 @@ export interface SessionOptions {
   log?: (message: string, error?: unknown) => void;
 }
 
+/** What restoring the kept account came to: the keychain may be locked, holding its session back for now. */
+export type RestoreOutcome = 'restored' | 'nothingKept' | 'keychainLocked';
+
+/** A kept secret, none, or the keychain cannot be read until it is unlocked. */
+export type KeptRead<T> = { kind: 'kept'; value: T } | { kind: 'none' } | { kind: 'locked' };
+
 export interface SignInOptions {
   /** The account Perch provisioned in the local service ("Try it on this computer"). */
   provisioned?: boolean;
@@ -80,9 +86,9 @@ export interface AccountSession {
   /** Who was signed in when Perch last ran, if anyone: nothing secret, no server asked. */
   keptIdentity(): Promise<AccountIdentity | null>;
   /** The password kept in the keychain for an account of the local service, if any. */
-  keptLocalPassword(userName: string): Promise<string | null>;
+  keptLocalPassword(userName: string): Promise<KeptRead<string>>;
   /** Restores the kept session without asking the server; the first call proves it. */
-  restore(): Promise<boolean>;
+  restore(): Promise<RestoreOutcome>;
   signIn(request: SignInRequest, how?: SignInOptions): Promise<BridgeResult<AccountIdentity>>;
   signOut(): Promise<void>;
   /** Runs an action with the session; on a lapsed session or a 401, signs in again and retries once. */
@@ -180,11 +186,12 @@ export function createAccountSession(options: SessionOptions): AccountSession {
     if (expires.toMillis() - session.persistedExpires >= persistSlackMinutes * 60_000) void keepSecrets(session);
   }
 
-  async function readKeptSecrets(entry: string): Promise<KeptSecrets | null> {
+  async function readKeptSecrets(entry: string): Promise<KeptRead<KeptSecrets>> {
     let stored: string | null = null;
     try {
       stored = await secrets.get(entry);
     } catch (error) {
+      if (error instanceof KeychainLockedError) return { kind: 'locked' };
       log('could not read the keychain', error);
     }
     let parsed: unknown = null;
@@ -193,7 +200,7 @@ export function createAccountSession(options: SessionOptions): AccountSession {
     } catch {
       parsed = null;
     }
-    return Value.Check(KeptSecretsSchema, parsed) ? parsed : null;
+    return Value.Check(KeptSecretsSchema, parsed) ? { kind: 'kept', value: parsed } : { kind: 'none' };
   }
 
   async function keptIdentity(): Promise<AccountIdentity | null> {
@@ -288,21 +295,25 @@ export function createAccountSession(options: SessionOptions): AccountSession {
     keptIdentity,
 
     async keptLocalPassword(userName) {
-      return (await readKeptSecrets(localKeychainAccount(userName)))?.password ?? null;
+      const kept = await readKeptSecrets(localKeychainAccount(userName));
+      if (kept.kind !== 'kept') return kept;
+      return kept.value.password === undefined ? { kind: 'none' } : { kind: 'kept', value: kept.value.password };
     },
 
     async restore() {
       const kept = await keptIdentity();
-      if (kept === null) return false;
+      if (kept === null) return 'nothingKept';
       // A remote account returns to the address it signed in at; the local service's moves.
       const apiRoot = kept.server.kind === 'local' ? await apiRootOf(kept.server) : success(kept.apiRoot);
       if (!apiRoot.ok) {
         log(`could not restore the session: ${apiRoot.error.message}`);
-        return false;
+        return 'nothingKept';
       }
       const identity: AccountIdentity = { ...kept, apiRoot: apiRoot.value };
-      const parsed = await readKeptSecrets(keychainAccount(identity));
-      if (parsed === null) return false;
+      const read = await readKeptSecrets(keychainAccount(identity));
+      if (read.kind === 'locked') return 'keychainLocked';
+      if (read.kind === 'none') return 'nothingKept';
+      const parsed = read.value;
       const client = newClient(identity.apiRoot);
       client.session = { sessionToken: parsed.sessionToken, userId: parsed.userId };
       active = {
@@ -312,7 +323,7 @@ export function createAccountSession(options: SessionOptions): AccountSession {
         persistedExpires: DateTime.fromISO(parsed.sessionExpires).toMillis(),
         memoryPassword: null,
       };
-      return true;
+      return 'restored';
     },
 
     async signIn(request, how = {}) {

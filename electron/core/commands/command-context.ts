@@ -14,7 +14,10 @@ export interface CommandContext {
   signOut(): Promise<BridgeResult<StateSnapshot>>;
   /** Everything again: the 14-day list, availability, resources and schedules. */
   refresh(): Promise<StateSnapshot>;
+  /** The settings as last read. */
   settings(): Settings;
+  /** The settings as they are now: launch at login as the OS has it, which the user may have changed there. */
+  readSettings(): Promise<Settings>;
   saveSettings(settings: Settings): Promise<void>;
   /** Resources and schedules, from the cache when it is less than an hour old. */
   resources(): Promise<SessionResult<WireResource[]>>;

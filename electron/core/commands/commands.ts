@@ -47,9 +47,9 @@ export function createCommandHandlers(context: CommandContext): CommandHandlers 
     listResources: asResult(lists.listResources),
     listSlots: asResult(lists.listSlots),
     listReservationAttributes: asResult(lists.listReservationAttributes),
-    getSettings: guarded(async () => structuredClone(context.settings()), () => structuredClone(context.settings())),
+    getSettings: guarded(async () => structuredClone(await context.readSettings()), () => structuredClone(context.settings())),
     setSettings: asResult(async (patch: SettingsPatch) => {
-      const applied = applySettingsPatch(context.settings(), patch);
+      const applied = applySettingsPatch(await context.readSettings(), patch);
       if (!applied.ok) return applied;
       await context.saveSettings(applied.value);
       return success(structuredClone(applied.value));

@@ -8,6 +8,13 @@ import { homedir } from 'node:os';
 import { dirname, isAbsolute, join } from 'node:path';
 import { appId } from './app-identity.js';
 
+/** Whether the OS starts Perch at login: read from the OS each time, written only when the user changes it. */
+export interface Autostart {
+  read(): Promise<boolean>;
+  /** Rejects when the OS refuses. */
+  write(enabled: boolean): Promise<void>;
+}
+
 export interface LinuxAutostartOptions {
   /** The program to start at login (see `linuxAutostartExecutable`). */
   executable: string;
@@ -57,6 +64,14 @@ export async function isLinuxAutostartEnabled(configHome: string): Promise<boole
   // Desktops switch an entry off in their settings by rewriting these keys rather than deleting it.
   const entry = await readFile(file, 'utf8');
   return !/^Hidden=true$/m.test(entry) && !/^X-GNOME-Autostart-enabled=false$/m.test(entry);
+}
+
+/** Launch at login on Linux: the XDG autostart entry, as written here or changed in the desktop's settings. */
+export function linuxAutostart(options: LinuxAutostartOptions): Autostart {
+  return {
+    read: () => isLinuxAutostartEnabled(options.configHome),
+    write: (enabled) => setLinuxAutostart(enabled, options),
+  };
 }
 
 function autostartEntry(executable: string, name: string): string {

@@ -4,7 +4,6 @@
  * (asked, then ended) when the app quits. The core never imports the service; it only knows the
  * messages in electron/api/local-host.ts and an injected launcher.
  */
-import { fork } from 'node:child_process';
 import { readHostAnswer, type HostRequest, type LocalAccount } from '../../api/local-host.js';
 import type { BridgeResult } from '../../bridge.js';
 import { failure, success, unexpected } from '../errors.js';
@@ -41,6 +40,8 @@ export interface LocalService {
 
 export interface LocalServiceOptions {
   dataFolder: string;
+  /** Whether a new data folder gets the demo organisation (else a lone administrator nobody signs in as). */
+  demo: boolean;
   launch: ServiceHostLauncher;
   log: (message: string, error?: unknown) => void;
   /** Migrating and seeding a first start takes a few seconds on a slow disk; beyond this the host is stuck. */
@@ -55,24 +56,6 @@ const localServiceMessages = {
   timedOut: (seconds: number) => `It did not answer within ${seconds} seconds.`,
   stopped: 'The service was stopped while starting.',
 } as const;
-
-/** The Node launcher: the host module in a child process (tests; any Node without Electron). */
-export function forkServiceHost(modulePath: string, options: { execArgv?: string[] } = {}): ServiceHostLauncher {
-  return () => {
-    const child = fork(modulePath, [], { execArgv: options.execArgv ?? [], stdio: ['ignore', 'inherit', 'inherit', 'ipc'], serialization: 'json' });
-    return {
-      get pid() {
-        return child.pid;
-      },
-      postMessage(message) {
-        if (child.connected) child.send(message);
-      },
-      onMessage: (listener) => child.on('message', listener),
-      onExit: (listener) => child.on('exit', (code) => listener(code)),
-      kill: () => child.kill('SIGKILL'),
-    };
-  };
-}
 
 const sameAccount = (a: LocalAccount, b: LocalAccount) =>
   a.userName === b.userName && a.password === b.password && a.firstName === b.firstName && a.lastName === b.lastName && a.timezone === b.timezone;
@@ -128,7 +111,7 @@ export function createLocalService(options: LocalServiceOptions): LocalService {
       // The next ensureRunning starts it again; until then calls to it fail as unreachable.
       if (!run.stopping) log(`local service: the process ${host.pid ?? ''} exited unexpectedly (exit code ${code ?? 'none'}); it starts again when next needed`);
     });
-    host.postMessage({ type: 'start', dataFolder, ...(account !== null && { account }) });
+    host.postMessage({ type: 'start', dataFolder, demo: options.demo, ...(account !== null && { account }) });
     return run;
   }
 
