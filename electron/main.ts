@@ -28,7 +28,7 @@ import {
 import type { DateTime } from 'luxon';
 import { channelOf, commandNames, eventNames, type StateSnapshot } from './bridge.js';
 import { appId } from './core/desktop/app-identity.js';
-import { appLayout } from './core/desktop/app-layout.js';
+import { appLayout, unpackedPath } from './core/desktop/app-layout.js';
 import { linuxAutostartExecutable, linuxConfigHome, setLinuxAutostart } from './core/desktop/autostart.js';
 import { systemClock } from './core/clock.js';
 import { messageOf } from './core/errors.js';
@@ -36,7 +36,7 @@ import { dispatchCommand, foreignSenderRefusal } from './core/desktop/ipc-valida
 import { openKeychain } from './core/storage/keychain.js';
 import { createLocalService, type ServiceHostProcess } from './core/local-service/local-service.js';
 import { openLogFile, type LogFile } from './core/storage/log-file.js';
-import { createNotifier, type NotifierHandle } from './core/notifications/notifier.js';
+import type { NotifierHandle } from './core/notifications/notifier.js';
 import { createPerchCore, type PerchCore } from './core/perch-core.js';
 import {
   appEntryUrl,
@@ -49,6 +49,7 @@ import {
   resolveAppAsset,
   windowOpenDecision,
 } from './core/desktop/security.js';
+import { createDesktopNotifier } from './shell/notifications.js';
 import { buildTrayMenu, popoverPosition, trayTitle, trayTooltip, type TrayCommand, type TrayMenuItem } from './core/desktop/tray-menu.js';
 
 /** Beside the app's own files in its data folder: the local service's database. */
@@ -112,7 +113,7 @@ async function start(): Promise<void> {
     dataDir: app.getPath('userData'),
     clock: systemClock,
     secrets: await openKeychain(),
-    notifier: (notifier = createNotifier({ appId })),
+    notifier: (notifier = createDesktopNotifier({ appId, icon: unpackedPath(app.getAppPath(), appLayout.notificationIcon) })),
     localService: createLocalService({ dataFolder: path.join(app.getPath('userData'), localServiceFolder), launch: launchServiceHost, log }),
     log,
   });
@@ -351,8 +352,8 @@ async function quit(): Promise<void> {
     appLog?.write('Perch could not stop cleanly', error);
     console.error('Perch could not stop cleanly:', error);
   }
-  // notify-send processes waiting for a click would otherwise outlive the app.
-  notifier?.dispose();
+  // Notifications waiting for the user (on Linux, a notify-send process each) must not outlive the app.
+  await notifier?.dispose();
   await appLog?.flush();
   app.quit();
 }

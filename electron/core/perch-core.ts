@@ -14,6 +14,7 @@ import { createCoreState } from './core-state.js';
 import type { SecretStore } from './storage/keychain.js';
 import type { LocalProfile } from './local-service/local-account.js';
 import type { LocalService } from './local-service/local-service.js';
+import { createNotificationResponder } from './notifications/notification-responses.js';
 import { createNotificationSchedule } from './notifications/notification-schedule.js';
 import type { Notifier } from './notifications/notifier.js';
 import { createReferenceData } from './sync/reference-data.js';
@@ -64,7 +65,7 @@ export function createPerchCore(options: PerchCoreOptions): PerchCore {
   const state = createCoreState();
   const events = createCoreEvents(log);
   const { track, idle } = createBackgroundWork(log);
-  let unsubscribeClicks: (() => void) | null = null;
+  let unsubscribeResponses: (() => void) | null = null;
 
   const snapshot = () => snapshotOf(state, session.account, clock.now(), options.secrets.status());
   const stateChanged = () => events.emit('stateChanged', snapshot());
@@ -123,6 +124,12 @@ export function createPerchCore(options: PerchCoreOptions): PerchCore {
     reservationsChanged: sync.refreshReservations,
   });
 
+  const respond = createNotificationResponder({
+    handlers,
+    snooze: notifications.snooze,
+    navigate: (payload) => events.emit('navigate', payload),
+  });
+
   return {
     handlers,
     on: events.on,
@@ -131,14 +138,14 @@ export function createPerchCore(options: PerchCoreOptions): PerchCore {
       const loaded = await loadSettings(dataDir, { now: () => clock.now() });
       state.settings = loaded.settings;
       if (loaded.problem !== null) state.lastError = { kind: 'unexpected', message: loaded.problem };
-      unsubscribeClicks ??= notifier.onClick((referenceNumber) => events.emit('navigate', { referenceNumber }));
+      unsubscribeResponses ??= notifier.onResponse((invocation) => track(respond(invocation)));
       await accounts.restore();
       stateChanged();
     },
     async stop() {
       sync.stop();
-      unsubscribeClicks?.();
-      unsubscribeClicks = null;
+      unsubscribeResponses?.();
+      unsubscribeResponses = null;
       await idle();
       await options.localService?.stop();
     },

@@ -56,7 +56,15 @@ export interface FakeUtilityProcess extends Emitter {
   kill: Mock;
 }
 
+/** A notification as the shell built it; `emit` plays the OS (show, click, action, close, failed). */
+export interface FakeNotification extends Emitter {
+  options: { title: string; body: string; icon?: string; actions?: { type: string; text?: string }[] };
+  show: Mock;
+  close: Mock;
+}
+
 export const windows: FakeWindow[] = [];
+export const notifications: FakeNotification[] = [];
 export const trays: FakeTray[] = [];
 export const utilityProcesses: FakeUtilityProcess[] = [];
 
@@ -117,6 +125,14 @@ export const fakeElectron = {
     return tray;
   }),
   dialog: { showErrorBox: vi.fn() },
+  Notification: Object.assign(
+    vi.fn(function FakeElectronNotification(options: FakeNotification['options']) {
+      const notification: FakeNotification = { options, ...emitter(), show: vi.fn(), close: vi.fn() };
+      notifications.push(notification);
+      return notification;
+    }),
+    { isSupported: vi.fn(() => true) },
+  ),
   ipcMain: { handle: vi.fn() },
   Menu: { buildFromTemplate: vi.fn((template: unknown) => ({ template })) },
   nativeImage: { createFromPath: vi.fn((file: string) => ({ file, setTemplateImage: vi.fn() })) },
@@ -205,5 +221,5 @@ export const current: { core: FakeCore | null } = { core: null };
 export const fakeCoreModules = {
   perchCore: () => ({ createPerchCore: vi.fn(() => current.core) }),
   keychain: () => ({ openKeychain: vi.fn(async () => ({ status: () => ({ available: true, reason: null }) })) }),
-  notifier: () => ({ createNotifier: vi.fn(() => ({ show: vi.fn(), onClick: vi.fn(), dispose: vi.fn() })) }),
+  notifier: () => ({ createDesktopNotifier: vi.fn(() => ({ show: vi.fn(), onResponse: vi.fn(), dispose: vi.fn(async () => {}) })) }),
 };
