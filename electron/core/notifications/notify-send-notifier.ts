@@ -50,12 +50,24 @@ export interface NotifySendNotifierOptions {
 interface LiveNotification {
   child: ChildProcess;
   exited: Promise<void>;
+  /** Resolves once SIGINT closes the notification rather than only killing the process (see `close`). */
+  interruptible: Promise<void>;
 }
 
 const sendTimeoutMs = 10_000;
 const noop = () => {};
 /** After SIGINT, notify-send needs one D-Bus call to close its notification. */
 const closeGraceMs = 2_000;
+/**
+ * notify-send prints the id just before it installs its SIGINT handler; a SIGINT in between would
+ * end it without closing the notification. Its next step is that handler, so this much later it is there.
+ */
+const sigintHandlerDelayMs = 100;
+/**
+ * notify-send stops waiting (without closing anything) at its expire time: it is asked to wait a
+ * little longer than the lifetime, so the notification is always closed first.
+ */
+const expireAfterLifetimeMs = 5_000;
 
 const problems = {
   noBus: 'Notifications cannot be shown: there is no desktop session bus (D-Bus) to send them on.',
@@ -95,6 +107,7 @@ export function createNotifySendNotifier(options: NotifySendNotifierOptions = {}
 
   async function close(notification: LiveNotification): Promise<void> {
     const { child } = notification;
+    await Promise.race([notification.interruptible, notification.exited]);
     if (child.exitCode !== null || child.signalCode !== null) return;
     child.kill('SIGINT');
     let killTimer: NodeJS.Timeout | undefined;
@@ -125,7 +138,7 @@ export function createNotifySendNotifier(options: NotifySendNotifierOptions = {}
       : [];
     return [
       `--app-name=${appName}`,
-      `--expire-time=${lifetimeMs}`,
+      `--expire-time=${lifetimeMs + expireAfterLifetimeMs}`,
       ...(options.icon === undefined ? [] : [`--icon=${options.icon}`]),
       ...(options.desktopEntry === undefined ? [] : [`--hint=string:desktop-entry:${options.desktopEntry}`]),
       ...actionArgs,
@@ -162,11 +175,17 @@ export function createNotifySendNotifier(options: NotifySendNotifierOptions = {}
         fail(detailOf(thrown));
         return;
       }
-      const notification: LiveNotification = { child, exited: new Promise((exited) => child.on('close', () => exited())) };
+      let interruptible = noop;
+      const notification: LiveNotification = {
+        child,
+        exited: new Promise((exited) => child.on('close', () => exited())),
+        interruptible: new Promise((resolve) => (interruptible = resolve)),
+      };
       if (withActions) live.set(request.id, notification);
       const sendTimer = setTimeout(() => {
         fail('Timeout was reached');
-        void close(notification);
+        // It never got as far as showing anything: nothing to close but the process.
+        child.kill('SIGKILL');
       }, sendTimeoutMs);
       const lifetimeTimer = withActions ? setTimeout(() => void close(notification), lifetimeMs) : undefined;
       lifetimeTimer?.unref();
@@ -183,6 +202,7 @@ export function createNotifySendNotifier(options: NotifySendNotifierOptions = {}
           stdout = stdout.slice(newline + 1);
           // First the id the server gave (0 when Notify failed), then the key of the action invoked.
           if (lines++ === 0) {
+            setTimeout(interruptible, sigintHandlerDelayMs);
             if (Number(line) > 0) settle({ ok: true });
           } else if (line === 'default' || offered.has(line)) {
             const response = line === 'default' ? 'open' : (line as NotificationAction);
