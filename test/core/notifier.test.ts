@@ -102,7 +102,7 @@ describe('through real notify-send on a private session bus', () => {
     const request = reminder({ id: 'endReminder:DEF456:x', referenceNumber: 'DEF456', title: 'Ends in 10 minutes: Heron', actions: ['extend', 'snooze'] });
     expect(await notifier.show(request)).toEqual({ ok: true });
     const sent = await sentFor(request);
-    expect(sent.actions).toEqual(['default', 'Open', 'extend', 'Extend 15 min', 'snooze', 'Snooze']);
+    expect(sent.actions).toEqual(['default', 'Open', 'extend', 'Extend 30 min', 'snooze', 'Snooze']);
     server.invokeAction(sent.id, 'default');
     await expect.poll(() => responses).toEqual([{ notificationId: request.id, referenceNumber: 'DEF456', response: 'open' }]);
   });

@@ -10,8 +10,8 @@ export type NotificationAction = 'checkIn' | 'extend' | 'snooze';
 /** What the user did: pressed one of the notification's buttons, or clicked it. */
 export type NotificationResponse = NotificationAction | 'open';
 
-/** How long "Extend" lengthens a reservation: the popover's shortest extension. */
-export const notificationExtendMinutes = 15;
+/** How long "Extend" lengthens a reservation: one of the popover's extensions, and a whole number of slots on the usual 15- and 30-minute schedules. */
+export const notificationExtendMinutes = 30;
 
 /** The buttons' labels, the same on every OS. */
 export const actionLabels: Record<NotificationAction, string> = {
