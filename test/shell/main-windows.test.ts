@@ -21,4 +21,6 @@ beforeAll(async () => {
 it('registers the AppUserModelID the installer uses, and notifications carry the same id', () => {
   expect(electron.app.setAppUserModelId).toHaveBeenCalledExactlyOnceWith(appId);
   expect(createDesktopNotifier).toHaveBeenCalledExactlyOnceWith({ appId, icon: '/opt/perch/build/icons/256x256.png' });
+  // Electron's toasts are shown for the process's id: it must be set before the first one.
+  expect(electron.app.setAppUserModelId.mock.invocationCallOrder[0]).toBeLessThan(vi.mocked(createDesktopNotifier).mock.invocationCallOrder[0]!);
 });
