@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { setTimeout as sleep } from 'node:timers/promises';
 import {
   actionLabels,
   detailOf,
@@ -107,18 +108,11 @@ export function createNotifySendNotifier(options: NotifySendNotifierOptions = {}
 
   async function close(notification: LiveNotification): Promise<void> {
     const { child } = notification;
-    await Promise.race([notification.interruptible, notification.exited]);
+    // One that never showed (a bus that does not answer) is not waited for: SIGINT ends it all the same.
+    await Promise.race([notification.interruptible, notification.exited, sleep(closeGraceMs, undefined, { ref: false })]);
     if (child.exitCode !== null || child.signalCode !== null) return;
     child.kill('SIGINT');
-    let killTimer: NodeJS.Timeout | undefined;
-    const killed = new Promise<void>((resolve) => {
-      killTimer = setTimeout(() => {
-        child.kill('SIGKILL');
-        resolve();
-      }, closeGraceMs);
-    });
-    await Promise.race([notification.exited, killed]);
-    clearTimeout(killTimer);
+    if ((await Promise.race([notification.exited.then(() => 'exited' as const), sleep(closeGraceMs, undefined, { ref: false })])) !== 'exited') child.kill('SIGKILL');
     await notification.exited;
   }
 
@@ -155,6 +149,7 @@ export function createNotifySendNotifier(options: NotifySendNotifierOptions = {}
       : ['notify-send', notifySendArgs(request, false)];
     return new Promise((resolve) => {
       let settled = false;
+      let sendTimer: NodeJS.Timeout | undefined;
       let stdout = '';
       let stderr = '';
       let lines = 0;
@@ -182,7 +177,7 @@ export function createNotifySendNotifier(options: NotifySendNotifierOptions = {}
         interruptible: new Promise((resolve) => (interruptible = resolve)),
       };
       if (withActions) live.set(request.id, notification);
-      const sendTimer = setTimeout(() => {
+      sendTimer = setTimeout(() => {
         fail('Timeout was reached');
         // It never got as far as showing anything: nothing to close but the process.
         child.kill('SIGKILL');
