@@ -296,8 +296,11 @@ export interface CommandResponses {
 
 export interface EventPayloads {
   stateChanged: StateSnapshot;
-  /** A notification was clicked: open the popover on this reservation. */
-  navigate: { referenceNumber: string };
+  /**
+   * A notification was clicked, or its button's action failed: open the popover on this
+   * reservation, with the failure where the reservation's own button would show it.
+   */
+  navigate: { referenceNumber: string; failed?: { command: 'checkIn' | 'extend'; error: BridgeError } };
 }
 
 export type EventName = keyof EventPayloads;

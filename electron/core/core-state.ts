@@ -39,6 +39,8 @@ export interface CoreState {
   notifierProblem: string | null;
   /** Ids of the notifications already shown. */
   shown: Set<string>;
+  /** Shown notifications the user snoozed, and when each is due again; kept in memory only. */
+  snoozed: Map<string, DateTime>;
   /** The planner's view after the previous poll; null until a poll of this run has been seen. */
   previousPlanned: PlannerReservation[] | null;
 }
@@ -52,6 +54,7 @@ export function createCoreState(): CoreState {
     lastError: null,
     notifierProblem: null,
     shown: new Set(),
+    snoozed: new Map(),
     previousPlanned: null,
   };
 }
@@ -60,6 +63,7 @@ export function createCoreState(): CoreState {
 export function clearAccountData(state: CoreState): void {
   state.data = emptyData();
   state.shown = new Set();
+  state.snoozed = new Map();
   state.previousPlanned = null;
   state.offline = false;
 }

@@ -16,6 +16,7 @@ import { createCoreState } from './core-state.js';
 import type { SecretStore } from './storage/keychain.js';
 import type { LocalProfile } from './local-service/local-account.js';
 import type { LocalService } from './local-service/local-service.js';
+import { createNotificationResponder } from './notifications/notification-responses.js';
 import { createNotificationSchedule } from './notifications/notification-schedule.js';
 import type { Notifier } from './notifications/notifier.js';
 import { createReferenceData } from './sync/reference-data.js';
@@ -68,7 +69,7 @@ export function createPerchCore(options: PerchCoreOptions): PerchCore {
   const state = createCoreState();
   const events = createCoreEvents(log);
   const { track, idle } = createBackgroundWork(log);
-  let unsubscribeClicks: (() => void) | null = null;
+  let unsubscribeResponses: (() => void) | null = null;
   let unsubscribeUnlocked: (() => void) | null = null;
 
   const snapshot = () => snapshotOf(state, session.account, clock.now(), options.secrets.status());
@@ -149,6 +150,12 @@ export function createPerchCore(options: PerchCoreOptions): PerchCore {
     reservationsChanged: sync.refreshReservations,
   });
 
+  const respond = createNotificationResponder({
+    handlers,
+    snooze: notifications.snooze,
+    navigate: (payload) => events.emit('navigate', payload),
+  });
+
   return {
     handlers,
     on: events.on,
@@ -158,7 +165,7 @@ export function createPerchCore(options: PerchCoreOptions): PerchCore {
       state.settings = loaded.settings;
       await readSettings();
       if (loaded.problem !== null) state.lastError = { kind: 'unexpected', message: loaded.problem };
-      unsubscribeClicks ??= notifier.onClick((referenceNumber) => events.emit('navigate', { referenceNumber }));
+      unsubscribeResponses ??= notifier.onResponse((invocation) => track(respond(invocation)));
       // The keychain's status is part of what the popover shows.
       unsubscribeUnlocked ??= options.secrets.onUnlocked(stateChanged);
       await accounts.restore();
@@ -167,8 +174,8 @@ export function createPerchCore(options: PerchCoreOptions): PerchCore {
     async stop() {
       accounts.stop();
       sync.stop();
-      unsubscribeClicks?.();
-      unsubscribeClicks = null;
+      unsubscribeResponses?.();
+      unsubscribeResponses = null;
       unsubscribeUnlocked?.();
       unsubscribeUnlocked = null;
       await idle();

@@ -58,7 +58,15 @@ export interface FakeUtilityProcess extends Emitter {
   kill: Mock;
 }
 
+/** A notification as the shell built it; `emit` plays the OS (show, click, action, close, failed). */
+export interface FakeNotification extends Emitter {
+  options: { title: string; body: string; icon?: string; actions?: { type: string; text?: string }[] };
+  show: Mock;
+  close: Mock;
+}
+
 export const windows: FakeWindow[] = [];
+export const notifications: FakeNotification[] = [];
 export const trays: FakeTray[] = [];
 export const utilityProcesses: FakeUtilityProcess[] = [];
 
@@ -133,6 +141,14 @@ export const fakeElectron = {
     return tray;
   }),
   dialog: { showErrorBox: vi.fn() },
+  Notification: Object.assign(
+    vi.fn(function FakeElectronNotification(options: FakeNotification['options']) {
+      const notification: FakeNotification = { options, ...emitter(), show: vi.fn(), close: vi.fn() };
+      notifications.push(notification);
+      return notification;
+    }),
+    { isSupported: vi.fn(() => true) },
+  ),
   ipcMain: { handle: vi.fn() },
   Menu: { buildFromTemplate: vi.fn(buildMenu) },
   nativeImage: { createFromPath: vi.fn((file: string) => ({ file, setTemplateImage: vi.fn() })) },
@@ -242,7 +258,7 @@ export const current: { core: FakeCore | null } = { core: null };
 export const fakeCoreModules = {
   perchCore: () => ({ createPerchCore: vi.fn(() => current.core) }),
   keychain: () => ({ openKeychain: vi.fn(() => ({ status: () => ({ available: true, reason: null }) })) }),
-  notifier: () => ({ createNotifier: vi.fn(() => ({ show: vi.fn(), onClick: vi.fn(), dispose: vi.fn() })) }),
+  notifier: () => ({ createDesktopNotifier: vi.fn(() => ({ show: vi.fn(), onResponse: vi.fn(), dispose: vi.fn(async () => {}) })) }),
   /** A desktop whose tray shows Perch's icon; a test of one that shows none answers otherwise. */
   trayHost: () => ({ probeTrayHost: vi.fn(async () => ({ kind: 'registered' })) }),
 };

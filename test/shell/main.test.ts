@@ -13,11 +13,11 @@ vi.stubEnv('XDG_CONFIG_HOME', join(fakeUserHome, 'config'));
 vi.mock('electron', async () => (await import('./fake-electron.js')).fakeElectron);
 vi.mock('../../electron/core/perch-core.js', async () => (await import('./fake-electron.js')).fakeCoreModules.perchCore());
 vi.mock('../../electron/core/storage/keychain.js', async () => (await import('./fake-electron.js')).fakeCoreModules.keychain());
-vi.mock('../../electron/core/notifications/notifier.js', async () => (await import('./fake-electron.js')).fakeCoreModules.notifier());
+vi.mock('../../electron/shell/notifications.js', async () => (await import('./fake-electron.js')).fakeCoreModules.notifier());
 vi.mock('../../electron/core/desktop/tray-host.js', async () => (await import('./fake-electron.js')).fakeCoreModules.trayHost());
 
 const { createPerchCore } = await import('../../electron/core/perch-core.js');
-const { createNotifier } = await import('../../electron/core/notifications/notifier.js');
+const { createDesktopNotifier } = await import('../../electron/shell/notifications.js');
 const state = stateWithCheckInOpen();
 const core = fakeCore(commandNames, state);
 current.core = core;
@@ -58,7 +58,8 @@ describe('start-up', () => {
     expect(options).toMatchObject({ dataDir: fakeAppPath('userData') });
     expect(options?.clock).toBe((await import('../../electron/core/clock.js')).systemClock);
     expect(core.start).toHaveBeenCalledTimes(1);
-    expect(createNotifier).toHaveBeenCalledExactlyOnceWith({ appId });
+    // The icon another program (the notification server) reads: outside app.asar when packaged.
+    expect(createDesktopNotifier).toHaveBeenCalledExactlyOnceWith({ appId, icon: '/opt/perch/build/icons/256x256.png' });
     // Windows only: elsewhere the id means nothing to the OS.
     expect(app.setAppUserModelId).not.toHaveBeenCalled();
   });
@@ -396,7 +397,7 @@ describe('quitting', () => {
   });
 
   it('ends the notifications still waiting for a click, after the core stopped and before quitting', () => {
-    const notifier = vi.mocked(createNotifier).mock.results[0]?.value as { dispose: ReturnType<typeof vi.fn> };
+    const notifier = vi.mocked(createDesktopNotifier).mock.results[0]?.value as { dispose: ReturnType<typeof vi.fn> };
     expect(notifier.dispose).toHaveBeenCalledTimes(1);
     expect(core.stop.mock.invocationCallOrder[0]).toBeLessThan(notifier.dispose.mock.invocationCallOrder[0]!);
     expect(notifier.dispose.mock.invocationCallOrder[0]).toBeLessThan(app.quit.mock.invocationCallOrder[0]!);
