@@ -34,7 +34,6 @@ const config: Configuration = {
     // libsql's binary comes in a package of its own per platform: @libsql/<platform>/index.node.
     'node_modules/@libsql/*/*.node',
     'node_modules/keytar/**/*.node',
-    'node_modules/node-notifier/vendor/**',
     // notify-send hands the notification server this path; the server cannot read inside app.asar.
     appLayout.notificationIcon,
   ],

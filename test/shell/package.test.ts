@@ -140,16 +140,6 @@ describe('a --linux dir package built against a stand-in Electron', () => {
     expect(importedPackages(preload)).toEqual([]);
   });
 
-  it("unpacks node-notifier's helper programs (a Linux package keeps terminal-notifier; only Windows builds keep .exe files)", async () => {
-    const vendor = 'node_modules/node-notifier/vendor';
-    const vendorFiles = [...inArchive].filter((entry) => entry.startsWith(`${vendor}/`) && 'size' in statFile(archive, entry));
-    expect(vendorFiles).toContain(`${vendor}/mac.noindex/terminal-notifier.app/Contents/MacOS/terminal-notifier`);
-    for (const file of vendorFiles) {
-      expect(statFile(archive, file), file).toMatchObject({ unpacked: true });
-      await expect(readFile(join(resources, 'app.asar.unpacked', file)), file).resolves.toBeInstanceOf(Buffer);
-    }
-  });
-
   it('asked nothing of the network', () => {
     expect(built.networkRequests).toEqual([]);
   });
