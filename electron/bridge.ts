@@ -248,6 +248,8 @@ export interface CommandRequests {
   listReservationAttributes: void;
   getSettings: void;
   setSettings: SettingsPatch;
+  /** Escape in the popover: hide it, as a click elsewhere does. */
+  hidePopover: void;
 }
 
 export type CommandName = keyof CommandRequests;
@@ -272,6 +274,7 @@ export const commandRequests: { [C in CommandName]: CommandRequests[C] extends v
   listReservationAttributes: null,
   getSettings: null,
   setSettings: SettingsPatchSchema,
+  hidePopover: null,
 };
 
 export interface CommandResponses {
@@ -292,6 +295,7 @@ export interface CommandResponses {
   listReservationAttributes: BridgeResult<AttributeView[]>;
   getSettings: Settings;
   setSettings: BridgeResult<Settings>;
+  hidePopover: null;
 }
 
 export interface EventPayloads {

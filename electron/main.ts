@@ -125,6 +125,7 @@ async function start(): Promise<void> {
   }
   perch.on('stateChanged', () => tray?.refresh());
   perch.on('navigate', () => popover?.show('elsewhere'));
+  perch.on('hidePopover', () => popover?.hide());
 
   powerMonitor.on('suspend', () => perch.systemSuspended());
   powerMonitor.on('resume', () => perch.systemResumed());

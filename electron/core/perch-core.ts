@@ -3,7 +3,7 @@
  * the settings, behind the bridge's commands and events. Plain Node; the Electron shell only
  * forwards power and screen events and wires the commands to IPC.
  */
-import type { CommandHandlers, EventPayloads, Settings, StateSnapshot } from '../bridge.js';
+import type { CommandHandlers, Settings, StateSnapshot } from '../bridge.js';
 import type { Autostart } from './desktop/autostart.js';
 import { messageOf } from './errors.js';
 import { createAccountCache } from './storage/account-cache.js';
@@ -11,7 +11,7 @@ import { createAccountFlow } from './account/account-flow.js';
 import { createBackgroundWork } from './background-work.js';
 import type { Clock } from './clock.js';
 import { createCommandHandlers } from './commands/commands.js';
-import { createCoreEvents } from './core-events.js';
+import { createCoreEvents, type CoreEvents } from './core-events.js';
 import { createCoreState } from './core-state.js';
 import type { SecretStore } from './storage/keychain.js';
 import type { LocalProfile } from './local-service/local-account.js';
@@ -42,7 +42,7 @@ export interface PerchCoreOptions {
 
 export interface PerchCore {
   handlers: CommandHandlers;
-  on<E extends keyof EventPayloads>(event: E, listener: (payload: EventPayloads[E]) => void): () => void;
+  on: CoreEvents['on'];
   snapshot(): StateSnapshot;
   start(): Promise<void>;
   stop(): Promise<void>;
@@ -148,6 +148,7 @@ export function createPerchCore(options: PerchCoreOptions): PerchCore {
     knownSummary: (referenceNumber) => state.data.reservations.find((summary) => summary.referenceNumber === referenceNumber),
     reservationChanged: sync.reservationChanged,
     reservationsChanged: sync.refreshReservations,
+    hidePopover: () => events.emit('hidePopover', null),
   });
 
   const respond = createNotificationResponder({

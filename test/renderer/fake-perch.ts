@@ -107,6 +107,7 @@ export function createFakePerch(initial: StateSnapshot = signedOutSnapshot(), ov
       settings = { ...settings, ...patch };
       return { ok: true, value: structuredClone(settings) };
     },
+    hidePopover: async () => null,
     ...overrides,
   };
   const calls: FakePerch['calls'] = [];

@@ -210,6 +210,16 @@ describe('the popover window', () => {
     popover.emit('blur');
     expect(popover.visible).toBe(false);
   });
+
+  it('hides when the page asks (Escape), through the core, and is not sent that request as an event', () => {
+    const popover = windows[0]!;
+    app.emit('second-instance');
+    expect(popover.visible).toBe(true);
+    popover.webContents.send.mockClear();
+    core.events.emit('hidePopover', null);
+    expect(popover.visible).toBe(false);
+    expect(popover.webContents.send).not.toHaveBeenCalled();
+  });
 });
 
 describe('hardening', () => {

@@ -28,4 +28,6 @@ export interface CommandContext {
   reservationChanged(detail: WireReservation): void;
   /** Reservations were created or deleted: fetch the user's list and availability again. */
   reservationsChanged(): Promise<void>;
+  /** Asks the shell to hide the popover. */
+  hidePopover(): void;
 }

@@ -54,5 +54,9 @@ export function createCommandHandlers(context: CommandContext): CommandHandlers 
       await context.saveSettings(applied.value);
       return success(structuredClone(applied.value));
     }),
+    hidePopover: async () => {
+      context.hidePopover();
+      return null;
+    },
   };
 }
