@@ -47,6 +47,8 @@ export const SettingsSchema = Type.Object({
   launchAtLogin: Type.Boolean(),
   theme: Type.Union([Type.Literal('system'), Type.Literal('light'), Type.Literal('dark')]),
   favouriteResourceIds: Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 500 }),
+  /** The keys that open Perch from any app, as an Electron accelerator ("CommandOrControl+Alt+P"); '' for none. */
+  globalShortcut: Type.String({ maxLength: 100 }),
 });
 export type Settings = Static<typeof SettingsSchema>;
 
@@ -204,6 +206,8 @@ export interface StateSnapshot {
   keychain: KeychainStatus;
   /** The last notification that could not be shown, if any. */
   notifierProblem: string | null;
+  /** The shortcut that opens Perch, as the platform writes it ("Ctrl+Alt+P", "⌘⌥P"; '' for none), and why the OS would not give it to Perch. */
+  globalShortcut: { label: string; problem: string | null };
   /** The moment this snapshot describes, ISO 8601. */
   now: string;
 }

@@ -28,6 +28,7 @@ import { createPopoverWindow, type PopoverWindow } from './shell/popover-window.
 import { createPerchTray, type PerchTray } from './shell/tray.js';
 import { loginItem } from './shell/login-item.js';
 import { createDesktopNotifier } from './shell/notifications.js';
+import { createGlobalShortcut, enableWaylandShortcuts } from './shell/global-shortcut.js';
 
 /** Beside the app's own files in its data folder: the local service's database. */
 const localServiceFolder = 'local-service';
@@ -42,6 +43,7 @@ let appLog: LogFile | null = null;
 let notifier: NotifierHandle | null = null;
 
 registerAppScheme();
+enableWaylandShortcuts();
 
 // Before anything reads a path or takes the single-instance lock, which lives in the data folder.
 const paths = appPaths({ packaged: app.isPackaged, appData: app.getPath('appData'), productName: app.getName() });
@@ -100,6 +102,7 @@ async function start(): Promise<void> {
     notifier: (notifier = createDesktopNotifier({ appId, icon: unpackedPath(app.getAppPath(), appLayout.notificationIcon) })),
     // An unpackaged run would register the bare Electron binary to start at login.
     ...(app.isPackaged && { autostart: loginItem() }),
+    globalShortcut: createGlobalShortcut(() => popover?.show('elsewhere')),
     // "Try it on this computer" offers the demo organisation to book in.
     localService: createLocalService({ dataFolder: path.join(app.getPath('userData'), localServiceFolder), demo: true, launch: launchServiceHost, log }),
     log,

@@ -37,6 +37,8 @@ export interface CoreState {
   offline: boolean;
   lastError: BridgeError | null;
   notifierProblem: string | null;
+  /** Why the OS would not give Perch its shortcut, if it would not. */
+  shortcutProblem: string | null;
   /** Ids of the notifications already shown. */
   shown: Set<string>;
   /** Shown notifications the user snoozed, and when each is due again; kept in memory only. */
@@ -53,6 +55,7 @@ export function createCoreState(): CoreState {
     offline: false,
     lastError: null,
     notifierProblem: null,
+    shortcutProblem: null,
     shown: new Set(),
     snoozed: new Map(),
     previousPlanned: null,

@@ -63,6 +63,7 @@ export function defaultSettings(): Settings {
     launchAtLogin: false,
     theme: 'system',
     favouriteResourceIds: [7],
+    globalShortcut: 'CommandOrControl+Alt+P',
   };
 }
 
