@@ -51,6 +51,7 @@ function reservation(patch: Partial<ReservationView> = {}): ReservationView {
     canCheckOut: false,
     ownerName: 'Ada L',
     isMine: true,
+    seriesKey: null,
     ...patch,
   };
 }
