@@ -22,6 +22,7 @@ const config: Configuration = {
     'package.json',
     'dist/**',
     `${appLayout.trayIcons}/**`,
+    appLayout.notificationIcon,
     // Intermediate objects of a native module built on install (keytar): only the .node file runs.
     '!node_modules/*/build/Release/{obj,obj.target,.deps}/**',
     // Type declarations and source maps of dependencies: a third of their size, never loaded.
@@ -33,7 +34,8 @@ const config: Configuration = {
     // libsql's binary comes in a package of its own per platform: @libsql/<platform>/index.node.
     'node_modules/@libsql/*/*.node',
     'node_modules/keytar/**/*.node',
-    'node_modules/node-notifier/vendor/**',
+    // notify-send hands the notification server this path; the server cannot read inside app.asar.
+    appLayout.notificationIcon,
   ],
   // Every native module is Node-API (libsql, keytar): the binaries npm installed load in Electron
   // as they are, which test/shell/native-modules.test.ts checks. A rebuild could only break them:

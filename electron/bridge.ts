@@ -66,6 +66,8 @@ export const SettingsSchema = Type.Object({
   launchAtLogin: Type.Boolean(),
   theme: Type.Union([Type.Literal('system'), Type.Literal('light'), Type.Literal('dark')]),
   favouriteResourceIds: Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 500 }),
+  /** The keys that open Perch from any app, as an Electron accelerator ("CommandOrControl+Alt+P"); '' for none. */
+  globalShortcut: Type.String({ maxLength: 100 }),
 });
 export type Settings = Static<typeof SettingsSchema>;
 
@@ -241,6 +243,8 @@ export interface StateSnapshot {
   keychain: KeychainStatus;
   /** The last notification that could not be shown, if any. */
   notifierProblem: string | null;
+  /** The shortcut that opens Perch, as the platform writes it ("Ctrl+Alt+P", "⌘⌥P"; '' for none), and why the OS would not give it to Perch. */
+  globalShortcut: { label: string; problem: string | null };
   /** The moment this snapshot describes, ISO 8601. */
   now: string;
 }
@@ -287,6 +291,8 @@ export interface CommandRequests {
   listReservationAttributes: void;
   getSettings: void;
   setSettings: SettingsPatch;
+  /** Escape in the popover: hide it, as a click elsewhere does. */
+  hidePopover: void;
 }
 
 export type CommandName = keyof CommandRequests;
@@ -312,6 +318,7 @@ export const commandRequests: { [C in CommandName]: CommandRequests[C] extends v
   listReservationAttributes: null,
   getSettings: null,
   setSettings: SettingsPatchSchema,
+  hidePopover: null,
 };
 
 export interface CommandResponses {
@@ -333,12 +340,16 @@ export interface CommandResponses {
   listReservationAttributes: BridgeResult<AttributeView[]>;
   getSettings: Settings;
   setSettings: BridgeResult<Settings>;
+  hidePopover: null;
 }
 
 export interface EventPayloads {
   stateChanged: StateSnapshot;
-  /** A notification was clicked: open the popover on this reservation. */
-  navigate: { referenceNumber: string };
+  /**
+   * A notification was clicked, or its button's action failed: open the popover on this
+   * reservation, with the failure where the reservation's own button would show it.
+   */
+  navigate: { referenceNumber: string; failed?: { command: 'checkIn' | 'extend'; error: BridgeError } };
 }
 
 export type EventName = keyof EventPayloads;

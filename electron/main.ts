@@ -8,7 +8,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { app, dialog, ipcMain, nativeTheme, powerMonitor, utilityProcess } from 'electron';
 import { channelOf, commandNames, eventNames } from './bridge.js';
 import { appId } from './core/desktop/app-identity.js';
-import { appLayout } from './core/desktop/app-layout.js';
+import { appLayout, unpackedPath } from './core/desktop/app-layout.js';
 import { appPaths } from './core/desktop/app-paths.js';
 import { systemClock } from './core/clock.js';
 import { messageOf } from './core/errors.js';
@@ -16,7 +16,7 @@ import { dispatchCommand, foreignSenderRefusal } from './core/desktop/ipc-valida
 import { openKeychain } from './core/storage/keychain.js';
 import { createLocalService, type ServiceHostProcess } from './core/local-service/local-service.js';
 import { openLogFile, type LogFile } from './core/storage/log-file.js';
-import { createNotifier, type NotifierHandle } from './core/notifications/notifier.js';
+import type { NotifierHandle } from './core/notifications/notifier.js';
 import { createPerchCore, type PerchCore } from './core/perch-core.js';
 import { popoverAtStart } from './core/desktop/popover-at-start.js';
 import { appEntryUrl, isAppSender } from './core/desktop/security.js';
@@ -27,6 +27,8 @@ import { hardenEveryWebContents, hardenSession } from './shell/hardening.js';
 import { createPopoverWindow, type PopoverWindow } from './shell/popover-window.js';
 import { createPerchTray, type PerchTray } from './shell/tray.js';
 import { loginItem } from './shell/login-item.js';
+import { createDesktopNotifier } from './shell/notifications.js';
+import { createGlobalShortcut, enableWaylandShortcuts } from './shell/global-shortcut.js';
 
 /** Beside the app's own files in its data folder: the local service's database. */
 const localServiceFolder = 'local-service';
@@ -41,6 +43,7 @@ let appLog: LogFile | null = null;
 let notifier: NotifierHandle | null = null;
 
 registerAppScheme();
+enableWaylandShortcuts();
 
 // Before anything reads a path or takes the single-instance lock, which lives in the data folder.
 const paths = appPaths({ packaged: app.isPackaged, appData: app.getPath('appData'), productName: app.getName() });
@@ -96,9 +99,10 @@ async function start(): Promise<void> {
     dataDir: app.getPath('userData'),
     clock: systemClock,
     secrets: openKeychain(paths.keychainService),
-    notifier: (notifier = createNotifier({ appId })),
+    notifier: (notifier = createDesktopNotifier({ appId, icon: unpackedPath(app.getAppPath(), appLayout.notificationIcon) })),
     // An unpackaged run would register the bare Electron binary to start at login.
     ...(app.isPackaged && { autostart: loginItem() }),
+    globalShortcut: createGlobalShortcut(() => popover?.show('elsewhere')),
     // "Try it on this computer" offers the demo organisation to book in.
     localService: createLocalService({ dataFolder: path.join(app.getPath('userData'), localServiceFolder), demo: true, launch: launchServiceHost, log }),
     log,
@@ -124,6 +128,7 @@ async function start(): Promise<void> {
   }
   perch.on('stateChanged', () => tray?.refresh());
   perch.on('navigate', () => popover?.show('elsewhere'));
+  perch.on('hidePopover', () => popover?.hide());
 
   powerMonitor.on('suspend', () => perch.systemSuspended());
   powerMonitor.on('resume', () => perch.systemResumed());
@@ -192,8 +197,8 @@ async function quit(): Promise<void> {
     appLog?.write('Perch could not stop cleanly', error);
     console.error('Perch could not stop cleanly:', error);
   }
-  // notify-send processes waiting for a click would otherwise outlive the app.
-  notifier?.dispose();
+  // Notifications waiting for the user (on Linux, a notify-send process each) must not outlive the app.
+  await notifier?.dispose();
   await appLog?.flush();
   app.quit();
 }

@@ -1,15 +1,22 @@
 import type { EventPayloads } from '../bridge.js';
 
+/** What the core tells the shell alone, never the page: the bridge's events plus these. */
+export interface CoreEventPayloads extends EventPayloads {
+  /** The page asked to be hidden (Escape). */
+  hidePopover: null;
+}
+
 export interface CoreEvents {
-  on<E extends keyof EventPayloads>(event: E, listener: (payload: EventPayloads[E]) => void): () => void;
+  on<E extends keyof CoreEventPayloads>(event: E, listener: (payload: CoreEventPayloads[E]) => void): () => void;
   /** Calls every listener; one that throws is logged and does not keep the others from hearing. */
-  emit<E extends keyof EventPayloads>(event: E, payload: EventPayloads[E]): void;
+  emit<E extends keyof CoreEventPayloads>(event: E, payload: CoreEventPayloads[E]): void;
 }
 
 export function createCoreEvents(log: (message: string, error?: unknown) => void): CoreEvents {
-  const listeners: { [E in keyof EventPayloads]: Set<(payload: EventPayloads[E]) => void> } = {
+  const listeners: { [E in keyof CoreEventPayloads]: Set<(payload: CoreEventPayloads[E]) => void> } = {
     stateChanged: new Set(),
     navigate: new Set(),
+    hidePopover: new Set(),
   };
   return {
     on(event, listener) {

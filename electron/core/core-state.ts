@@ -37,8 +37,12 @@ export interface CoreState {
   offline: boolean;
   lastError: BridgeError | null;
   notifierProblem: string | null;
+  /** Why the OS would not give Perch its shortcut, if it would not. */
+  shortcutProblem: string | null;
   /** Ids of the notifications already shown. */
   shown: Set<string>;
+  /** Shown notifications the user snoozed, and when each is due again; kept in memory only. */
+  snoozed: Map<string, DateTime>;
   /** The planner's view after the previous poll; null until a poll of this run has been seen. */
   previousPlanned: PlannerReservation[] | null;
 }
@@ -51,7 +55,9 @@ export function createCoreState(): CoreState {
     offline: false,
     lastError: null,
     notifierProblem: null,
+    shortcutProblem: null,
     shown: new Set(),
+    snoozed: new Map(),
     previousPlanned: null,
   };
 }
@@ -60,6 +66,7 @@ export function createCoreState(): CoreState {
 export function clearAccountData(state: CoreState): void {
   state.data = emptyData();
   state.shown = new Set();
+  state.snoozed = new Map();
   state.previousPlanned = null;
   state.offline = false;
 }

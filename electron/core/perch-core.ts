@@ -3,19 +3,21 @@
  * the settings, behind the bridge's commands and events. Plain Node; the Electron shell only
  * forwards power and screen events and wires the commands to IPC.
  */
-import type { CommandHandlers, EventPayloads, Settings, StateSnapshot } from '../bridge.js';
+import type { CommandHandlers, Settings, StateSnapshot } from '../bridge.js';
 import type { Autostart } from './desktop/autostart.js';
-import { messageOf } from './errors.js';
+import { claimShortcut, type GlobalShortcut } from './desktop/global-shortcut.js';
+import { failure, invalidInput, messageOf, success } from './errors.js';
 import { createAccountCache } from './storage/account-cache.js';
 import { createAccountFlow } from './account/account-flow.js';
 import { createBackgroundWork } from './background-work.js';
 import type { Clock } from './clock.js';
 import { createCommandHandlers } from './commands/commands.js';
-import { createCoreEvents } from './core-events.js';
+import { createCoreEvents, type CoreEvents } from './core-events.js';
 import { createCoreState } from './core-state.js';
 import type { SecretStore } from './storage/keychain.js';
 import type { LocalProfile } from './local-service/local-account.js';
 import type { LocalService } from './local-service/local-service.js';
+import { createNotificationResponder } from './notifications/notification-responses.js';
 import { createNotificationSchedule } from './notifications/notification-schedule.js';
 import type { Notifier } from './notifications/notifier.js';
 import { createReferenceData } from './sync/reference-data.js';
@@ -31,6 +33,8 @@ export interface PerchCoreOptions {
   notifier: Notifier;
   /** Launch at login as the OS keeps it; without it (a run from source) the setting is only remembered. */
   autostart?: Autostart;
+  /** The shortcut that opens Perch from any app; without it (tests, or a desktop without one) the setting is only remembered. */
+  globalShortcut?: GlobalShortcut;
   /** The service "Try it on this computer" runs; the core stops it when it stops. */
   localService?: LocalService;
   /** Who the person at this computer is to the local service; read from the OS by default. */
@@ -41,7 +45,7 @@ export interface PerchCoreOptions {
 
 export interface PerchCore {
   handlers: CommandHandlers;
-  on<E extends keyof EventPayloads>(event: E, listener: (payload: EventPayloads[E]) => void): () => void;
+  on: CoreEvents['on'];
   snapshot(): StateSnapshot;
   start(): Promise<void>;
   stop(): Promise<void>;
@@ -68,7 +72,7 @@ export function createPerchCore(options: PerchCoreOptions): PerchCore {
   const state = createCoreState();
   const events = createCoreEvents(log);
   const { track, idle } = createBackgroundWork(log);
-  let unsubscribeClicks: (() => void) | null = null;
+  let unsubscribeResponses: (() => void) | null = null;
   let unsubscribeUnlocked: (() => void) | null = null;
 
   const snapshot = () => snapshotOf(state, session.account, clock.now(), options.secrets.status());
@@ -136,17 +140,30 @@ export function createPerchCore(options: PerchCoreOptions): PerchCore {
           throw new Error(`Perch could not change whether it starts at login: ${messageOf(error)}`);
         });
       }
+      if (options.globalShortcut && next.globalShortcut !== state.settings.globalShortcut) {
+        const problem = claimShortcut(options.globalShortcut, next.globalShortcut, state.settings.globalShortcut);
+        if (problem !== null) return failure({ ...invalidInput('The shortcut could not be set.'), fields: [{ field: 'globalShortcut', problem }] });
+        state.shortcutProblem = null;
+      }
       await saveSettings(dataDir, next);
       state.settings = next;
       // New lead times or switches change what is due.
       if (session.account !== null) await notifications.replan(null, null);
       stateChanged();
+      return success(null);
     },
     resources: reference.resources,
     schedules: reference.schedules,
     knownSummary: (referenceNumber) => state.data.reservations.find((summary) => summary.referenceNumber === referenceNumber),
     reservationChanged: sync.reservationChanged,
     reservationsChanged: sync.refreshReservations,
+    hidePopover: () => events.emit('hidePopover', null),
+  });
+
+  const respond = createNotificationResponder({
+    handlers,
+    snooze: notifications.snooze,
+    navigate: (payload) => events.emit('navigate', payload),
   });
 
   return {
@@ -157,8 +174,11 @@ export function createPerchCore(options: PerchCoreOptions): PerchCore {
       const loaded = await loadSettings(dataDir, { now: () => clock.now() });
       state.settings = loaded.settings;
       await readSettings();
+      if (options.globalShortcut && state.settings.globalShortcut !== '') {
+        state.shortcutProblem = claimShortcut(options.globalShortcut, state.settings.globalShortcut, null);
+      }
       if (loaded.problem !== null) state.lastError = { kind: 'unexpected', message: loaded.problem };
-      unsubscribeClicks ??= notifier.onClick((referenceNumber) => events.emit('navigate', { referenceNumber }));
+      unsubscribeResponses ??= notifier.onResponse((invocation) => track(respond(invocation)));
       // The keychain's status is part of what the popover shows.
       unsubscribeUnlocked ??= options.secrets.onUnlocked(stateChanged);
       await accounts.restore();
@@ -167,8 +187,8 @@ export function createPerchCore(options: PerchCoreOptions): PerchCore {
     async stop() {
       accounts.stop();
       sync.stop();
-      unsubscribeClicks?.();
-      unsubscribeClicks = null;
+      unsubscribeResponses?.();
+      unsubscribeResponses = null;
       unsubscribeUnlocked?.();
       unsubscribeUnlocked = null;
       await idle();

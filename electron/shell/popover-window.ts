@@ -20,6 +20,7 @@ export interface PopoverWindow {
   show(opener: PopoverOpener): void;
   /** A click on the tray icon: opens a closed popover, closes an open one. */
   toggle(): void;
+  hide(): void;
   /** Sends an event to the page, while the window exists. */
   send(channel: string, payload: unknown): void;
 }
@@ -35,10 +36,12 @@ export function createPopoverWindow(options: { trayBounds: () => Rect | null; on
     // (electron/electron#26350).
     win.setVisibleOnAllWorkspaces(true, { visibleOnFullScreen: true, skipTransformProcessType: true });
   }
-  win.on('blur', () => {
+  function hide(): void {
+    if (win.isDestroyed()) return;
     win.hide();
     hiddenAt = Date.now();
-  });
+  }
+  win.on('blur', hide);
   win.on('show', () => options.onShown());
   void win.loadURL(appEntryUrl);
 
@@ -69,6 +72,7 @@ export function createPopoverWindow(options: { trayBounds: () => Rect | null; on
       if (Date.now() - hiddenAt < reopenGuardMs) return;
       show('trayIcon');
     },
+    hide,
     send(channel, payload) {
       if (!win.isDestroyed()) win.webContents.send(channel, payload);
     },

@@ -199,6 +199,8 @@ describe('notifications', () => {
         referenceNumber: reference,
         title: 'Starts in 10 minutes: Severn (1.02)',
         body: `Design review · ${startTime}–${start.plus({ minutes: 30 }).setZone('Europe/Berlin').toFormat('HH:mm')}`,
+        // Check-in opens 5 minutes before the start: not yet.
+        actions: ['snooze'],
       },
     ]);
 
@@ -208,7 +210,7 @@ describe('notifications', () => {
 
     const navigated: string[] = [];
     first.core.on('navigate', ({ referenceNumber }) => navigated.push(referenceNumber));
-    first.notifier.click(reference);
+    first.notifier.respond({ notificationId: `checkInOpen:${reference}:${start.toUTC().toISO()}`, referenceNumber: reference, response: 'open' });
     expect(navigated).toEqual([reference]);
 
     // Restart: the shown ids come back from the cache, so nothing is shown twice.

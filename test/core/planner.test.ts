@@ -4,6 +4,7 @@ import {
   notificationId,
   planNotifications,
   retainShown,
+  snoozedUntil,
   type NotificationKind,
   type PlannedNotification,
   type PlannerInput,
@@ -162,6 +163,7 @@ describe('each kind at, before and after its moment', () => {
         at: '2026-06-15T09:55:00.000+02:00',
         title: 'Check-in open: Thames (1.01)',
         body: 'Check in by 10:15 or it is released',
+        actions: ['checkIn', 'snooze'],
       },
       {
         id: 'autoReleaseWarning:r1:2026-06-15T08:00:00.000Z',
@@ -170,6 +172,7 @@ describe('each kind at, before and after its moment', () => {
         at: '2026-06-15T10:10:00.000+02:00',
         title: 'Released in 4 minutes: Thames (1.01)',
         body: 'Not checked in; check in by 10:15 or the 10:00 booking is released.',
+        actions: ['checkIn'],
       },
     ]);
   });
@@ -411,6 +414,7 @@ describe('released and approval outcomes', () => {
         at: '2026-06-15T10:16:00.000+02:00',
         title: 'Released: Thames (1.01)',
         body: 'Not checked in; the 10:00 booking was released.',
+        actions: [],
       },
     ]);
   });
@@ -440,6 +444,7 @@ describe('released and approval outcomes', () => {
         at: '2026-06-15T09:00:00.000+02:00',
         title: 'Approved: Boardroom',
         body: 'Planning · 14:00–15:00',
+        actions: [],
       },
     ]);
     expect(plan('09:00', [], { previous: [pending] }).due.map((n) => [n.title, n.body])).toEqual([
@@ -703,6 +708,57 @@ describe('nextWakeAt', () => {
       '10:55 endReminder',
     ]);
     expect(wakes).toBe(5);
+  });
+});
+
+describe('actions: the buttons that fit the moment', () => {
+  it.each<[string, string, PlannerReservation, [NotificationKind, string[]][]]>([
+    ['a start reminder before check-in opens', '09:50', checkInRoom, [['startReminder', ['snooze']]]],
+    ['a start reminder once check-in is open', '09:55', { ...checkInRoom, startReminderMinutes: 5 }, [['startReminder', ['checkIn', 'snooze']], ['checkInOpen', ['checkIn', 'snooze']]]],
+    ['a start reminder where no check-in is needed', '09:56', reservation({ startReminderMinutes: 5 }), [['startReminder', ['snooze']]]],
+    ['the auto-release warning: nothing to put off', '10:10', checkInRoom, [['checkInOpen', ['checkIn', 'snooze']], ['autoReleaseWarning', ['checkIn']]]],
+    ['an end reminder', '10:55', reservation(), [['endReminder', ['extend', 'snooze']]]],
+  ])('%s', (_name, clock, booked, expected) => {
+    expect(plan(clock, [booked]).due.map((n) => [n.kind, n.actions])).toEqual(expected);
+  });
+});
+
+describe('snooze', () => {
+  const startReminderId = notificationId('startReminder', 'r1', t('10:00').toMillis());
+  const endReminderId = notificationId('endReminder', 'r1', t('11:00').toMillis());
+
+  it.each([
+    ['5 minutes later', startReminderId, '09:50', '09:55'],
+    ['at the moment it is about, when that comes sooner', startReminderId, '09:57', '10:00'],
+    ['5 minutes later, once the moment has passed', startReminderId, '10:02', '10:07'],
+    ['an end reminder: at the end at the latest', endReminderId, '10:58', '11:00'],
+  ])('%s', (_name, id, at, until) => {
+    expect(snoozedUntil(id, t(at))?.toISO()).toBe(t(until).toISO());
+  });
+
+  it('knows nothing of ids not the planner\'s', () => {
+    expect(snoozedUntil('garbage', t('10:00'))).toBeNull();
+  });
+
+  it('raises a snoozed reminder again at the end of its snooze, with its text as of then, and wakes for it', () => {
+    const shown = new Set([startReminderId]);
+    const snoozed = new Map([[startReminderId, t('09:55')]]);
+    const before = plan('09:51', [reservation()], { shown, snoozed });
+    expect(before.due).toEqual([]);
+    expect(before.nextWakeAt?.toISO()).toBe(t('09:55').toISO());
+    const then = plan('09:55', [reservation()], { shown, snoozed });
+    expect(then.due.map((n) => [n.id, n.title, n.at.toISO(), n.actions])).toEqual([[startReminderId, 'Starts in 5 minutes: Thames (1.01)', t('09:55').toISO(), ['snooze']]]);
+  });
+
+  it('drops a snoozed notification that no longer applies when its snooze ends', () => {
+    const checkInId = notificationId('checkInOpen', 'r1', t('10:00').toMillis());
+    const shown = new Set([startReminderId, checkInId]);
+    // Checked in meanwhile: neither the start reminder nor the check-in notice comes back.
+    const checkedIn = { ...checkInRoom, checkedIn: true };
+    const snoozed = new Map([[startReminderId, t('09:55')], [checkInId, t('10:00')]]);
+    expect(plan('10:00', [checkedIn], { shown, snoozed }).due).toEqual([]);
+    // Snoozed past the release: the check-in notice does not come back after it.
+    expect(plan('10:15', [checkInRoom], { shown, snoozed: new Map([[checkInId, t('10:15')]]) }).due.map((n) => n.kind)).toEqual([]);
   });
 });
 

@@ -25,6 +25,7 @@ const customised: Settings = {
   launchAtLogin: true,
   theme: 'dark',
   favouriteResourceIds: [3, 7],
+  globalShortcut: 'Control+Shift+F12',
 };
 
 describe('defaultSettings', () => {
@@ -38,6 +39,7 @@ describe('defaultSettings', () => {
       launchAtLogin: false,
       theme: 'system',
       favouriteResourceIds: [],
+      globalShortcut: 'CommandOrControl+Alt+P',
     });
     expect(() => {
       defaultSettings.notifications.released = false;

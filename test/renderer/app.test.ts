@@ -69,6 +69,17 @@ describe('App tabs', () => {
     expect(screen.getByText('Standup').closest('li')?.getAttribute('aria-current')).toBe('true');
   });
 
+  test("a notification's failed button opens the reservation with the reason where its own button would show it", async () => {
+    const fake = createFakePerch(readySnapshot({ reservations: [reservation(), reservation({ referenceNumber: 'ref-2', title: 'Standup' })] }));
+    await renderApp(fake);
+    const message = 'This reservation has started, and the server does not let a reservation be changed once it has started.';
+    fake.emit('navigate', { referenceNumber: 'ref-2', failed: { command: 'extend', error: { kind: 'validation', message } } });
+    await waitFor(() => expect(screen.getByRole('tab', { name: 'My reservations' }).getAttribute('aria-selected')).toBe('true'));
+    const item = screen.getByText('Standup').closest('li')!;
+    await waitFor(() => expect(item.textContent).toContain(message));
+    expect(item.getAttribute('aria-current')).toBe('true');
+  });
+
   test('shows the sign-in form when the core signs out', async () => {
     const fake = createFakePerch(readySnapshot());
     await renderApp(fake);

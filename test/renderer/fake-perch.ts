@@ -63,6 +63,7 @@ export function defaultSettings(): Settings {
     launchAtLogin: false,
     theme: 'system',
     favouriteResourceIds: [7],
+    globalShortcut: 'CommandOrControl+Alt+P',
   };
 }
 
@@ -108,6 +109,7 @@ export function createFakePerch(initial: StateSnapshot = signedOutSnapshot(), ov
       settings = { ...settings, ...patch };
       return { ok: true, value: structuredClone(settings) };
     },
+    hidePopover: async () => null,
     ...overrides,
   };
   const calls: FakePerch['calls'] = [];

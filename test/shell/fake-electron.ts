@@ -58,7 +58,15 @@ export interface FakeUtilityProcess extends Emitter {
   kill: Mock;
 }
 
+/** A notification as the shell built it; `emit` plays the OS (show, click, action, close, failed). */
+export interface FakeNotification extends Emitter {
+  options: { title: string; body: string; icon?: string; actions?: { type: string; text?: string }[] };
+  show: Mock;
+  close: Mock;
+}
+
 export const windows: FakeWindow[] = [];
+export const notifications: FakeNotification[] = [];
 export const trays: FakeTray[] = [];
 export const utilityProcesses: FakeUtilityProcess[] = [];
 
@@ -71,9 +79,14 @@ export const fakeAppPath = (name: string) => (name === 'appData' ? fakeAppData :
 /** The paths the shell set with `app.setPath`, which `app.getPath` answers from then on. */
 const setPaths = new Map<string, string>();
 
+/** The OS's global shortcuts: who holds which keys. Another app's are `takenElsewhere`. */
+export const heldShortcuts = new Map<string, () => void>();
+export const takenElsewhere = new Set<string>();
+
 export const fakeElectron = {
   app: {
     ...emitter(),
+    commandLine: { appendSwitch: vi.fn() },
     requestSingleInstanceLock: vi.fn(() => true),
     whenReady: vi.fn(() => Promise.resolve()),
     getPath: vi.fn((name: string) => setPaths.get(name) ?? fakeAppPath(name)),
@@ -133,7 +146,23 @@ export const fakeElectron = {
     return tray;
   }),
   dialog: { showErrorBox: vi.fn() },
+  Notification: Object.assign(
+    vi.fn(function FakeElectronNotification(options: FakeNotification['options']) {
+      const notification: FakeNotification = { options, ...emitter(), show: vi.fn(), close: vi.fn() };
+      notifications.push(notification);
+      return notification;
+    }),
+    { isSupported: vi.fn(() => true) },
+  ),
   ipcMain: { handle: vi.fn() },
+  globalShortcut: {
+    register: vi.fn((accelerator: string, pressed: () => void) => {
+      if (takenElsewhere.has(accelerator) || heldShortcuts.has(accelerator)) return false;
+      heldShortcuts.set(accelerator, pressed);
+      return true;
+    }),
+    unregister: vi.fn((accelerator: string) => void heldShortcuts.delete(accelerator)),
+  },
   Menu: { buildFromTemplate: vi.fn(buildMenu) },
   nativeImage: { createFromPath: vi.fn((file: string) => ({ file, setTemplateImage: vi.fn() })) },
   nativeTheme: { ...emitter(), shouldUseDarkColors: false, shouldUseDarkColorsForSystemIntegratedUI: false, themeSource: 'system' },
@@ -242,7 +271,7 @@ export const current: { core: FakeCore | null } = { core: null };
 export const fakeCoreModules = {
   perchCore: () => ({ createPerchCore: vi.fn(() => current.core) }),
   keychain: () => ({ openKeychain: vi.fn(() => ({ status: () => ({ available: true, reason: null }) })) }),
-  notifier: () => ({ createNotifier: vi.fn(() => ({ show: vi.fn(), onClick: vi.fn(), dispose: vi.fn() })) }),
+  notifier: () => ({ createDesktopNotifier: vi.fn(() => ({ show: vi.fn(), onResponse: vi.fn(), dispose: vi.fn(async () => {}) })) }),
   /** A desktop whose tray shows Perch's icon; a test of one that shows none answers otherwise. */
   trayHost: () => ({ probeTrayHost: vi.fn(async () => ({ kind: 'registered' })) }),
 };

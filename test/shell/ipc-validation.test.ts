@@ -8,6 +8,7 @@ const validRequests: { [C in CommandName]: unknown } = {
   signIn: { server: { kind: 'remote', url: 'https://booked.example.org' }, username: 'ada', password: 'pw', staySignedIn: true },
   tryThisComputer: undefined,
   signOut: undefined,
+  hidePopover: undefined,
   book: { resourceId: 3, start: '2025-03-10T10:00:00+01:00', durationMinutes: 30, title: 'Focus' },
   checkIn: { referenceNumber: 'abc' },
   checkOut: { referenceNumber: 'abc' },

@@ -10,7 +10,7 @@ vi.hoisted(() => Object.defineProperty(process, 'platform', { value: 'linux' }))
 vi.mock('electron', async () => (await import('./fake-electron.js')).fakeElectron);
 vi.mock('../../electron/core/perch-core.js', async () => (await import('./fake-electron.js')).fakeCoreModules.perchCore());
 vi.mock('../../electron/core/storage/keychain.js', async () => (await import('./fake-electron.js')).fakeCoreModules.keychain());
-vi.mock('../../electron/core/notifications/notifier.js', async () => (await import('./fake-electron.js')).fakeCoreModules.notifier());
+vi.mock('../../electron/shell/notifications.js', async () => (await import('./fake-electron.js')).fakeCoreModules.notifier());
 
 const { createPerchCore } = await import('../../electron/core/perch-core.js');
 const { openKeychain } = await import('../../electron/core/storage/keychain.js');

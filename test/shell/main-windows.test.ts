@@ -8,9 +8,9 @@ vi.hoisted(() => Object.defineProperty(process, 'platform', { value: 'win32' }))
 vi.mock('electron', async () => (await import('./fake-electron.js')).fakeElectron);
 vi.mock('../../electron/core/perch-core.js', async () => (await import('./fake-electron.js')).fakeCoreModules.perchCore());
 vi.mock('../../electron/core/storage/keychain.js', async () => (await import('./fake-electron.js')).fakeCoreModules.keychain());
-vi.mock('../../electron/core/notifications/notifier.js', async () => (await import('./fake-electron.js')).fakeCoreModules.notifier());
+vi.mock('../../electron/shell/notifications.js', async () => (await import('./fake-electron.js')).fakeCoreModules.notifier());
 
-const { createNotifier } = await import('../../electron/core/notifications/notifier.js');
+const { createDesktopNotifier } = await import('../../electron/shell/notifications.js');
 current.core = fakeCore(commandNames, stateWithCheckInOpen());
 
 beforeAll(async () => {
@@ -20,7 +20,9 @@ beforeAll(async () => {
 
 it('registers the AppUserModelID the installer uses, and notifications carry the same id', () => {
   expect(electron.app.setAppUserModelId).toHaveBeenCalledExactlyOnceWith(appId);
-  expect(createNotifier).toHaveBeenCalledExactlyOnceWith({ appId });
+  expect(createDesktopNotifier).toHaveBeenCalledExactlyOnceWith({ appId, icon: '/opt/perch/build/icons/256x256.png' });
+  // Electron's toasts are shown for the process's id: it must be set before the first one.
+  expect(electron.app.setAppUserModelId.mock.invocationCallOrder[0]).toBeLessThan(vi.mocked(createDesktopNotifier).mock.invocationCallOrder[0]!);
 });
 
 it('picks the tray glyph by the taskbar colour, which Windows reports apart from the apps\' theme', () => {

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { channelOf, commandNames, eventNames, type CommandName } from '../../electron/bridge.js';
 import { appEntryUrl, contentSecurityPolicy } from '../../electron/core/desktop/security.js';
 import { appId } from '../../electron/core/desktop/app-identity.js';
-import { current, fakeAppPath, fakeCore, fakeElectron as electron, fakeUserHome, latestMenu, stateWithCheckInOpen, trays, utilityProcesses, windows, type FakeMenu } from './fake-electron.js';
+import { current, fakeAppPath, fakeCore, fakeElectron as electron, fakeUserHome, heldShortcuts, latestMenu, stateWithCheckInOpen, takenElsewhere, trays, utilityProcesses, windows, type FakeMenu } from './fake-electron.js';
 
 // The Linux shell; main-macos.test.ts covers what differs on macOS and Windows.
 vi.hoisted(() => Object.defineProperty(process, 'platform', { value: 'linux' }));
@@ -13,11 +13,11 @@ vi.stubEnv('XDG_CONFIG_HOME', join(fakeUserHome, 'config'));
 vi.mock('electron', async () => (await import('./fake-electron.js')).fakeElectron);
 vi.mock('../../electron/core/perch-core.js', async () => (await import('./fake-electron.js')).fakeCoreModules.perchCore());
 vi.mock('../../electron/core/storage/keychain.js', async () => (await import('./fake-electron.js')).fakeCoreModules.keychain());
-vi.mock('../../electron/core/notifications/notifier.js', async () => (await import('./fake-electron.js')).fakeCoreModules.notifier());
+vi.mock('../../electron/shell/notifications.js', async () => (await import('./fake-electron.js')).fakeCoreModules.notifier());
 vi.mock('../../electron/core/desktop/tray-host.js', async () => (await import('./fake-electron.js')).fakeCoreModules.trayHost());
 
 const { createPerchCore } = await import('../../electron/core/perch-core.js');
-const { createNotifier } = await import('../../electron/core/notifications/notifier.js');
+const { createDesktopNotifier } = await import('../../electron/shell/notifications.js');
 const state = stateWithCheckInOpen();
 const core = fakeCore(commandNames, state);
 current.core = core;
@@ -58,7 +58,8 @@ describe('start-up', () => {
     expect(options).toMatchObject({ dataDir: fakeAppPath('userData') });
     expect(options?.clock).toBe((await import('../../electron/core/clock.js')).systemClock);
     expect(core.start).toHaveBeenCalledTimes(1);
-    expect(createNotifier).toHaveBeenCalledExactlyOnceWith({ appId });
+    // The icon another program (the notification server) reads: outside app.asar when packaged.
+    expect(createDesktopNotifier).toHaveBeenCalledExactlyOnceWith({ appId, icon: '/opt/perch/build/icons/256x256.png' });
     // Windows only: elsewhere the id means nothing to the OS.
     expect(app.setAppUserModelId).not.toHaveBeenCalled();
   });
@@ -165,6 +166,33 @@ describe('IPC', () => {
   });
 });
 
+describe('the shortcut that opens Perch', () => {
+  it('asks for Wayland shortcuts through the desktop portal before the app is ready', () => {
+    expect(app.commandLine.appendSwitch).toHaveBeenCalledWith('enable-features', 'GlobalShortcutsPortal');
+    expect(app.commandLine.appendSwitch.mock.invocationCallOrder[0]).toBeLessThan(app.whenReady.mock.invocationCallOrder[0]!);
+  });
+
+  it('gives the core a shortcut that holds one accelerator at a time, and a press opens the popover', () => {
+    const shortcut = vi.mocked(createPerchCore).mock.calls[0]?.[0].globalShortcut;
+    expect(shortcut).toBeDefined();
+    expect(shortcut!.set('CommandOrControl+Alt+P')).toBe(true);
+    expect([...heldShortcuts.keys()]).toEqual(['CommandOrControl+Alt+P']);
+    expect(shortcut!.set('Control+Shift+F12')).toBe(true);
+    expect([...heldShortcuts.keys()]).toEqual(['Control+Shift+F12']);
+
+    const popover = windows[0]!;
+    popover.hide();
+    heldShortcuts.get('Control+Shift+F12')!();
+    expect(popover.visible).toBe(true);
+    popover.hide();
+
+    takenElsewhere.add('Alt+Space');
+    expect(shortcut!.set('Alt+Space')).toBe(false);
+    expect([...heldShortcuts.keys()]).toEqual([]);
+    expect(shortcut!.set('')).toBe(true);
+  });
+});
+
 describe('the popover window', () => {
   it('is created hidden, frameless, and locked down', () => {
     expect(electron.BrowserWindow).toHaveBeenCalledTimes(1);
@@ -208,6 +236,16 @@ describe('the popover window', () => {
     expect(popover.setPosition).toHaveBeenLastCalledWith(1532, 35, false);
     popover.emit('blur');
     expect(popover.visible).toBe(false);
+  });
+
+  it('hides when the page asks (Escape), through the core, and is not sent that request as an event', () => {
+    const popover = windows[0]!;
+    app.emit('second-instance');
+    expect(popover.visible).toBe(true);
+    popover.webContents.send.mockClear();
+    core.events.emit('hidePopover', null);
+    expect(popover.visible).toBe(false);
+    expect(popover.webContents.send).not.toHaveBeenCalled();
   });
 });
 
@@ -396,7 +434,7 @@ describe('quitting', () => {
   });
 
   it('ends the notifications still waiting for a click, after the core stopped and before quitting', () => {
-    const notifier = vi.mocked(createNotifier).mock.results[0]?.value as { dispose: ReturnType<typeof vi.fn> };
+    const notifier = vi.mocked(createDesktopNotifier).mock.results[0]?.value as { dispose: ReturnType<typeof vi.fn> };
     expect(notifier.dispose).toHaveBeenCalledTimes(1);
     expect(core.stop.mock.invocationCallOrder[0]).toBeLessThan(notifier.dispose.mock.invocationCallOrder[0]!);
     expect(notifier.dispose.mock.invocationCallOrder[0]).toBeLessThan(app.quit.mock.invocationCallOrder[0]!);

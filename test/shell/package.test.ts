@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectRoot } from '../../build/scripts/project-root.js';
 import config from '../../build/electron-builder.config.js';
 import { appId } from '../../electron/core/desktop/app-identity.js';
-import { appLayout } from '../../electron/core/desktop/app-layout.js';
+import { appLayout, unpackedPath } from '../../electron/core/desktop/app-layout.js';
 import { archiveEntries, buildLinuxDirPackage, type LinuxDirPackage } from '../support/linux-package.js';
 
 const trayIcons = ['trayTemplate.png', 'trayTemplate@2x.png', 'tray-light.png', 'tray-light@2x.png', 'tray-dark.png', 'tray-dark@2x.png', 'tray-color.png', 'tray-color@2x.png'];
@@ -104,6 +104,13 @@ describe('a --linux dir package built against a stand-in Electron', () => {
     for (const icon of trayIcons) expect(inArchive, icon).toContain(`${appLayout.trayIcons}/${icon}`);
   });
 
+  it('keeps the notification icon outside app.asar, where the notification service can read it', async () => {
+    expect(statFile(archive, appLayout.notificationIcon)).toMatchObject({ unpacked: true });
+    // Where the shell looks for it: the path of app.asar is what app.getAppPath() answers when packaged.
+    const icon = await readFile(unpackedPath(archive, appLayout.notificationIcon));
+    expect(icon.subarray(1, 4).toString('latin1')).toBe('PNG');
+  });
+
   it("holds a package.json naming the built main, and the desktop name Linux windows take their app_id from", () => {
     const metadata = JSON.parse(extractFile(archive, 'package.json').toString('utf8')) as { main?: string; desktopName?: string };
     expect(metadata.main).toBe(appLayout.main);
@@ -131,16 +138,6 @@ describe('a --linux dir package built against a stand-in Electron', () => {
     const preload = extractFile(archive, appLayout.preload).toString('utf8');
     expect(preload).toContain('require("electron")');
     expect(importedPackages(preload)).toEqual([]);
-  });
-
-  it("unpacks node-notifier's helper programs (a Linux package keeps terminal-notifier; only Windows builds keep .exe files)", async () => {
-    const vendor = 'node_modules/node-notifier/vendor';
-    const vendorFiles = [...inArchive].filter((entry) => entry.startsWith(`${vendor}/`) && 'size' in statFile(archive, entry));
-    expect(vendorFiles).toContain(`${vendor}/mac.noindex/terminal-notifier.app/Contents/MacOS/terminal-notifier`);
-    for (const file of vendorFiles) {
-      expect(statFile(archive, file), file).toMatchObject({ unpacked: true });
-      await expect(readFile(join(resources, 'app.asar.unpacked', file)), file).resolves.toBeInstanceOf(Buffer);
-    }
   });
 
   it('asked nothing of the network', () => {

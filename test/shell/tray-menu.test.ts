@@ -26,6 +26,7 @@ function snapshot(patch: Partial<StateSnapshot> = {}): StateSnapshot {
     lastError: null,
     keychain: { available: true, reason: null },
     notifierProblem: null,
+    globalShortcut: { label: 'Ctrl+Alt+P', problem: null },
     now: now.toISO()!,
     ...patch,
   };

@@ -6,7 +6,7 @@ import { createClient, type ApiClient } from '../../electron/api/client.js';
 import { success } from '../../electron/core/errors.js';
 import { memorySecretStore, type SecretStore } from '../../electron/core/storage/keychain.js';
 import type { LocalService } from '../../electron/core/local-service/local-service.js';
-import type { NotificationRequest, Notifier, ShowResult } from '../../electron/core/notifications/notifier.js';
+import type { NotificationInvocation, NotificationRequest, Notifier, ShowResult } from '../../electron/core/notifications/notifier.js';
 import { createPerchCore, type PerchCore } from '../../electron/core/perch-core.js';
 import { demoPassword, seedDemo, type DemoOrganisation } from '../../electron/service/seed/demo.js';
 import { ensureLocalAccount } from '../../electron/service/seed/local-account.js';
@@ -31,11 +31,12 @@ export interface RecordingNotifier extends Notifier {
   shown: NotificationRequest[];
   /** What `show` answers next; a success by default. */
   answer: ShowResult;
-  click(referenceNumber: string): void;
+  /** As the desktop does when the user clicks a shown notification or presses one of its buttons. */
+  respond(invocation: NotificationInvocation): void;
 }
 
 export function recordingNotifier(): RecordingNotifier {
-  const listeners = new Set<(referenceNumber: string) => void>();
+  const listeners = new Set<(invocation: NotificationInvocation) => void>();
   const notifier: RecordingNotifier = {
     shown: [],
     answer: { ok: true },
@@ -43,12 +44,12 @@ export function recordingNotifier(): RecordingNotifier {
       notifier.shown.push(notification);
       return notifier.answer;
     },
-    onClick(listener) {
+    onResponse(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    click(referenceNumber) {
-      for (const listener of listeners) listener(referenceNumber);
+    respond(invocation) {
+      for (const listener of listeners) listener(invocation);
     },
   };
   return notifier;
@@ -70,11 +71,17 @@ export function inProcessLocalService(service: () => RunningService): LocalServi
   };
 }
 
-export interface CoreUnderTest {
+export interface CoreUnderTest<N extends Notifier = RecordingNotifier> {
   core: PerchCore;
   dataDir: string;
-  notifier: RecordingNotifier;
+  notifier: N;
   secrets: SecretStore;
+}
+
+interface CoreOptions {
+  dataDir?: string;
+  secrets?: SecretStore;
+  local?: boolean;
 }
 
 export interface CoreHarness {
@@ -88,7 +95,10 @@ export interface CoreHarness {
   /** What the cores send goes through this fetch: recorded, and optionally answered by the test. */
   fetch: typeof fetch;
   intercept(interceptor: Interceptor | null): void;
-  newCore(options?: { dataDir?: string; secrets?: SecretStore; notifier?: RecordingNotifier; local?: boolean }): CoreUnderTest;
+  /** A core on the harness's clock and service, with the test's own notifier (a real one)… */
+  newCore<N extends Notifier>(options: CoreOptions & { notifier: N }): CoreUnderTest<N>;
+  /** …or with a recording one. */
+  newCore(options?: CoreOptions & { notifier?: RecordingNotifier }): CoreUnderTest;
   /** Moves time, letting every core finish what each timer started (and what was under way before). */
   advance(by: Parameters<ManualCoreClock['advance']>[0]): Promise<void>;
   idle(): Promise<void>;
@@ -116,7 +126,7 @@ export async function startCoreHarness(start: DateTime): Promise<CoreHarness> {
   const port = Number(new URL(apiRoot).port);
   const requests: RecordedRequest[] = [];
   let interceptor: Interceptor | null = null;
-  const cores: CoreUnderTest[] = [];
+  const cores: CoreUnderTest<Notifier>[] = [];
   let serviceRunning = true;
 
   const recordingFetch: typeof fetch = async (input, init) => {
@@ -136,6 +146,26 @@ export async function startCoreHarness(start: DateTime): Promise<CoreHarness> {
     await service.close();
   };
 
+  function newCore<N extends Notifier>(options: CoreOptions & { notifier: N }): CoreUnderTest<N>;
+  function newCore(options?: CoreOptions & { notifier?: RecordingNotifier }): CoreUnderTest;
+  function newCore(options: CoreOptions & { notifier?: Notifier } = {}): CoreUnderTest<Notifier> {
+    const dataDir = options.dataDir ?? mkdtempSync(join(folder, 'data-'));
+    const notifier = options.notifier ?? recordingNotifier();
+    const secrets = options.secrets ?? memorySecretStore('test: memory only');
+    const core = createPerchCore({
+      dataDir,
+      clock,
+      secrets,
+      notifier,
+      fetch: recordingFetch,
+      ...(options.local !== false && { localService: inProcessLocalService(() => service) }),
+      log: () => {},
+    });
+    const created = { core, dataDir, notifier, secrets };
+    cores.push(created);
+    return created;
+  }
+
   const idle = async () => {
     await Promise.all(cores.map(({ core }) => core.idle()));
   };
@@ -153,23 +183,7 @@ export async function startCoreHarness(start: DateTime): Promise<CoreHarness> {
     intercept(next) {
       interceptor = next;
     },
-    newCore(options = {}) {
-      const dataDir = options.dataDir ?? mkdtempSync(join(folder, 'data-'));
-      const notifier = options.notifier ?? recordingNotifier();
-      const secrets = options.secrets ?? memorySecretStore('test: memory only');
-      const core = createPerchCore({
-        dataDir,
-        clock,
-        secrets,
-        notifier,
-        fetch: recordingFetch,
-        ...(options.local !== false && { localService: inProcessLocalService(() => service) }),
-        log: () => {},
-      });
-      const created = { core, dataDir, notifier, secrets };
-      cores.push(created);
-      return created;
-    },
+    newCore,
     async advance(by) {
       // Work already under way belongs to the present moment, not to the time moved to.
       await idle();

@@ -18,6 +18,8 @@ export interface RecordedNotification {
 
 export interface FakeNotificationServer {
   readonly notifications: readonly RecordedNotification[];
+  /** Ids the clients closed themselves (CloseNotification), in order. */
+  readonly closedByClient: readonly number[];
   /** Resolves with the first recorded notification matching `predicate`, waiting for it if need be. */
   waitForNotification(predicate?: (notification: RecordedNotification) => boolean, timeoutMs?: number): Promise<RecordedNotification>;
   /** As a notification daemon does when the user clicks (key `default`) or presses a button. */
@@ -36,6 +38,7 @@ const { DBusError, Variant } = dbus;
  */
 class RecordingNotifications extends NotificationsInterface {
   readonly notifications: RecordedNotification[] = [];
+  readonly closedByClient: number[] = [];
   readonly waiters = new Set<() => void>();
   private nextId = 1;
 
@@ -64,6 +67,7 @@ class RecordingNotifications extends NotificationsInterface {
     if (!this.notifications.some((notification) => notification.id === id)) {
       throw new DBusError('org.freedesktop.Notifications.Error.NotFound', `no notification ${id}`);
     }
+    this.closedByClient.push(id);
     this.NotificationClosed(id, 3);
   }
 
@@ -108,6 +112,7 @@ export async function startNotificationServer(
   }
   return {
     notifications: service.notifications,
+    closedByClient: service.closedByClient,
     waitForNotification(predicate = () => true, timeoutMs = 5000) {
       return new Promise((resolve, reject) => {
         const check = () => {

@@ -53,8 +53,13 @@ export function createCommandHandlers(context: CommandContext): CommandHandlers 
     setSettings: asResult(async (patch: SettingsPatch) => {
       const applied = applySettingsPatch(await context.readSettings(), patch);
       if (!applied.ok) return applied;
-      await context.saveSettings(applied.value);
+      const saved = await context.saveSettings(applied.value);
+      if (!saved.ok) return saved;
       return success(structuredClone(applied.value));
     }),
+    hidePopover: async () => {
+      context.hidePopover();
+      return null;
+    },
   };
 }

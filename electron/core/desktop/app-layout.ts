@@ -1,3 +1,5 @@
+import path from 'node:path';
+
 /**
  * Where the build puts what the app loads, relative to the app's root (package.json's folder in
  * development, `app.asar` when packaged). The build scripts write these paths and the shell reads
@@ -9,4 +11,14 @@ export const appLayout = {
   serviceHost: 'dist/electron/service-host.js',
   renderer: 'dist/renderer',
   trayIcons: 'build/tray',
+  /** Shown by the desktop's notification server, another process: so unpacked (see `unpackedPath`). */
+  notificationIcon: 'build/icons/256x256.png',
 } as const;
+
+/**
+ * A file of the app that another program reads: when packaged, electron-builder's `asarUnpack`
+ * puts it beside app.asar, in app.asar.unpacked, since only the app itself can read inside the archive.
+ */
+export function unpackedPath(appPath: string, relative: string): string {
+  return path.join(appPath.replace(/app\.asar$/, 'app.asar.unpacked'), relative);
+}

@@ -3,7 +3,7 @@ import type { DateTime } from 'luxon';
 import type { Clock, TimerHandle } from '../clock.js';
 import type { CoreState } from '../core-state.js';
 import type { Notifier } from './notifier.js';
-import { planNotifications, retainShown, type PlannerReservation } from './planner.js';
+import { planNotifications, retainShown, snoozedUntil, type PlannerReservation } from './planner.js';
 import type { AccountSession } from '../account/session.js';
 import { plannerReservations } from '../views/state.js';
 
@@ -20,6 +20,8 @@ export interface NotificationScheduleOptions {
 export interface NotificationSchedule {
   /** Shows what is due now and sets the timer for what is due next. */
   replan(previous: PlannerReservation[] | null, horizon: DateTime | null): Promise<void>;
+  /** Puts a shown notification off: it is raised again, once, when its snooze ends (see `snoozedUntil`). */
+  snooze(notificationId: string): Promise<void>;
   cancel(): void;
 }
 
@@ -38,10 +40,13 @@ export function createNotificationSchedule(options: NotificationScheduleOptions)
     if (account === null) return;
     const now = clock.now();
     const current = plannerReservations(state.data.reservations);
-    const plan = planNotifications({ now, zone: account.timezone, reservations: current, previous, settings: state.settings, shown: state.shown, horizon });
+    const plan = planNotifications({ now, zone: account.timezone, reservations: current, previous, settings: state.settings, shown: state.shown, snoozed: state.snoozed, horizon });
+    // A snooze ends once: what is not due again now never will be (it no longer applies).
+    for (const [id, until] of state.snoozed) if (until <= now) state.snoozed.delete(id);
     for (const notification of plan.due) {
       state.shown.add(notification.id);
-      const shownResult = await notifier.show({ id: notification.id, referenceNumber: notification.referenceNumber, title: notification.title, body: notification.body });
+      const { id, referenceNumber, title, body, actions } = notification;
+      const shownResult = await notifier.show({ id, referenceNumber, title, body, actions });
       state.notifierProblem = shownResult.ok ? null : shownResult.problem;
     }
     state.shown = retainShown(state.shown, current, now);
@@ -55,5 +60,12 @@ export function createNotificationSchedule(options: NotificationScheduleOptions)
     }
   }
 
-  return { replan, cancel };
+  async function snooze(notificationId: string): Promise<void> {
+    const until = snoozedUntil(notificationId, clock.now());
+    if (until === null || !state.shown.has(notificationId)) return;
+    state.snoozed.set(notificationId, until);
+    await replan(null, null);
+  }
+
+  return { replan, snooze, cancel };
 }

@@ -6,6 +6,7 @@
  */
 import { DateTime } from 'luxon';
 import type { Settings } from '../../bridge.js';
+import type { NotificationAction } from './notifier.js';
 
 export interface PlannerReservation {
   referenceNumber: string;
@@ -37,6 +38,8 @@ export interface PlannerInput {
   >;
   /** Ids already shown, persisted across restarts by the core. */
   shown: ReadonlySet<string>;
+  /** Shown notifications the user snoozed, by id: each is due again at its moment (see `snoozedUntil`). */
+  snoozed?: ReadonlyMap<string, DateTime>;
   /** How long before auto-release the warning comes; 5 by default. */
   autoReleaseWarningMinutes?: number;
   /**
@@ -64,16 +67,21 @@ export interface PlannedNotification {
   at: DateTime;
   title: string;
   body: string;
+  /** The buttons that fit its moment. */
+  actions: NotificationAction[];
 }
 
 export interface Plan {
-  /** Due now, earliest first. The core shows them and adds their ids to `shown`. */
+  /** Due now, earliest first, snoozed ones again included. The core shows them and adds their ids to `shown`. */
   due: PlannedNotification[];
   /** The earliest future moment of a notification not yet shown; null when there is none. */
   nextWakeAt: DateTime | null;
 }
 
 const defaultAutoReleaseWarningMinutes = 5;
+
+/** How long "Snooze" puts a notification off, unless the moment it is about comes sooner. */
+export const snoozeMinutes = 5;
 
 const minuteMs = 60_000;
 
@@ -100,20 +108,24 @@ export function planNotifications(input: PlannerInput): Plan {
 
   for (const candidate of timedCandidates(reservations, input)) {
     const id = notificationId(candidate.kind, candidate.reservation.referenceNumber, candidate.keyMs);
-    if (seen.has(id)) continue;
-    if (!meaningfulAt(candidate, candidate.atMs)) continue;
-    if (candidate.atMs <= nowMs) {
+    // A snoozed notification was shown; it is due again at the end of its snooze, if it still applies then.
+    const snoozedMs = input.snoozed?.get(id)?.toMillis();
+    if (seen.has(id) && snoozedMs === undefined) continue;
+    const atMs = snoozedMs ?? candidate.atMs;
+    if (!meaningfulAt(candidate, atMs)) continue;
+    if (atMs <= nowMs) {
       if (!meaningfulAt(candidate, nowMs)) continue;
       seen.add(id);
       due.push({
         id,
         kind: candidate.kind,
         referenceNumber: candidate.reservation.referenceNumber,
-        at: DateTime.fromMillis(candidate.atMs, { zone }),
+        at: DateTime.fromMillis(atMs, { zone }),
         ...texts.timed(candidate),
+        actions: timedActions(candidate, nowMs, input.settings.checkInLeadMinutes),
       });
-    } else if (nextWakeMs === null || candidate.atMs < nextWakeMs) {
-      nextWakeMs = candidate.atMs;
+    } else if (nextWakeMs === null || atMs < nextWakeMs) {
+      nextWakeMs = atMs;
     }
   }
 
@@ -128,6 +140,8 @@ export function planNotifications(input: PlannerInput): Plan {
         referenceNumber: change.reservation.referenceNumber,
         at: DateTime.fromMillis(nowMs, { zone }),
         ...texts.change(change.kind, change.reservation),
+        // News of a change asks for nothing: its click opens the reservation.
+        actions: [],
       });
     }
   }
@@ -157,6 +171,19 @@ export function retainShown(
   return kept;
 }
 
+/**
+ * When a notification snoozed at `now` is due again: `snoozeMinutes` later, or at the moment it is
+ * about (the start of a start reminder or check-in notice, the end of an end reminder) when that
+ * comes sooner, so a snooze never carries a reminder past its moment. Null for an id not the planner's.
+ */
+export function snoozedUntil(id: string, now: DateTime): DateTime | null {
+  const parsed = parseNotificationId(id);
+  if (parsed === null) return null;
+  const laterMs = now.toMillis() + snoozeMinutes * minuteMs;
+  const momentAhead = parsed.momentMs > now.toMillis() && parsed.momentMs < laterMs;
+  return DateTime.fromMillis(momentAhead ? parsed.momentMs : laterMs, { zone: now.zone });
+}
+
 export function notificationId(kind: NotificationKind, referenceNumber: string, momentMs: number): string {
   return `${kind}:${referenceNumber}:${new Date(momentMs).toISOString()}`;
 }
@@ -178,6 +205,28 @@ const kindOrder: Record<NotificationKind, number> = {
   autoReleaseWarning: 5,
   endReminder: 6,
 };
+
+/**
+ * The buttons of a timed notification shown at `nowMs`: check in where check-in is awaited and
+ * open (by the lead the settings assume), extend at the end, snooze on what can sensibly come back
+ * (not the auto-release warning: its moment is the release itself).
+ */
+function timedActions(candidate: Candidate, nowMs: number, checkInLeadMinutes: number): NotificationAction[] {
+  const { reservation } = candidate;
+  const checkInOpen = awaitsCheckIn(reservation) && nowMs >= reservation.start.toMillis() - checkInLeadMinutes * minuteMs;
+  switch (candidate.kind) {
+    case 'startReminder':
+      return checkInOpen ? ['checkIn', 'snooze'] : ['snooze'];
+    case 'checkInOpen':
+      return ['checkIn', 'snooze'];
+    case 'autoReleaseWarning':
+      return ['checkIn'];
+    case 'endReminder':
+      return ['extend', 'snooze'];
+    default:
+      return [];
+  }
+}
 
 function meaningfulAt(candidate: Candidate, ms: number): boolean {
   return candidate.untilInclusive ? ms <= candidate.untilMs : ms < candidate.untilMs;

@@ -4,6 +4,7 @@ import { DateTime } from 'luxon';
 import { SettingsSchema, type BridgeResult, type FieldProblem, type Settings, type SettingsPatch } from '../../bridge.js';
 import { failure, invalidInput, success } from '../errors.js';
 import { problemLine, schemaProblems } from '../schema-problems.js';
+import { checkAccelerator } from '../desktop/global-shortcut.js';
 import { isPlainObject, moveAside, readJsonFile, writeJsonAtomic } from './files.js';
 
 export const settingsFileName = 'settings.json';
@@ -29,6 +30,8 @@ export const defaultSettings: Settings = frozen({
   launchAtLogin: false,
   theme: 'system',
   favouriteResourceIds: frozen<number[]>([]),
+  // Ctrl+Alt+P (⌘⌥P): rarely taken by desktops or apps, and P for Perch.
+  globalShortcut: 'CommandOrControl+Alt+P',
 });
 
 export interface LoadedSettings {
@@ -96,5 +99,7 @@ export function applySettingsPatch(settings: Settings, patch: SettingsPatch): Br
   if (problems.length > 0 || !Value.Check(SettingsSchema, merged)) {
     return invalidPatch(problems);
   }
-  return success(structuredClone(merged));
+  const shortcut = checkAccelerator(merged.globalShortcut);
+  if (!shortcut.ok) return invalidPatch([{ field: 'globalShortcut', problem: shortcut.problem }]);
+  return success({ ...structuredClone(merged), globalShortcut: shortcut.accelerator });
 }

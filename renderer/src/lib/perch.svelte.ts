@@ -80,9 +80,11 @@ export class PerchStore {
   start(): () => void {
     const stops = [
       this.api.on('stateChanged', (snapshot) => this.#adopt(snapshot)),
-      this.api.on('navigate', ({ referenceNumber }) => {
+      this.api.on('navigate', ({ referenceNumber, failed }) => {
         this.highlight = referenceNumber;
         this.tab = 'reservations';
+        // A notification's button failed: its error shows where the reservation's own button would show it.
+        if (failed) this.#fail(`${failed.command}:${referenceNumber}`, failed.error);
       }),
     ];
     const timer = setInterval(() => this.#tick(), tickMs);

@@ -1,0 +1,40 @@
+/**
+ * What the user does with a notification, carried out: its buttons run the same command handlers
+ * as the popover's (so a check-in from a notification is checked and confirmed exactly as one from
+ * the popover), snooze goes through the notification schedule, and a click opens the reservation.
+ */
+import type { BridgeResult, CommandHandlers, EventPayloads, ReservationView } from '../../bridge.js';
+import { notificationExtendMinutes, type NotificationInvocation } from './notifier.js';
+
+export interface NotificationResponderOptions {
+  handlers: Pick<CommandHandlers, 'checkIn' | 'extend'>;
+  snooze(notificationId: string): Promise<void>;
+  /** Opens the popover on the reservation, with the failure of an action when there was one. */
+  navigate(payload: EventPayloads['navigate']): void;
+}
+
+export function createNotificationResponder(options: NotificationResponderOptions): (invocation: NotificationInvocation) => Promise<void> {
+  const { handlers } = options;
+
+  /** A failed action must not pass unseen: the popover opens on the reservation with the error. */
+  function reportFailure(referenceNumber: string, command: 'checkIn' | 'extend', result: BridgeResult<ReservationView>): void {
+    if (!result.ok) options.navigate({ referenceNumber, failed: { command, error: result.error } });
+  }
+
+  return async ({ notificationId, referenceNumber, response }) => {
+    switch (response) {
+      case 'open':
+        options.navigate({ referenceNumber });
+        return;
+      case 'snooze':
+        await options.snooze(notificationId);
+        return;
+      case 'checkIn':
+        reportFailure(referenceNumber, 'checkIn', await handlers.checkIn({ referenceNumber }));
+        return;
+      case 'extend':
+        reportFailure(referenceNumber, 'extend', await handlers.extend({ referenceNumber, minutes: notificationExtendMinutes }));
+        return;
+    }
+  };
+}

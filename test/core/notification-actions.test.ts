@@ -1,0 +1,210 @@
+/**
+ * Notifications end to end: a core against the local service, with a manual clock, shows its
+ * notifications through real notify-send on a private session bus, and what the user does with
+ * them (ActionInvoked on the bus) is carried out against the service.
+ */
+import { DateTime } from 'luxon';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiClient } from '../../electron/api/client.js';
+import { formatWireDateTime } from '../../electron/api/dates.js';
+import type { EventPayloads } from '../../electron/bridge.js';
+import { appId } from '../../electron/core/desktop/app-identity.js';
+import type { NotificationInvocation, NotifierHandle } from '../../electron/core/notifications/notifier.js';
+import { createNotifySendNotifier } from '../../electron/core/notifications/notify-send-notifier.js';
+import { childProcessesNamed } from '../support/child-processes.js';
+import { demoSignIn, startCoreHarness, type CoreHarness, type CoreUnderTest } from '../support/core-harness.js';
+import { startNotificationServer, type FakeNotificationServer, type RecordedNotification } from '../support/notification-server.js';
+import { insertReservation } from '../support/reservations.js';
+import { startPrivateSessionBus, type PrivateSessionBus } from '../support/session-bus.js';
+
+// Tuesday 12 March 2030, as in perch-core.test.ts: the demo user lives in Berlin (UTC+1).
+const utc = (time: string) => DateTime.fromISO(`2030-03-12T${time}:00Z`, { zone: 'utc' });
+const icon = '/opt/Perch/resources/app.asar.unpacked/build/icons/256x256.png';
+
+let harness: CoreHarness;
+let bus: PrivateSessionBus;
+let server: FakeNotificationServer;
+let notifier: NotifierHandle;
+let perch: CoreUnderTest<NotifierHandle>;
+const responses: NotificationInvocation[] = [];
+const navigations: EventPayloads['navigate'][] = [];
+const warnings: string[] = [];
+const originalBus = process.env['DBUS_SESSION_BUS_ADDRESS'];
+
+beforeAll(async () => {
+  bus = await startPrivateSessionBus();
+  process.env['DBUS_SESSION_BUS_ADDRESS'] = bus.address;
+  server = await startNotificationServer(bus.address);
+  harness = await startCoreHarness(utc('08:50'));
+  notifier = createNotifySendNotifier({ icon, desktopEntry: appId, logger: { warn: (message) => warnings.push(message) } });
+  notifier.onResponse((invocation) => responses.push(invocation));
+  perch = harness.newCore({ notifier });
+  await perch.core.start();
+  const signedIn = await perch.core.handlers.signIn(demoSignIn('user', true));
+  if (!signedIn.ok) throw new Error(signedIn.error.message);
+  perch.core.on('navigate', (payload) => navigations.push(payload));
+});
+
+afterAll(async () => {
+  await notifier.dispose();
+  await harness.dispose();
+  await server.stop();
+  await bus.stop();
+  process.env['DBUS_SESSION_BUS_ADDRESS'] = originalBus;
+});
+
+async function advanceTo(moment: DateTime): Promise<void> {
+  await harness.advance({ milliseconds: moment.toMillis() - harness.clock.now().toMillis() });
+}
+
+/** The demo user's own client, signed in afresh: the manual clock lets any older session lapse. */
+const asUser = (): Promise<ApiClient> => harness.clientFor('user');
+
+async function book(resourceId: number, start: DateTime, end: DateTime, title: string): Promise<string> {
+  const created = await (await asUser()).createReservation({
+    body: { resourceId, startDateTime: formatWireDateTime(start), endDateTime: formatWireDateTime(end), title, description: '', allowParticipation: false, termsAccepted: true },
+  });
+  if (!created.ok) throw new Error(`${created.error.message} ${created.error.errors?.join(' ') ?? ''}`);
+  return created.data.referenceNumber;
+}
+
+const titled = (title: string) => (notification: RecordedNotification) => notification.summary === title;
+const sentTitled = (title: string) => server.notifications.filter(titled(title));
+
+/** As the desktop does when the user presses a button; resolves once the core has carried it out. */
+async function invoke(notification: RecordedNotification, actionKey: string): Promise<void> {
+  const before = responses.length;
+  server.invokeAction(notification.id, actionKey);
+  await expect.poll(() => responses.length).toBe(before + 1);
+  // The core heard it in the same breath and tracks the work it started.
+  await harness.idle();
+}
+
+describe('notifications from a core, through notify-send on the bus', () => {
+  it('a check-in notice comes from Perch with its icon and a Check in button, which checks in for real', async () => {
+    const start = utc('10:00');
+    const reference = await book(harness.org.resources.severn, start, utc('10:30'), 'Design review');
+    await advanceTo(start.minus({ minutes: 5 }));
+
+    const notice = await server.waitForNotification(titled('Check-in open: Severn (1.02)'));
+    expect(notice).toMatchObject({
+      appName: 'Perch',
+      appIcon: icon,
+      body: 'Check in by 11:15 or it is released',
+      actions: ['default', 'Open', 'checkIn', 'Check in', 'snooze', 'Snooze'],
+    });
+    expect(notice.hints).toMatchObject({ 'desktop-entry': appId });
+    // Ten minutes before, check-in was not open yet: the start reminder offers only Snooze.
+    expect((await server.waitForNotification(titled('Starts in 10 minutes: Severn (1.02)'))).actions).toEqual(['default', 'Open', 'snooze', 'Snooze']);
+    expect(childProcessesNamed('notify-send')).toHaveLength(2);
+
+    await invoke(notice, 'checkIn');
+    const onServer = await (await asUser()).getReservation({ params: { referenceNumber: reference } });
+    expect(onServer.ok && onServer.data.checkInDate).toBeTruthy();
+    expect(perch.core.snapshot().reservations.find((reservation) => reservation.referenceNumber === reference)?.checkedInAt).not.toBeNull();
+    expect(navigations).toEqual([]);
+    // The notice answered is closed and its helper gone; the start reminder still waits.
+    expect(server.closedByClient).toContain(notice.id);
+    await expect.poll(() => childProcessesNamed('notify-send')).toHaveLength(1);
+
+    // Checked in: the auto-release warning due at 10:10 never comes.
+    await advanceTo(utc('10:11'));
+    expect(server.notifications.filter((notification) => notification.summary.includes('Released'))).toEqual([]);
+  });
+
+  it('a click on a notification opens the popover on its reservation', async () => {
+    const reminder = server.notifications.find(titled('Starts in 10 minutes: Severn (1.02)'))!;
+    navigations.length = 0;
+    await invoke(reminder, 'default');
+    expect(navigations).toEqual([{ referenceNumber: responses.at(-1)!.referenceNumber }]);
+    await expect.poll(() => childProcessesNamed('notify-send')).toEqual([]);
+  });
+
+  it('Snooze raises the same reminder again 5 minutes later, once', async () => {
+    const start = utc('11:00');
+    await book(harness.org.resources.phoneBooth, start, utc('11:30'), 'Call with Lisbon');
+    await advanceTo(start.minus({ minutes: 10 }));
+    const reminder = await server.waitForNotification(titled('Starts in 10 minutes: Phone booth (2.02)'));
+    await invoke(reminder, 'snooze');
+    expect(server.closedByClient).toContain(reminder.id);
+
+    await advanceTo(start.minus({ minutes: 6 }));
+    expect(sentTitled('Starts in 5 minutes: Phone booth (2.02)')).toEqual([]);
+    await advanceTo(start.minus({ minutes: 5 }));
+    const again = await server.waitForNotification(titled('Starts in 5 minutes: Phone booth (2.02)'));
+    expect(again.actions).toEqual(['default', 'Open', 'snooze', 'Snooze']);
+
+    // Not snoozed again: it stays as it is, never shown a third time.
+    await advanceTo(start.plus({ minutes: 1 }));
+    expect(server.notifications.filter((notification) => notification.summary.endsWith(': Phone booth (2.02)') && notification.summary.startsWith('Starts'))).toHaveLength(2);
+  });
+
+  it('Extend offers 30 minutes more; where the server refuses, the popover opens on the reservation with the reason', async () => {
+    const { resources, users } = harness.org;
+    const laptop = await book(resources.loanLaptop, utc('12:00'), utc('12:30'), 'Laptop for the demo');
+    const booth = await book(resources.phoneBooth, utc('12:00'), utc('12:30'), 'Call with Porto');
+    // Someone else has the booth right after.
+    await insertReservation(harness.service.store, { ownerId: users.priya, resourceId: resources.phoneBooth, occurrences: [{ start: utc('12:30'), end: utc('13:00') }] });
+    await advanceTo(utc('12:25'));
+
+    const laptopReminder = await server.waitForNotification(titled('Ends in 5 minutes: Loan laptop'));
+    // The latest: the booth's earlier booking had its own end reminder at 11:25.
+    const boothReminder = sentTitled('Ends in 5 minutes: Phone booth (2.02)').at(-1)!;
+    expect(laptopReminder.actions).toEqual(['default', 'Open', 'extend', 'Extend 30 min', 'snooze', 'Snooze']);
+
+    navigations.length = 0;
+    await invoke(boothReminder, 'extend');
+    await invoke(laptopReminder, 'extend');
+    expect(navigations).toEqual([
+      { referenceNumber: booth, failed: { command: 'extend', error: expect.objectContaining({ kind: 'invalidInput', message: expect.stringContaining('Phone booth (2.02) is booked from') }) } },
+      // Real servers keep a normal user from changing a reservation under way (server-facts C), and so does the local service.
+      { referenceNumber: laptop, failed: { command: 'extend', error: expect.objectContaining({ kind: 'validation', message: expect.stringContaining('has started') }) } },
+    ]);
+    for (const reference of [booth, laptop]) {
+      const unchanged = await (await asUser()).getReservation({ params: { referenceNumber: reference } });
+      expect(unchanged.ok && DateTime.fromISO(unchanged.data.endDate).toMillis()).toBe(utc('12:30').toMillis());
+    }
+  });
+
+  it('Extend lengthens the reservation by 30 minutes where the server allows it (an administrator, here)', async () => {
+    const adminNotifier = createNotifySendNotifier({ icon, desktopEntry: appId, logger: { warn: (message) => warnings.push(message) } });
+    try {
+      const admin = harness.newCore({ notifier: adminNotifier });
+      await admin.core.start();
+      const signedIn = await admin.core.handlers.signIn(demoSignIn('admin', true));
+      if (!signedIn.ok) throw new Error(signedIn.error.message);
+      const adminClient = await harness.clientFor('admin');
+      const created = await adminClient.createReservation({
+        body: { resourceId: harness.org.resources.cameraKit, startDateTime: formatWireDateTime(utc('13:00')), endDateTime: formatWireDateTime(utc('13:30')), title: 'Product shoot', description: '', allowParticipation: false, termsAccepted: true },
+      });
+      if (!created.ok) throw new Error(created.error.message);
+      await advanceTo(utc('13:25'));
+
+      const reminder = await server.waitForNotification(titled('Ends in 5 minutes: Camera kit'));
+      const adminResponses: NotificationInvocation[] = [];
+      adminNotifier.onResponse((invocation) => adminResponses.push(invocation));
+      server.invokeAction(reminder.id, 'extend');
+      const adminNavigations: EventPayloads['navigate'][] = [];
+      admin.core.on('navigate', (payload) => adminNavigations.push(payload));
+      await expect.poll(() => adminResponses).toHaveLength(1);
+      await harness.idle();
+      expect(adminNavigations).toEqual([]);
+      const extended = await (await harness.clientFor('admin')).getReservation({ params: { referenceNumber: created.data.referenceNumber } });
+      expect(extended.ok && DateTime.fromISO(extended.data.endDate).toMillis()).toBe(utc('14:00').toMillis());
+      // The new end brings a new end reminder, at 13:55.
+      await advanceTo(utc('13:55'));
+      await expect.poll(() => sentTitled('Ends in 5 minutes: Camera kit')).toHaveLength(2);
+    } finally {
+      await adminNotifier.dispose();
+    }
+  });
+
+  it('leaves no notify-send behind once disposed', async () => {
+    const waiting = server.notifications.filter((notification) => !server.closedByClient.includes(notification.id));
+    expect(childProcessesNamed('notify-send').length).toBeGreaterThan(0);
+    await notifier.dispose();
+    expect(childProcessesNamed('notify-send')).toEqual([]);
+    expect(server.closedByClient).toEqual(expect.arrayContaining(waiting.filter((notification) => notification.actions.length > 0).map((notification) => notification.id)));
+    expect(warnings).toEqual([]);
+  });
+});

@@ -1,0 +1,57 @@
+import { expect, test } from './support/perch.js';
+
+test('Escape hides the popover, unless a control uses it first: the filter clears before it closes', async ({ page, perch }) => {
+  const hides: number[] = [];
+  perch.core.on('hidePopover', () => hides.push(Date.now()));
+  await perch.signIn();
+  await perch.open();
+  const filter = page.getByRole('searchbox', { name: 'Filter free resources' });
+  await expect(filter).toBeFocused();
+  await page.keyboard.type('sev');
+  await page.keyboard.press('Escape');
+  await expect(filter).toHaveValue('');
+  expect(hides).toHaveLength(0);
+  await page.keyboard.press('Escape');
+  await expect.poll(() => hides.length).toBe(1);
+});
+
+test('the filter has focus when the popover opens, and typing filters Free now at once', async ({ page, perch }) => {
+  await perch.signIn();
+  await perch.open();
+  await expect(page.getByRole('searchbox', { name: 'Filter free resources' })).toBeFocused();
+  await expect(page.getByText('Severn (1.02)')).toBeVisible();
+  await page.keyboard.type('tham');
+  await expect(page.getByText('Thames (1.01)')).toBeVisible();
+  await expect(page.getByText('Severn (1.02)')).toHaveCount(0);
+});
+
+test('Ctrl+1–4 switch views and put focus on the tab', async ({ page, perch }) => {
+  await perch.signIn();
+  await perch.open();
+  for (const [key, tab] of [['2', 'Book'], ['3', 'My reservations'], ['4', 'Settings'], ['1', 'Now']] as const) {
+    await page.keyboard.press(`Control+${key}`);
+    const selected = page.getByRole('tab', { name: tab });
+    await expect(selected).toHaveAttribute('aria-selected', 'true');
+    await expect(selected).toBeFocused();
+  }
+});
+
+test('a new shortcut to open Perch is recorded by pressing it, and saved', async ({ page, perch }) => {
+  await perch.signIn();
+  await perch.open();
+  await page.keyboard.press('Control+4');
+  const box = page.getByLabel('Open Perch from any app with');
+  await expect(box).toHaveValue('Ctrl+Alt+P');
+  await box.click();
+  await page.keyboard.press('Control+Shift+K');
+  await expect(box).toHaveValue('Ctrl+Shift+K');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Settings saved.')).toBeVisible();
+  expect(await perch.core.handlers.getSettings()).toMatchObject({ globalShortcut: 'CommandOrControl+Shift+K' });
+  await expect(box).toHaveValue('Ctrl+Shift+K');
+
+  await page.getByRole('button', { name: 'Remove' }).click();
+  await expect(box).toHaveValue('');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect.poll(async () => (await perch.core.handlers.getSettings()).globalShortcut).toBe('');
+});
