@@ -87,6 +87,8 @@ test('offers Extend only on a reservation under way, never on a later one', asyn
   });
   if (!later.ok) throw new Error(later.error.message);
 
+  const hides: number[] = [];
+  perch.core.on('hidePopover', () => hides.push(Date.now()));
   await perch.signIn();
   await perch.open();
   await page.getByRole('tab', { name: 'My reservations' }).click();
@@ -100,10 +102,17 @@ test('offers Extend only on a reservation under way, never on a later one', asyn
   await expect(page.getByRole('menuitem')).toHaveText(['Extend by 15 min', 'Extend by 30 min', 'Cancel booking']);
   await expectAccessible(page, testInfo, 'my-reservations-menu');
   await screenshot(page, testInfo, 'menu-under-way');
-  // Escape closes the menu and hands focus back to its button.
+  // Escape closes the menu and hands focus back to its button; the popover stays.
   await page.keyboard.press('Escape');
   await expect(page.getByRole('menu')).toHaveCount(0);
   await expect(call.getByRole('button', { name: 'More actions for Call with the bank' })).toBeFocused();
+  // So does Escape on a question the menu asked.
+  await page.keyboard.press('ArrowDown');
+  await page.getByRole('menuitem', { name: 'Cancel booking' }).click();
+  await expect(call.getByRole('group', { name: 'Confirm cancellation' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(call.getByRole('group', { name: 'Confirm cancellation' })).toHaveCount(0);
+  expect(hides).toEqual([]);
 
   await planning.getByRole('button', { name: 'More actions for Planning' }).click();
   await expect(page.getByRole('menuitem')).toHaveText(['Cancel booking']);
