@@ -6,9 +6,24 @@
  */
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 
+/** One member of a request that was refused, named by its key; the UI names it as the user sees it. */
+export interface FieldProblem {
+  /** The member's path, dot-separated: `pollIntervalSeconds`, `notifications.released`. */
+  field: string;
+  /** What it must be, to follow the field's name: `must be a whole number from 15 to 3600`. */
+  problem: string;
+}
+
+/** A time to book instead of one that was just taken, ISO 8601 with the user's offset. */
+export interface FreeTime {
+  start: string;
+  end: string;
+}
+
 /** How a failed command reads in the UI; `errors` carries a server's own lines verbatim. */
 export interface BridgeError {
   kind:
+    | 'conflict'
     | 'network'
     | 'unauthorized'
     | 'forbidden'
@@ -20,6 +35,10 @@ export interface BridgeError {
     | 'signedOut';
   message: string;
   errors?: string[];
+  /** Members of the request that were refused (settings, say), for the UI to name as it labels them. */
+  fields?: FieldProblem[];
+  /** A booking clashed: the same booking at the next free time that day, when there is one. */
+  nextFree?: FreeTime;
 }
 
 export type BridgeResult<T> = { ok: true; value: T } | { ok: false; error: BridgeError };
@@ -124,6 +143,24 @@ export interface ReservationView {
   canCheckOut: boolean;
   ownerName: string;
   isMine: boolean;
+  /**
+   * Occurrences of one series share this key; null for a one-off. The wire names no series, so
+   * occurrences with the same owner, resource, title, time of day and length are taken as one.
+   */
+  seriesKey: string | null;
+}
+
+/** A series' rule, as the server keeps it, for saying in words. */
+export interface RecurrenceView {
+  type: 'daily' | 'weekly' | 'monthly' | 'yearly';
+  /** Every `interval` days, weeks, months or years. */
+  interval: number;
+  /** Weekly series: the days, 0 Sunday to 6 Saturday. */
+  weekdays: number[];
+  /** Monthly series: on the same date, or on the same weekday of the month (the 2nd Tuesday). */
+  monthlyType: 'dayOfMonth' | 'dayOfWeek' | null;
+  /** The last day it may occur (inclusive), ISO 8601 with the user's offset; null when open-ended. */
+  until: string | null;
 }
 
 export interface FreeResourceView {
@@ -246,6 +283,8 @@ export interface CommandRequests {
   extend: ExtendRequest;
   /** A new title for one reservation (one occurrence of a series). */
   retitle: RetitleRequest;
+  /** The rule of the series a reservation belongs to; null when it is a one-off. */
+  getRecurrence: ReferenceRequest;
   listSchedules: void;
   listResources: void;
   listSlots: SlotsRequest;
@@ -272,6 +311,7 @@ export const commandRequests: { [C in CommandName]: CommandRequests[C] extends v
   cancel: CancelRequestSchema,
   extend: ExtendRequestSchema,
   retitle: RetitleRequestSchema,
+  getRecurrence: ReferenceRequestSchema,
   listSchedules: null,
   listResources: null,
   listSlots: SlotsRequestSchema,
@@ -293,6 +333,7 @@ export interface CommandResponses {
   cancel: BridgeResult<StateSnapshot>;
   extend: BridgeResult<ReservationView>;
   retitle: BridgeResult<ReservationView>;
+  getRecurrence: BridgeResult<RecurrenceView | null>;
   listSchedules: BridgeResult<ScheduleView[]>;
   listResources: BridgeResult<ResourceView[]>;
   listSlots: BridgeResult<SlotView[]>;

@@ -142,7 +142,7 @@ export function createPerchCore(options: PerchCoreOptions): PerchCore {
       }
       if (options.globalShortcut && next.globalShortcut !== state.settings.globalShortcut) {
         const problem = claimShortcut(options.globalShortcut, next.globalShortcut, state.settings.globalShortcut);
-        if (problem !== null) return failure({ ...invalidInput('The shortcut could not be set.'), errors: [`globalShortcut: ${problem}`] });
+        if (problem !== null) return failure({ ...invalidInput('The shortcut could not be set.'), fields: [{ field: 'globalShortcut', problem }] });
         state.shortcutProblem = null;
       }
       await saveSettings(dataDir, next);

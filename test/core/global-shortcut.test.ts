@@ -102,7 +102,7 @@ describe('the core and the OS shortcut', () => {
     takenElsewhere.add('Alt+Space');
     const core = await startedCore();
     const refused = await core.handlers.setSettings({ globalShortcut: 'alt+space', theme: 'dark' });
-    expect(refused).toMatchObject({ ok: false, error: { kind: 'invalidInput', errors: [expect.stringMatching(/^globalShortcut: .*Space is taken by another app/)] } });
+    expect(refused).toMatchObject({ ok: false, error: { kind: 'invalidInput', fields: [{ field: 'globalShortcut', problem: expect.stringMatching(/Space is taken by another app/) }] } });
     expect(held).toBe('Control+Shift+F12');
     expect(await core.handlers.getSettings()).toMatchObject({ globalShortcut: 'Control+Shift+F12', theme: 'system' });
     await core.stop();
@@ -112,7 +112,7 @@ describe('the core and the OS shortcut', () => {
     const core = await startedCore();
     expect(await core.handlers.setSettings({ globalShortcut: 'Shift+P' })).toMatchObject({
       ok: false,
-      error: { kind: 'invalidInput', errors: ['globalShortcut: needs Ctrl, Alt, Super or Cmd with the key, or other apps would lose it'] },
+      error: { kind: 'invalidInput', fields: [{ field: 'globalShortcut', problem: 'needs Ctrl, Alt, Super or Cmd with the key, or other apps would lose it' }] },
     });
     expect(held).toBe('CommandOrControl+Alt+P');
     expect(await core.handlers.setSettings({ globalShortcut: '' })).toMatchObject({ ok: true, value: { globalShortcut: '' } });

@@ -99,6 +99,7 @@ export function createFakePerch(initial: StateSnapshot = signedOutSnapshot(), ov
     cancel: notImplemented,
     extend: notImplemented,
     retitle: notImplemented,
+    getRecurrence: async () => ({ ok: true, value: null }),
     listSchedules: async () => ({ ok: true, value: [] }),
     listResources: async () => ({ ok: true, value: [] }),
     listSlots: async () => ({ ok: true, value: [] }),

@@ -52,6 +52,7 @@ function reservation(patch: Partial<ReservationView> = {}): ReservationView {
     canCheckOut: false,
     ownerName: 'Ada L',
     isMine: true,
+    seriesKey: null,
     ...patch,
   };
 }

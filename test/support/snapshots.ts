@@ -23,6 +23,7 @@ export function reservationView(fields: Pick<ReservationView, 'start' | 'end'> &
     canCheckOut: false,
     ownerName: 'Ada Lovelace',
     isMine: true,
+    seriesKey: null,
     ...fields,
   };
 }

@@ -10,6 +10,7 @@ import type { CommandContext } from './command-context.js';
 import { createCommandLookups } from './command-lookups.js';
 import { errorFromThrown, failure, success } from '../errors.js';
 import { createListCommands } from './list-commands.js';
+import { createRecurrenceLookup } from './recurrence.js';
 import { createReservationActions } from './reservation-actions.js';
 import { applySettingsPatch } from '../storage/settings-store.js';
 
@@ -43,6 +44,7 @@ export function createCommandHandlers(context: CommandContext): CommandHandlers 
     cancel: asResult(actions.cancel),
     extend: asResult(actions.extend),
     retitle: asResult(actions.retitle),
+    getRecurrence: asResult(createRecurrenceLookup(context, lookups)),
     listSchedules: asResult(lists.listSchedules),
     listResources: asResult(lists.listResources),
     listSlots: asResult(lists.listSlots),

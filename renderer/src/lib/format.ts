@@ -15,6 +15,10 @@ export interface DateFormat {
   dayHeading(iso: string, nowMs: number): string;
   /** `Wed 26 Nov, 14:30` — for a moment that may not be today. */
   dateTime(iso: string): string;
+  /** `Wed 26 Nov`. */
+  shortDate(iso: string): string;
+  /** `Mon` for 1: a weekday by its number, 0 Sunday to 6 Saturday. */
+  weekday(day: number): string;
   /** The calendar day (`YYYY-MM-DD`) of a moment in the account's timezone. */
   dayKey(iso: string | number): string;
   /** `in 12 min`, `5 min ago`, `now`. */
@@ -43,6 +47,8 @@ export function createDateFormat(timeZone: string = systemTimeZone(), locale: st
   const time = new Intl.DateTimeFormat(locale, { timeZone, hour: 'numeric', minute: '2-digit' });
   const weekdayDate = new Intl.DateTimeFormat(locale, { timeZone, weekday: 'long', day: 'numeric', month: 'long' });
   const dateTime = new Intl.DateTimeFormat(locale, { timeZone, weekday: 'short', day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit' });
+  const shortDate = new Intl.DateTimeFormat(locale, { timeZone, weekday: 'short', day: 'numeric', month: 'short' });
+  const weekdayName = new Intl.DateTimeFormat(locale, { timeZone: 'UTC', weekday: 'short' });
   // en-CA writes calendar dates as YYYY-MM-DD, which sorts and compares as text.
   const calendarDay = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
   const relative = new Intl.RelativeTimeFormat(locale, { numeric: 'auto', style: 'short' });
@@ -67,6 +73,10 @@ export function createDateFormat(timeZone: string = systemTimeZone(), locale: st
       return weekdayDate.format(new Date(iso));
     },
     dateTime: (iso) => dateTime.format(new Date(iso)),
+    // Some locales separate the weekday with a comma ("Wed, 26 Nov"); a date inside a sentence reads better without.
+    shortDate: (iso) => shortDate.format(new Date(iso)).replace(',', ''),
+    // 4 January 1970 was a Sunday.
+    weekday: (day) => weekdayName.format(new Date(Date.UTC(1970, 0, 4 + day))),
     dayKey,
     countdown(iso, nowMs) {
       const diff = Math.round((Date.parse(iso) - nowMs) / minuteMs);
