@@ -24,6 +24,7 @@ function snapshot(patch: Partial<StateSnapshot> = {}): StateSnapshot {
     freeNow: [],
     fetchedAt: at('09:59'),
     offline: false,
+    serverStrain: null,
     lastError: null,
     keychain: { available: true, reason: null },
     notifierProblem: null,

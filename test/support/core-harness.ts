@@ -88,7 +88,7 @@ export interface CoreHarness {
   /** What the cores send goes through this fetch: recorded, and optionally answered by the test. */
   fetch: typeof fetch;
   intercept(interceptor: Interceptor | null): void;
-  newCore(options?: { dataDir?: string; secrets?: SecretStore; notifier?: RecordingNotifier; local?: boolean }): CoreUnderTest;
+  newCore(options?: { dataDir?: string; secrets?: SecretStore; notifier?: RecordingNotifier; local?: boolean; monotonicMs?: () => number }): CoreUnderTest;
   /** Moves time, letting every core finish what each timer started (and what was under way before). */
   advance(by: Parameters<ManualCoreClock['advance']>[0]): Promise<void>;
   idle(): Promise<void>;
@@ -164,6 +164,7 @@ export async function startCoreHarness(start: DateTime): Promise<CoreHarness> {
         notifier,
         fetch: recordingFetch,
         ...(options.local !== false && { localService: inProcessLocalService(() => service) }),
+        ...(options.monotonicMs !== undefined && { monotonicMs: options.monotonicMs }),
         log: () => {},
       });
       const created = { core, dataDir, notifier, secrets };
