@@ -81,6 +81,14 @@ export function createSync(options: SyncOptions): Sync {
     return [stalest];
   }
 
+  /** The cheapest request that tells who is busy now in a schedule (server-facts E). */
+  const askWhoIsBusy = (scheduleId: number, now: DateTime) =>
+    session.run((client) =>
+      client.getReservations({
+        query: { scheduleId: String(scheduleId), startDateTime: formatWireDateTime(now.toUTC()), endDateTime: formatWireDateTime(now.toUTC().plus({ milliseconds: busyWindowMs })) },
+      }),
+    );
+
   /** Raises the strain on a slow or failing answer, lowers it on a good poll. */
   function judgeStrain(slow: boolean, serverError: boolean): void {
     if (slow || serverError) {
@@ -128,19 +136,14 @@ export function createSync(options: SyncOptions): Sync {
     if (unreachable(reservations)) return offline();
     if (reservations.ok) state.data.reservations = mergeReservations(state.data.reservations, reservations.data.reservations, window, now);
 
-    // Asked after the list, so that the schedules follow what the user has just booked.
+    // Asked after the list, so that the schedules follow what the user has just booked. The
+    // resource list they are read against is refreshed (when stale) only when the user looks.
+    if (look) await options.referenceData();
+    if (session.account !== account) return 'failed';
     const results: SessionResult<unknown>[] = [reservations];
     const busyNow: BusyNow[] = [];
-    if (look || state.data.referenceFetchedAt === null) await options.referenceData();
-    if (session.account !== account) return 'failed';
     for (const scheduleId of schedulesToAsk(now, look)) {
-      const busy = await timed(
-        session.run((client) =>
-          client.getReservations({
-            query: { scheduleId: String(scheduleId), startDateTime: formatWireDateTime(now.toUTC()), endDateTime: formatWireDateTime(now.toUTC().plus({ milliseconds: busyWindowMs })) },
-          }),
-        ),
-      );
+      const busy = await timed(askWhoIsBusy(scheduleId, now));
       if (session.account !== account) return 'failed';
       if (unreachable(busy)) return offline();
       results.push(busy);

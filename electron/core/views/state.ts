@@ -264,7 +264,7 @@ export interface BusyAnswer {
  * longer counts. When the next booking begins is known only where the data shows one (a
  * reservation starting within the minute asked about, or the user's own later booking that day);
  * asking the server for it would cost seconds (server-facts E), so it is otherwise null.
- * Known ends first, soonest last; then by name.
+ * Longest free first: those with no booking seen ahead, then by how long they stay free; then by name.
  */
 export function freeNowViews(answers: readonly BusyAnswer[], context: FreeNowContext): FreeResourceView[] {
   const nowMs = context.now.toMillis();
