@@ -1,13 +1,13 @@
 /**
- * `npx tsx test/bench/real-server.ts --base <url> --user <name> --password <password> [--hours 2]`:
+ * `npx tsx test/bench/real-server.ts --base <url> --user <name> --password <password> [--hours 8] [--report]`:
  * what Perch's background work costs a real server, measured from outside. The core runs against
  * the server on a simulated clock (hours pass in minutes; the server's own clock does not move,
  * so its sessions never lapse and nothing is released), through a working stretch twice: normal
  * use (the popover opened every 10 minutes) and unattended. The user gets three reservations in
  * that stretch (one on a resource that needs check-in, when there is one), cancelled at the end.
  * Every request is timed from the moment it is sent until its whole answer has arrived, and
- * priced with the table of spec/server-facts.md section E. A development tool: nothing runs it
- * in CI.
+ * priced with the table of spec/server-facts.md section E. With `--report`, the figures replace
+ * their section of BENCHMARKS.md. A development tool: nothing runs it in CI.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -22,9 +22,10 @@ import { memorySecretStore } from '../../electron/core/storage/keychain.js';
 import { referenceDataHours } from '../../electron/core/sync/reference-data.js';
 import { recordingNotifier } from '../support/core-harness.js';
 import { ManualCoreClock } from '../support/manual-clock.js';
+import { writeReportSection } from './report.js';
 import { priceLines, priceOf, totalMs, type RequestToPrice } from './server-prices.js';
 
-const usage = 'usage: npx tsx test/bench/real-server.ts --base <url> --user <name> --password <password> [--hours 2]';
+const usage = 'usage: npx tsx test/bench/real-server.ts --base <url> --user <name> --password <password> [--hours 8] [--report]';
 const popoverEveryMinutes = 10;
 
 interface TimedRequest extends RequestToPrice {
@@ -32,12 +33,14 @@ interface TimedRequest extends RequestToPrice {
   status: number;
 }
 
-const { values } = parseArgs({ options: { base: { type: 'string' }, user: { type: 'string' }, password: { type: 'string' }, hours: { type: 'string' } } });
+const { values } = parseArgs({
+  options: { base: { type: 'string' }, user: { type: 'string' }, password: { type: 'string' }, hours: { type: 'string' }, report: { type: 'boolean' } },
+});
 if (values.base === undefined || values.user === undefined || values.password === undefined) {
   console.error(usage);
   process.exit(2);
 }
-const hours = Number(values.hours ?? '2');
+const hours = Number(values.hours ?? '8');
 if (!Number.isFinite(hours) || hours <= 0 || hours > 24) {
   console.error(`--hours must be a number of hours from 0 to 24, not ${values.hours}`);
   process.exit(2);
@@ -111,6 +114,7 @@ interface Stretch {
   signIn: TimedRequest[];
   background: TimedRequest[];
   booked: number;
+  resources: number;
 }
 
 async function measure(use: Stretch['use']): Promise<Stretch> {
@@ -123,6 +127,7 @@ async function measure(use: Stretch['use']): Promise<Stretch> {
     if (!result.ok) throw new Error(`sign-in: ${result.error.message}`);
     await core.idle();
     const signInRequests = log.splice(0);
+    const listed = await core.handlers.listResources();
     const booked = await bookTheDay(core, clock);
     // The list and who is busy, as after any booking: the stretch begins with the data in place.
     await core.idle();
@@ -136,7 +141,7 @@ async function measure(use: Stretch['use']): Promise<Stretch> {
     }
     const background = log.splice(0);
     for (const referenceNumber of booked) await core.handlers.cancel({ referenceNumber, scope: 'this' });
-    return { use, signIn: signInRequests, background, booked: booked.length };
+    return { use, signIn: signInRequests, background, booked: booked.length, resources: listed.ok ? listed.value.length : 0 };
   } finally {
     await core.handlers.signOut();
     await core.stop();
@@ -146,37 +151,60 @@ async function measure(use: Stretch['use']): Promise<Stretch> {
 
 const seconds = (ms: number) => (ms / 1000).toFixed(2);
 
-function report(stretch: Stretch): { pricedPerHour: number; measuredPerHour: number } {
+interface Figures {
+  pricedPerHour: number;
+  measuredPerHour: number;
+  markdown: string;
+}
+
+function figuresOf(stretch: Stretch): Figures {
   const reference = stretch.signIn.filter((request) => ['/Resources/', '/Schedules/', '/Resources/Groups'].includes(request.path));
   const referencePriced = totalMs(priceLines(reference));
   const referenceMeasured = reference.reduce((sum, request) => sum + request.elapsedMs, 0);
   const pricedPerHour = (totalMs(priceLines(stretch.background)) / hours + referencePriced / referenceDataHours) / 1000;
   const measured = stretch.background.reduce((sum, request) => sum + request.elapsedMs, 0);
   const measuredPerHour = (measured / hours + referenceMeasured / referenceDataHours) / 1000;
-  console.log(`\n${stretch.use}: ${stretch.background.length} requests in ${hours} simulated hours (${stretch.booked} reservations of the user in the stretch)`);
-  console.log('| Request (row of section E) | Count | Priced, s | Measured here, s |');
-  console.log('|---|---:|---:|---:|');
   const rows = new Map<string, { count: number; priced: number; measured: number }>();
   for (const request of stretch.background) {
     const price = priceOf(request);
-    const row = rows.get(price.row) ?? { count: 0, priced: 0, measured: 0 };
+    const label = price.priced ? price.row : `**unpriced** ${price.row}`;
+    const row = rows.get(label) ?? { count: 0, priced: 0, measured: 0 };
     row.count += 1;
     row.priced += price.ms;
     row.measured += request.elapsedMs;
-    rows.set(price.priced ? price.row : `**unpriced** ${price.row}`, row);
+    rows.set(label, row);
   }
-  for (const [row, figures] of rows) console.log(`| ${row} | ${figures.count} | ${seconds(figures.priced)} | ${seconds(figures.measured)} |`);
-  console.log(`| Resources, schedules and groups (at sign-in), once every ${referenceDataHours} h | ${reference.length} | ${seconds(referencePriced)} | ${seconds(referenceMeasured)} |`);
   const failures = stretch.background.filter((request) => request.status >= 400);
-  if (failures.length > 0) console.log(`  ${failures.length} answers were errors: ${failures.map((request) => `${request.status} ${request.method} ${request.path}`).join(', ')}`);
-  console.log(`per user-hour: priced ${pricedPerHour.toFixed(2)} s, measured ${measuredPerHour.toFixed(2)} s`);
-  return { pricedPerHour, measuredPerHour };
+  const lines = [
+    `**${stretch.use === 'normal' ? `Normal use (popover every ${popoverEveryMinutes} minutes)` : 'Unattended'}:** ${stretch.background.length} requests in ${hours} simulated hours, ${stretch.booked} reservations of the user in them; per user-hour ${pricedPerHour.toFixed(2)} s priced, ${measuredPerHour.toFixed(2)} s measured.`,
+    '',
+    '| Request (row of section E) | Count | Priced, s | Measured, s |',
+    '|---|---:|---:|---:|',
+    ...[...rows].map(([row, figures]) => `| ${row} | ${figures.count} | ${seconds(figures.priced)} | ${seconds(figures.measured)} |`),
+    `| Resources, schedules and groups (at sign-in; once every ${referenceDataHours} h) | ${reference.length} | ${seconds(referencePriced)} | ${seconds(referenceMeasured)} |`,
+    ...(failures.length > 0 ? ['', `${failures.length} answers were errors: ${failures.map((request) => `${request.status} ${request.method} ${request.path}`).join(', ')}`] : []),
+  ];
+  return { pricedPerHour, measuredPerHour, markdown: lines.join('\n') };
 }
 
 console.log(`Measuring Perch's background work against ${apiRoot} as ${values.user}, ${hours} simulated hours each…`);
-const normal = report(await measure('normal'));
-const unattended = report(await measure('unattended'));
-console.log(
-  `\nreal-server time per user-hour (priced by section E): normal ${normal.pricedPerHour.toFixed(1)} s, unattended ${unattended.pricedPerHour.toFixed(1)} s; ` +
-    `measured from outside: normal ${normal.measuredPerHour.toFixed(2)} s, unattended ${unattended.measuredPerHour.toFixed(2)} s`,
-);
+const normalStretch = await measure('normal');
+const normal = figuresOf(normalStretch);
+const unattended = figuresOf(await measure('unattended'));
+const headline =
+  `real-server time per user-hour (priced by section E): normal ${normal.pricedPerHour.toFixed(1)} s, unattended ${unattended.pricedPerHour.toFixed(1)} s; ` +
+  `measured from outside: normal ${normal.measuredPerHour.toFixed(2)} s, unattended ${unattended.measuredPerHour.toFixed(2)} s`;
+const section = `## The core against a real server, measured from outside (issue 14)
+
+Generated by \`npx tsx test/bench/real-server.ts --base <url> --user <name> --password <password> --hours ${hours} --report\` on ${DateTime.utc().toFormat('yyyy-MM-dd HH:mm')} UTC, against a real LibreBooking server as a normal user who sees ${normalStretch.resources} resources. The core runs on a simulated clock (${hours} hours in seconds; the server's clock does not move, so no session lapses and nothing is released), once in normal use and once unattended; each request is timed from sending to the last byte of its answer ("measured": on this server, which is far smaller than section E's) and priced with section E ("priced": what a server of 1,000 resources and 200,000 reservations would spend). Per user-hour: the stretch's requests divided by its hours, plus the reference data spread over ${referenceDataHours} hours.
+
+**${headline}**
+
+${normal.markdown}
+
+${unattended.markdown}`;
+console.log(`\n${section}`);
+if (values.report) {
+  writeReportSection('real-server-measure', section);
+  console.log('\nWrote its section of BENCHMARKS.md.');
+}
