@@ -56,10 +56,15 @@ export interface PollDelay {
  * cut short where the next near span begins; both stretched by 2^strain while the server is
  * slow or failing.
  */
+const farPeriodMs = (settings: PollSettings) => Math.max(settings.pollIntervalSeconds * 1000, farPeriodMinutes * minuteMs);
+
+/** The longest wait there can be until the next poll: the far period, stretched as far as strain goes. */
+export const longestWaitMs = (settings: PollSettings) => farPeriodMs(settings) * 2 ** maxStrainLevel;
+
 export function nextPollDelay(now: DateTime, reservations: readonly PlannerReservation[], settings: PollSettings, strainLevel: number): PollDelay {
   const nowMs = now.toMillis();
   const nearMs = settings.pollIntervalSeconds * 1000;
-  const farMs = Math.max(nearMs, farPeriodMinutes * minuteMs);
+  const farMs = farPeriodMs(settings);
   const stretch = 2 ** Math.min(Math.max(strainLevel, 0), maxStrainLevel);
   let nextNearMs = Number.POSITIVE_INFINITY;
   for (const reservation of reservations) {

@@ -13,7 +13,7 @@ import type { BusyNow, CoreState } from '../core-state.js';
 import type { NotificationSchedule } from '../notifications/notification-schedule.js';
 import { createPoller, type PollOutcome, type PollReason } from './poller.js';
 import { fullWindow, mergeReservations, narrowWindow } from './poll-window.js';
-import { farPeriodMinutes, maxStrainLevel, nextPollDelay } from './poll-plan.js';
+import { longestWaitMs, maxStrainLevel, nextPollDelay } from './poll-plan.js';
 import { freeNowSchedules } from './free-now-schedules.js';
 import { bridgeErrorFromSession, type AccountSession, type SessionResult } from '../account/session.js';
 import { plannerReservations, summaryUpdatedBy, type WireReservation } from '../views/state.js';
@@ -24,8 +24,6 @@ const backgroundFreeNowMinutes = 30;
 const busyWindowMs = 60_000;
 /** An answer slower than this is a sign of a strained server. */
 export const defaultSlowAnswerMs = 3_000;
-/** The longest wait until the next poll: how far past a reminder lead the narrow window reaches. */
-const longestWaitMs = farPeriodMinutes * 60_000 * 2 ** maxStrainLevel;
 
 export type PauseReason = 'suspended' | 'locked';
 
@@ -124,7 +122,7 @@ export function createSync(options: SyncOptions): Sync {
       return 'unreachable';
     };
 
-    const window = full ? fullWindow(now) : narrowWindow(now, account.timezone, state.settings, state.data.reservations, longestWaitMs);
+    const window = full ? fullWindow(now) : narrowWindow(now, account.timezone, state.settings, state.data.reservations, longestWaitMs(state.settings));
     const reservations = await timed(
       session.run((client) =>
         client.getReservations({
