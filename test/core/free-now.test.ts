@@ -56,8 +56,10 @@ describe('free now from who is busy', () => {
 describe('the schedules free now asks about', () => {
   const data = (reservations: WireSummary[]) => ({ reservations, resources, schedules });
 
-  it('is the default schedule while the user has booked nothing', () => {
-    expect(freeNowSchedules(data([]), [])).toEqual([1]);
+  it('is the schedules holding resources the user sees, default first, while the user has booked nothing', () => {
+    const withAnnex = [schedule(3, 'Annex'), ...schedules.slice().reverse()];
+    expect(freeNowSchedules({ ...data([]), schedules: withAnnex }, [])).toEqual([1, 2]);
+    expect(freeNowSchedules({ ...data([]), resources: resources.filter((resource) => resource.scheduleId === 2), schedules: withAnnex }, [])).toEqual([2]);
   });
 
   it('follows the user’s reservations, most used first', () => {
@@ -70,6 +72,6 @@ describe('the schedules free now asks about', () => {
   });
 
   it('ignores schedules it does not know (the user can no longer see them)', () => {
-    expect(freeNowSchedules(data([booking(9, 9, '09:00', '10:00')]), [])).toEqual([1]);
+    expect(freeNowSchedules(data([booking(9, 9, '09:00', '10:00'), booking(5, 2, '11:00', '12:00')]), [])).toEqual([2]);
   });
 });

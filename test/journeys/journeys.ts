@@ -305,8 +305,10 @@ const journeys: { name: string; run(world: World): Promise<void> }[] = [
       const refusals: string[] = [];
       for (const resource of candidates) {
         const slots = await freeSlotsAhead(world, resource.resourceId);
-        // The slot in progress where the server lets users book it ("current"), else the next one.
-        const inProgress = slots.find((slot) => startOf(slot) <= now.toMillis() && Date.parse(slot.end) > now.toMillis() + minuteMs);
+        // The slot in progress where the server lets users book it ("current"), else the next one;
+        // not once the resource's auto-release moment has passed in it, when check-in is refused.
+        const stillOpen = (slot: SlotView) => resource.autoReleaseMinutes === null || startOf(slot) + resource.autoReleaseMinutes * minuteMs > now.toMillis() + minuteMs;
+        const inProgress = slots.find((slot) => startOf(slot) <= now.toMillis() && Date.parse(slot.end) > now.toMillis() + minuteMs && stillOpen(slot));
         const next = slots.find((slot) => startOf(slot) > now.toMillis());
         for (const slot of [inProgress, next]) {
           if (slot === undefined) continue;

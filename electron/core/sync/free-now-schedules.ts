@@ -1,7 +1,8 @@
 /**
  * Which schedules "Free now" asks about: the ones the user books in. Each costs one request per
  * look (server-facts E), so they are few: those of the user's favourites and reservations, most
- * used first, else the default schedule.
+ * used first; before the user has booked anything, those holding resources the user sees, the
+ * default schedule first.
  */
 import type { CoreData } from '../core-state.js';
 
@@ -21,6 +22,11 @@ export function freeNowSchedules(data: Pick<CoreData, 'reservations' | 'resource
   for (const summary of data.reservations) count(summary.scheduleId, 1);
   const ranked = [...uses].sort((a, b) => b[1] - a[1] || a[0] - b[0]).map(([scheduleId]) => scheduleId);
   if (ranked.length > 0) return ranked.slice(0, maxFreeNowSchedules);
-  const fallback = data.schedules.find((schedule) => schedule.isDefault) ?? data.schedules[0];
-  return fallback === undefined ? [] : [fallback.id];
+  // Nothing booked yet: the schedules that hold resources the user sees, the default one first.
+  const seen = new Set(data.resources.map((resource) => resource.scheduleId));
+  const candidates = data.schedules.filter((schedule) => seen.size === 0 || seen.has(schedule.id));
+  return candidates
+    .sort((a, b) => Number(b.isDefault) - Number(a.isDefault) || a.id - b.id)
+    .slice(0, maxFreeNowSchedules)
+    .map((schedule) => schedule.id);
 }
