@@ -16,8 +16,8 @@ export function fullWindow(now: DateTime): PollWindow {
 }
 
 /**
- * Now to the end of tomorrow in the user's zone, or further when a reminder lead reaches further
- * than that plus `aheadMs`, the longest wait until the next poll.
+ * Now to the end of tomorrow in the user's zone; further when the longest reminder lead plus
+ * `aheadMs` (the longest wait until the next poll) reaches past that.
  */
 export function narrowWindow(now: DateTime, zone: string, settings: Settings, known: readonly WireSummary[], aheadMs: number): PollWindow {
   const endOfTomorrow = now.setZone(zone).plus({ days: 1 }).endOf('day');
