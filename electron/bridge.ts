@@ -169,8 +169,11 @@ export interface FreeResourceView {
   scheduleId: number;
   scheduleName: string;
   groupNames: string[];
-  /** When the next booking starts, or the end of the 7-day horizon. */
-  freeUntil: string;
+  /**
+   * When the next booking starts, where Perch knows it (later today); null when it does not: Perch
+   * learns who is busy now from the cheapest request, which does not tell.
+   */
+  freeUntil: string | null;
 }
 
 export interface ResourceView {
@@ -239,6 +242,8 @@ export interface StateSnapshot {
   /** When the data above was last fetched successfully. */
   fetchedAt: string | null;
   offline: boolean;
+  /** Why Perch checks the server less often than usual (it answered slowly or failed); null while it answers well. */
+  serverStrain: string | null;
   lastError: BridgeError | null;
   keychain: KeychainStatus;
   /** The last notification that could not be shown, if any. */

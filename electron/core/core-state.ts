@@ -6,12 +6,26 @@ import type { DateTime } from 'luxon';
 import type { BridgeError, Settings, StateSnapshot } from '../bridge.js';
 import type { PlannerReservation } from './notifications/planner.js';
 import { defaultSettings } from './storage/settings-store.js';
-import type { WireAvailability, WireGroupTree, WireResource, WireSchedule, WireSummary } from './views/state.js';
+import type { WireGroupTree, WireResource, WireSchedule, WireSummary } from './views/state.js';
+
+/** Who was busy in one schedule around a moment: GetReservations by schedule over one minute (server-facts E). */
+export interface BusyNow {
+  scheduleId: number;
+  askedAt: DateTime;
+  reservations: WireSummary[];
+}
+
+/** Why polls come slower than usual: the server answered slowly or failed. */
+export interface ServerStrain {
+  /** Each strained poll raises it by one, each good poll lowers it; the poll periods are stretched by 2^level. */
+  level: number;
+  reason: 'slow' | 'serverError';
+}
 
 export interface CoreData {
   reservations: WireSummary[];
-  availability: WireAvailability[];
-  availabilityAskedAt: DateTime | null;
+  /** The latest answer for each schedule "Free now" shows. */
+  busyNow: BusyNow[];
   resources: WireResource[];
   schedules: WireSchedule[];
   groups: WireGroupTree | null;
@@ -21,8 +35,7 @@ export interface CoreData {
 
 export const emptyData = (): CoreData => ({
   reservations: [],
-  availability: [],
-  availabilityAskedAt: null,
+  busyNow: [],
   resources: [],
   schedules: [],
   groups: null,
@@ -35,6 +48,8 @@ export interface CoreState {
   phase: StateSnapshot['phase'];
   data: CoreData;
   offline: boolean;
+  /** Null while the server answers well. */
+  strain: ServerStrain | null;
   lastError: BridgeError | null;
   notifierProblem: string | null;
   /** Why the OS would not give Perch its shortcut, if it would not. */
@@ -53,6 +68,7 @@ export function createCoreState(): CoreState {
     phase: 'signedOut',
     data: emptyData(),
     offline: false,
+    strain: null,
     lastError: null,
     notifierProblem: null,
     shortcutProblem: null,
@@ -69,4 +85,5 @@ export function clearAccountData(state: CoreState): void {
   state.snoozed = new Map();
   state.previousPlanned = null;
   state.offline = false;
+  state.strain = null;
 }

@@ -24,7 +24,7 @@ import { createReferenceData } from './sync/reference-data.js';
 import { createAccountSession } from './account/session.js';
 import { loadSettings, saveSettings } from './storage/settings-store.js';
 import { snapshotOf, viewContextOf } from './views/snapshot.js';
-import { createSync } from './sync/sync.js';
+import { createSync, defaultSlowAnswerMs } from './sync/sync.js';
 
 export interface PerchCoreOptions {
   dataDir: string;
@@ -41,6 +41,10 @@ export interface PerchCoreOptions {
   localProfile?: () => LocalProfile;
   fetch?: typeof fetch;
   log?: (message: string, error?: unknown) => void;
+  /** Monotonic milliseconds, to time the server's answers; `performance.now` by default. */
+  monotonicMs?: () => number;
+  /** An answer slower than this makes Perch poll less often; 3 s by default. */
+  slowAnswerMs?: number;
 }
 
 export interface PerchCore {
@@ -103,7 +107,19 @@ export function createPerchCore(options: PerchCoreOptions): PerchCore {
     },
   });
   const reference = createReferenceData({ clock, state, session, changed: cache.persist });
-  const sync = createSync({ clock, state, session, notifications, track, persist: cache.persist, stateChanged, log });
+  const sync = createSync({
+    clock,
+    state,
+    session,
+    notifications,
+    track,
+    persist: cache.persist,
+    stateChanged,
+    log,
+    referenceData: () => reference.refresh(false),
+    monotonicMs: options.monotonicMs ?? (() => performance.now()),
+    slowAnswerMs: options.slowAnswerMs ?? defaultSlowAnswerMs,
+  });
   const accounts = createAccountFlow({
     state,
     session,

@@ -43,20 +43,23 @@ beforeAll(async () => {
   sessionToken = signedIn.data.sessionToken;
 
   const now = service.clock.now();
-  const [reservations, availability, resources, schedules] = await Promise.all([
+  const [reservations, busy, resources, schedules, groups] = await Promise.all([
     client.getReservations({ query: { userId: String(adminId), startDateTime: formatWireDateTime(now), endDateTime: formatWireDateTime(now.plus({ days: 14 })) } }),
-    client.getAvailability(),
+    client.getReservations({ query: { scheduleId: '1', startDateTime: formatWireDateTime(now), endDateTime: formatWireDateTime(now.plus({ minutes: 1 })) } }),
     client.getAllResources(),
     client.getAllSchedules(),
+    client.getResourceGroups(),
   ]);
-  if (!reservations.ok || !availability.ok || !resources.ok || !schedules.ok) throw new Error('a read failed');
+  if (!reservations.ok || !busy.ok || !resources.ok || !schedules.ok || !groups.ok) throw new Error('a read failed');
   snapshot = {
     savedAt: now.toISO()!,
     account: { apiRoot: service.apiRoot, userId: adminId, userName: credentials.username, displayName: 'Perch Administrator', timezone: 'Europe/London', isAdmin: true },
     reservations: reservations.data.reservations,
-    availability: availability.data.resources,
+    busyNow: [{ scheduleId: 1, askedAt: now.toISO()!, reservations: busy.data.reservations }],
     resources: resources.data.resources,
     schedules: schedules.data.schedules,
+    groups: groups.data,
+    referenceFetchedAt: now.toISO()!,
     fetchedAt: now.toISO()!,
     shownNotificationIds: ['start:ABC123:2025-06-02T10:00:00Z'],
   };
@@ -84,7 +87,7 @@ describe('saveCache and loadCache', () => {
   });
 
   it('keeps data saved without an account or a fetch', async () => {
-    const empty: CachedData = { savedAt: snapshot.savedAt, account: null, reservations: [], availability: [], resources: [], schedules: [], fetchedAt: null, shownNotificationIds: [] };
+    const empty: CachedData = { savedAt: snapshot.savedAt, account: null, reservations: [], resources: [], schedules: [], fetchedAt: null, shownNotificationIds: [] };
     await saveCache(dataDir, empty);
     expect(await loadCache(dataDir)).toEqual(empty);
   });

@@ -160,7 +160,8 @@ describe('silent re-authentication', () => {
     harness.requests.length = 0;
     core.screenUnlocked();
     await harness.idle();
-    expect(requestLines()).toEqual(['POST /Authentication/Authenticate', 'GET /Reservations/', 'GET /Resources/Availability']);
+    // The user's own list, and who is busy in their schedule (not asked for 30 minutes).
+    expect(requestLines()).toEqual(['POST /Authentication/Authenticate', 'GET /Reservations/', 'GET /Reservations/']);
     const after = await kept(secrets, 'local|user');
     expect(after!['sessionToken']).not.toBe(before!['sessionToken']);
     expect(core.snapshot()).toMatchObject({ phase: 'ready', offline: false, lastError: null });

@@ -150,7 +150,7 @@ const journeys: { name: string; run(world: World): Promise<void> }[] = [
     async run(world) {
       const { freeNow, now } = (await world.core.handlers.refresh());
       check(freeNow.length > 0, 'nothing is free now');
-      const late = freeNow.find((resource) => DateTime.fromISO(resource.freeUntil) <= DateTime.fromISO(now));
+      const late = freeNow.find((resource) => resource.freeUntil !== null && DateTime.fromISO(resource.freeUntil) <= DateTime.fromISO(now));
       check(late === undefined, `${late?.name} is listed as free until ${late?.freeUntil}, which is not after now`);
     },
   },
@@ -167,7 +167,8 @@ const journeys: { name: string; run(world: World): Promise<void> }[] = [
         const index = slots.findIndex((slot) => startOf(slot) > now.toMillis());
         const [slot, following] = [slots[index], slots[index + 1]];
         // The booking is extended by one slot later: both must be free.
-        if (slot === undefined || following === undefined || following.start !== slot.end || Date.parse(free.freeUntil) < Date.parse(following.end)) continue;
+        if (slot === undefined || following === undefined || following.start !== slot.end) continue;
+        if (free.freeUntil !== null && Date.parse(free.freeUntil) < Date.parse(following.end)) continue;
         const outcome = await world.core.handlers.book({ resourceId: free.resourceId, start: slot.start, end: slot.end, title: journeyTitle });
         if (!outcome.ok) {
           refusals.push(`${free.name}: ${outcome.error.message} ${outcome.error.errors?.join(' ') ?? ''}`.trim());
@@ -304,8 +305,10 @@ const journeys: { name: string; run(world: World): Promise<void> }[] = [
       const refusals: string[] = [];
       for (const resource of candidates) {
         const slots = await freeSlotsAhead(world, resource.resourceId);
-        // The slot in progress where the server lets users book it ("current"), else the next one.
-        const inProgress = slots.find((slot) => startOf(slot) <= now.toMillis() && Date.parse(slot.end) > now.toMillis() + minuteMs);
+        // The slot in progress where the server lets users book it ("current"), else the next one;
+        // not once the resource's auto-release moment has passed in it, when check-in is refused.
+        const stillOpen = (slot: SlotView) => resource.autoReleaseMinutes === null || startOf(slot) + resource.autoReleaseMinutes * minuteMs > now.toMillis() + minuteMs;
+        const inProgress = slots.find((slot) => startOf(slot) <= now.toMillis() && Date.parse(slot.end) > now.toMillis() + minuteMs && stillOpen(slot));
         const next = slots.find((slot) => startOf(slot) > now.toMillis());
         for (const slot of [inProgress, next]) {
           if (slot === undefined) continue;

@@ -73,6 +73,12 @@ describe('Now: states', () => {
     expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
   });
 
+  test('a strained server: says that Perch checks it less often', async () => {
+    const message = 'The server is answering slowly, so Perch checks it 2 times less often until it recovers.';
+    await renderNow(createFakePerch(readySnapshot({ serverStrain: message })));
+    expect(screen.getAllByRole('status').map(text)).toContain(message);
+  });
+
   test('offline with no data yet', async () => {
     await renderNow(createFakePerch(readySnapshot({ offline: true, fetchedAt: null, reservations: [], freeNow: [] })));
     expect(screen.getByText('No data yet; Perch will show what is free once the server answers.')).toBeTruthy();
@@ -193,6 +199,12 @@ describe('Now: Free now', () => {
       '1 h: Book Room Babbage for 1 hour from 10:30 AM',
       'Until 12:00 PM: Book Room Babbage from 10:30 AM until 12:00 PM',
     ]);
+  });
+
+  test('free now with no next booking known: both durations offered, no "until"', async () => {
+    await renderNow(createFakePerch(readySnapshot({ freeNow: [free({ freeUntil: null })] })));
+    const rows = screen.getAllByRole('listitem');
+    expect(rows.map(text)).toEqual(['Room Babbage free now 30 min1 h']);
   });
 
   test('one click books 30 minutes from the next slot; the resource leaves the list and a status confirms', async () => {

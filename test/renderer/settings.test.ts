@@ -44,7 +44,7 @@ describe('Settings', () => {
     const fake = createFakePerch(readySnapshot());
     fake.handlers.getSettings = async () => ({ ...defaultSettings(), pollIntervalSeconds: 120, theme: 'dark', launchAtLogin: true, notifications: { ...defaultSettings().notifications, released: false } });
     await openSettings(fake);
-    expect(input('Check for changes every').value).toBe('120');
+    expect(input('Near your bookings, check every').value).toBe('120');
     expect(input('Remind me before a reservation starts').value).toBe('10');
     expect(input('Remind me before a reservation ends').value).toBe('5');
     expect(input('Tell me check-in is open').value).toBe('5');
@@ -60,8 +60,8 @@ describe('Settings', () => {
 
   test('saves every field but the favourites, and applies the theme', async () => {
     const { fake, user } = await openSettings();
-    await user.clear(input('Check for changes every'));
-    await user.type(input('Check for changes every'), '90');
+    await user.clear(input('Near your bookings, check every'));
+    await user.type(input('Near your bookings, check every'), '90');
     await user.click(input('A reservation is about to end'));
     await user.click(input('Light'));
     await user.click(input('Open Perch when I log in'));
@@ -85,8 +85,8 @@ describe('Settings', () => {
     const answer = deferred<BridgeResult<Settings>>();
     fake.handlers.setSettings = () => answer.promise;
     const { user } = await openSettings(fake);
-    await user.clear(input('Check for changes every'));
-    await user.type(input('Check for changes every'), '5');
+    await user.clear(input('Near your bookings, check every'));
+    await user.type(input('Near your bookings, check every'), '5');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect((screen.getByRole('button', { name: 'Saving…' }) as HTMLButtonElement).disabled).toBe(true);
 
@@ -100,14 +100,14 @@ describe('Settings', () => {
     });
     expect(await screen.findByText('The settings change is not valid.')).toBeTruthy();
     // Named as the form labels it, never by the setting's key.
-    expect(screen.getByText('Check for changes every (seconds): must be a whole number from 15 to 3600')).toBeTruthy();
+    expect(screen.getByText('Near your bookings, check every (seconds): must be a whole number from 15 to 3600')).toBeTruthy();
     expect(screen.queryByText(/pollIntervalSeconds/)).toBeNull();
-    expect(input('Check for changes every').getAttribute('aria-invalid')).toBe('true');
-    expect(input('Check for changes every').value).toBe('5');
+    expect(input('Near your bookings, check every').getAttribute('aria-invalid')).toBe('true');
+    expect(input('Near your bookings, check every').value).toBe('5');
     expect(input('Remind me before a reservation ends').getAttribute('aria-invalid')).toBeNull();
 
     await user.click(screen.getByRole('button', { name: 'Undo changes' }));
-    expect(input('Check for changes every').value).toBe('60');
+    expect(input('Near your bookings, check every').value).toBe('60');
     expect(screen.queryByText('The settings change is not valid.')).toBeNull();
   });
 

@@ -694,6 +694,8 @@ describe('loadSummaries queries', () => {
     ['a schedule', { scheduleId: 1 }, /reservations_by_start|resources_by_schedule/],
     ['a resource', { resourceId: 1 }, /reservation_bookings USING PRIMARY KEY/],
     ['a normal user as viewer', { viewer: { user: { id: 2 }, isAdmin: false } }, /reservations_by_start/],
+    // "Who is busy now in this schedule": what the tray app asks for Free now.
+    ['one schedule over one minute, as a normal user', { scheduleId: 1, viewer: { user: { id: 2 }, isAdmin: false }, to: oneDay.from + 60_000 }, /reservations_by_start|resources_by_schedule/],
   ])('scans an index range, never the whole table, for %s', async (_case, filter, index) => {
     const { queries } = await recordQueries(service.store, (store) => loadSummaries(store, links, { ...oneDay, ...filter }));
     const main = queries.find((query) => query.sql.includes('from "reservations"'));

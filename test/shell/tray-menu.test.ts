@@ -23,6 +23,7 @@ function snapshot(patch: Partial<StateSnapshot> = {}): StateSnapshot {
     freeNow: [],
     fetchedAt: at('09:59'),
     offline: false,
+    serverStrain: null,
     lastError: null,
     keychain: { available: true, reason: null },
     notifierProblem: null,
@@ -57,7 +58,7 @@ function reservation(patch: Partial<ReservationView> = {}): ReservationView {
   };
 }
 
-function free(resourceId: number, name: string, freeUntil: string): FreeResourceView {
+function free(resourceId: number, name: string, freeUntil: string | null): FreeResourceView {
   return { resourceId, name, scheduleId: 1, scheduleName: 'Main', groupNames: [], freeUntil };
 }
 
@@ -173,6 +174,11 @@ describe('buildTrayMenu', () => {
       { name: 'book', request: { resourceId: 12, start, durationMinutes: 60, title: '' } },
       { name: 'book', request: { resourceId: 12, start, end: at('12:30'), title: '' } },
     ]);
+  });
+
+  it('Book now with no next booking known: both lengths, no "until"', () => {
+    const menu = buildTrayMenu(snapshot({ freeNow: [free(11, 'Horizon desk', null)] }), now, format);
+    expect(outline(menu)).toEqual(['No upcoming reservations [disabled]', '---', 'Book now', '  Horizon desk', '    30 min [command:book]', '    1 h [command:book]', ...footer]);
   });
 
   it('every command the menu offers passes the bridge validation main applies', () => {

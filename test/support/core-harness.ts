@@ -82,6 +82,7 @@ interface CoreOptions {
   dataDir?: string;
   secrets?: SecretStore;
   local?: boolean;
+  monotonicMs?: () => number;
 }
 
 export interface CoreHarness {
@@ -159,6 +160,7 @@ export async function startCoreHarness(start: DateTime): Promise<CoreHarness> {
       notifier,
       fetch: recordingFetch,
       ...(options.local !== false && { localService: inProcessLocalService(() => service) }),
+      ...(options.monotonicMs !== undefined && { monotonicMs: options.monotonicMs }),
       log: () => {},
     });
     const created = { core, dataDir, notifier, secrets };

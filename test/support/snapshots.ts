@@ -37,6 +37,7 @@ export function signedOutState(now: string, overrides: Partial<StateSnapshot> = 
     freeNow: [],
     fetchedAt: null,
     offline: false,
+    serverStrain: null,
     lastError: null,
     keychain: { available: true, reason: null },
     notifierProblem: null,

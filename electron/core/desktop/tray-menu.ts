@@ -118,8 +118,9 @@ function bookNowItem(freeNow: FreeResourceView[], now: DateTime, format: TrayFor
 }
 
 function bookingChoices(resource: FreeResourceView, start: DateTime, format: TrayFormat): TrayMenuItem[] {
-  const freeUntil = instant(resource.freeUntil);
-  const freeMinutes = Math.floor(freeUntil.diff(start, 'minutes').minutes);
+  // Unknown: nothing seen ahead; the server refuses a booking that meets one, in its own words.
+  const freeUntil = resource.freeUntil === null ? null : instant(resource.freeUntil);
+  const freeMinutes = freeUntil === null ? Number.POSITIVE_INFINITY : Math.floor(freeUntil.diff(start, 'minutes').minutes);
   const startIso = iso(start);
   const choices: TrayMenuItem[] = quickDurations
     .filter((choice) => choice.minutes <= freeMinutes)
@@ -127,10 +128,9 @@ function bookingChoices(resource: FreeResourceView, start: DateTime, format: Tra
       label: choice.label,
       command: { name: 'book', request: { resourceId: resource.resourceId, start: startIso, durationMinutes: choice.minutes, title: '' } },
     }));
-  // "Until" only means something when the next booking is later today; past that, freeUntil is
-  // the end of the look-ahead horizon, not a time anyone would book to.
+  // "Until" only means something when the next booking is known and later today.
   const repeatsQuickChoice = quickDurations.some((choice) => choice.minutes === freeMinutes);
-  if (freeMinutes > 0 && !repeatsQuickChoice && freeUntil.hasSame(start.setZone(freeUntil.zone), 'day')) {
+  if (freeUntil !== null && resource.freeUntil !== null && freeMinutes > 0 && !repeatsQuickChoice && freeUntil.hasSame(start.setZone(freeUntil.zone), 'day')) {
     choices.push({
       label: `Until ${time(freeUntil, format)}`,
       command: { name: 'book', request: { resourceId: resource.resourceId, start: startIso, end: resource.freeUntil, title: '' } },

@@ -27,6 +27,12 @@ export interface AccountCache {
   adopt(account: AccountIdentity): Promise<void>;
 }
 
+function instantOrNull(text: string | null): DateTime | null {
+  if (text === null) return null;
+  const instant = DateTime.fromISO(text);
+  return instant.isValid ? instant : null;
+}
+
 export function createAccountCache(options: AccountCacheOptions): AccountCache {
   const { dataDir, clock, state, session, log } = options;
   let lastSavedCache = '';
@@ -39,9 +45,11 @@ export function createAccountCache(options: AccountCacheOptions): AccountCache {
       savedAt: clock.now().toUTC().toISO() ?? '',
       account: { apiRoot: account.apiRoot, userId: account.userId, userName: account.userName, displayName: view.displayName, timezone: account.timezone, isAdmin: account.isAdmin },
       reservations: data.reservations,
-      availability: data.availability,
+      busyNow: data.busyNow.map((entry) => ({ scheduleId: entry.scheduleId, askedAt: entry.askedAt.toUTC().toISO() ?? '', reservations: entry.reservations })),
       resources: data.resources,
       schedules: data.schedules,
+      groups: data.groups,
+      referenceFetchedAt: data.referenceFetchedAt?.toUTC().toISO() ?? null,
       fetchedAt: data.fetchedAt?.toUTC().toISO() ?? null,
       shownNotificationIds: [...state.shown],
     };
@@ -71,15 +79,19 @@ export function createAccountCache(options: AccountCacheOptions): AccountCache {
       if (!cache || !owner || owner.userId !== account.userId || owner.userName !== account.userName) return;
       // The local service's address changes between runs.
       if (account.server.kind !== 'local' && owner.apiRoot !== account.apiRoot) return;
-      const fetchedAt = cache.fetchedAt === null ? null : DateTime.fromISO(cache.fetchedAt);
       state.data = {
         ...emptyData(),
         reservations: cache.reservations,
-        availability: cache.availability,
-        availabilityAskedAt: cache.availability.length > 0 && fetchedAt?.isValid ? fetchedAt : null,
+        busyNow: (cache.busyNow ?? []).flatMap((entry) => {
+          const askedAt = instantOrNull(entry.askedAt);
+          return askedAt === null ? [] : [{ scheduleId: entry.scheduleId, askedAt, reservations: entry.reservations }];
+        }),
         resources: cache.resources,
         schedules: cache.schedules,
-        fetchedAt: fetchedAt?.isValid ? fetchedAt : null,
+        groups: cache.groups ?? null,
+        // Without the groups, the reference data is fetched again rather than shown half.
+        referenceFetchedAt: cache.groups ? instantOrNull(cache.referenceFetchedAt ?? null) : null,
+        fetchedAt: instantOrNull(cache.fetchedAt),
       };
       state.shown = new Set(cache.shownNotificationIds);
       lastSavedCache = JSON.stringify({ ...cacheOf(account), savedAt: '' });

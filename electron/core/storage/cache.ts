@@ -4,7 +4,7 @@ import { Value } from '@sinclair/typebox/value';
 import { registerWireFormats } from '../../api/formats.js';
 import { Nullable } from '../../api/schemas/common.js';
 import { ReservationSummary } from '../../api/schemas/reservations.js';
-import { AvailabilityItem, Resource } from '../../api/schemas/resources.js';
+import { Resource, ResourceGroupTree } from '../../api/schemas/resources.js';
 import { ScheduleListItem } from '../../api/schemas/schedules.js';
 import { isPlainObject, readJsonFile, writeJsonAtomic } from './files.js';
 
@@ -32,9 +32,13 @@ const CachedDataSchema = Type.Object({
   /** Who the data belongs to: a cache of another account or server must not be shown. */
   account: Nullable(CachedAccount),
   reservations: Type.Array(ReservationSummary),
-  availability: Type.Array(AvailabilityItem),
+  /** Who was busy in each schedule "Free now" shows, and when that was asked. Optional: older caches lack it. */
+  busyNow: Type.Optional(Type.Array(Type.Object({ scheduleId: Type.Integer(), askedAt: Type.String(), reservations: Type.Array(ReservationSummary) }))),
   resources: Type.Array(Resource),
   schedules: Type.Array(ScheduleListItem),
+  groups: Type.Optional(Nullable(ResourceGroupTree)),
+  /** When resources, schedules and groups were fetched: they are kept for hours, across restarts. */
+  referenceFetchedAt: Type.Optional(Nullable(Type.String())),
   fetchedAt: Nullable(Type.String()),
   /** Notification ids already shown, so a restart does not show them again. */
   shownNotificationIds: Type.Array(Type.String()),

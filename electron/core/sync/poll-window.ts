@@ -15,16 +15,19 @@ export function fullWindow(now: DateTime): PollWindow {
   return { from: now, to: now.plus({ days: fullWindowDays }) };
 }
 
-/** Now to the end of tomorrow in the user's zone, or further when a reminder lead reaches further. */
-export function narrowWindow(now: DateTime, zone: string, settings: Settings, known: readonly WireSummary[]): PollWindow {
+/**
+ * Now to the end of tomorrow in the user's zone; further when the longest reminder lead plus
+ * `aheadMs` (the longest wait until the next poll) reaches past that.
+ */
+export function narrowWindow(now: DateTime, zone: string, settings: Settings, known: readonly WireSummary[], aheadMs: number): PollWindow {
   const endOfTomorrow = now.setZone(zone).plus({ days: 1 }).endOf('day');
   const leads = [settings.startReminderMinutes, settings.endReminderMinutes, settings.checkInLeadMinutes];
   for (const summary of known) {
     if (summary.startReminder !== null) leads.push(summary.startReminder);
     if (summary.endReminder !== null) leads.push(summary.endReminder);
   }
-  // A reservation must be listed before its reminder is due, one poll interval ahead.
-  const reach = now.plus({ minutes: Math.max(...leads), seconds: settings.pollIntervalSeconds });
+  // A reservation must be listed before its reminder is due, one wait for the next poll ahead.
+  const reach = now.plus({ minutes: Math.max(...leads), milliseconds: aheadMs });
   return { from: now, to: reach > endOfTomorrow ? reach : endOfTomorrow };
 }
 

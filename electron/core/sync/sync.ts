@@ -1,21 +1,29 @@
 /**
- * Keeping the user's reservations and availability in step with the server. What polling costs a
- * server is bounded (server-facts E): a regular poll asks for the user's own reservations in a
- * narrow window and, at most every 5 minutes, for availability — never more than two requests.
- * The 14-day list and availability are fetched when the user looks (popover opened, refresh).
+ * Keeping the user's reservations and "Free now" in step with the server, at a cost a real server
+ * bears (server-facts E: at most 2 s of its time per user-hour). A poll asks for the user's own
+ * reservations in a narrow window (the 14-day list when the user looks) and, when the user looks
+ * or rarely in the background, who is busy in the schedules the user books in: never more than
+ * two requests in the background. Polls come every poll interval near the user's own events and
+ * every few minutes otherwise (poll-plan.ts); slower while the server answers slowly or fails.
  */
 import type { DateTime } from 'luxon';
 import { formatWireDateTime } from '../../api/dates.js';
 import type { Clock } from '../clock.js';
-import type { CoreState } from '../core-state.js';
+import type { BusyNow, CoreState } from '../core-state.js';
 import type { NotificationSchedule } from '../notifications/notification-schedule.js';
 import { createPoller, type PollOutcome, type PollReason } from './poller.js';
 import { fullWindow, mergeReservations, narrowWindow } from './poll-window.js';
+import { longestWaitMs, maxStrainLevel, nextPollDelay } from './poll-plan.js';
+import { freeNowSchedules } from './free-now-schedules.js';
 import { bridgeErrorFromSession, type AccountSession, type SessionResult } from '../account/session.js';
 import { plannerReservations, summaryUpdatedBy, type WireReservation } from '../views/state.js';
 
-/** Availability in the background: at most this often (server-facts E). */
-const availabilityBackgroundMinutes = 5;
+/** Who is busy, in the background: each schedule at most this often (and never while paused). */
+const backgroundFreeNowMinutes = 30;
+/** "Who is busy now in this schedule": the one-minute window server-facts E prices at 35 ms. */
+const busyWindowMs = 60_000;
+/** An answer slower than this is a sign of a strained server. */
+export const defaultSlowAnswerMs = 3_000;
 
 export type PauseReason = 'suspended' | 'locked';
 
@@ -29,6 +37,11 @@ export interface SyncOptions {
   persist(): void;
   stateChanged(): void;
   log(message: string, error?: unknown): void;
+  /** Resources and schedules, from the cache when fresh: "Free now" is worked out with them. */
+  referenceData(): Promise<void>;
+  /** Monotonic milliseconds, to time the server's answers. */
+  monotonicMs: () => number;
+  slowAnswerMs: number;
 }
 
 export interface Sync {
@@ -38,7 +51,7 @@ export interface Sync {
   stop(): void;
   /** Polls at once, or joins the poll already running. */
   refreshNow(): Promise<void>;
-  /** The 14-day list and availability, waiting for a poll that asks for them. */
+  /** The user looks: the 14-day list and who is busy now, waiting for a poll that asks for them. */
   refreshReservations(): Promise<void>;
   /** One reservation changed (check-in, check-out, extension): folded into the state at once. */
   reservationChanged(detail: WireReservation): void;
@@ -49,14 +62,40 @@ export interface Sync {
 export function createSync(options: SyncOptions): Sync {
   const { clock, state, session, notifications } = options;
   const pausedBy = new Set<PauseReason>();
-  const wanted = { full: false, availability: false };
+  const wanted = { full: false, look: false };
   let pollsStarted = 0;
-
-  const availabilityStale = (now: DateTime) =>
-    pausedBy.size === 0 && (state.data.availabilityAskedAt === null || now.diff(state.data.availabilityAskedAt, 'minutes').minutes >= availabilityBackgroundMinutes);
 
   /** Whether an error means the server cannot be reached (offline and backoff) rather than refused. */
   const unreachable = (result: SessionResult<unknown> | null) => result !== null && !result.ok && result.error.kind === 'network';
+
+  /** The schedules to ask who is busy in: all of the user's when they look, else the stalest one if due. */
+  function schedulesToAsk(now: DateTime, look: boolean): number[] {
+    if (pausedBy.size > 0) return [];
+    const chosen = freeNowSchedules(state.data, state.settings.favouriteResourceIds);
+    if (look) return chosen;
+    const askedAt = (scheduleId: number) => state.data.busyNow.find((entry) => entry.scheduleId === scheduleId)?.askedAt.toMillis() ?? Number.NEGATIVE_INFINITY;
+    const stalest = [...chosen].sort((a, b) => askedAt(a) - askedAt(b))[0];
+    if (stalest === undefined || now.toMillis() - askedAt(stalest) < backgroundFreeNowMinutes * 60_000) return [];
+    return [stalest];
+  }
+
+  /** The cheapest request that tells who is busy now in a schedule (server-facts E). */
+  const askWhoIsBusy = (scheduleId: number, now: DateTime) =>
+    session.run((client) =>
+      client.getReservations({
+        query: { scheduleId: String(scheduleId), startDateTime: formatWireDateTime(now.toUTC()), endDateTime: formatWireDateTime(now.toUTC().plus({ milliseconds: busyWindowMs })) },
+      }),
+    );
+
+  /** Raises the strain on a slow or failing answer, lowers it on a good poll. */
+  function judgeStrain(slow: boolean, serverError: boolean): void {
+    if (slow || serverError) {
+      const level = Math.min((state.strain?.level ?? 0) + 1, maxStrainLevel);
+      state.strain = { level, reason: serverError ? 'serverError' : 'slow' };
+    } else if (state.strain !== null) {
+      state.strain = state.strain.level > 1 ? { ...state.strain, level: state.strain.level - 1 } : null;
+    }
+  }
 
   async function poll(reason: PollReason): Promise<PollOutcome> {
     const account = session.account;
@@ -64,44 +103,64 @@ export function createSync(options: SyncOptions): Sync {
     pollsStarted += 1;
     const now = clock.now();
     const full = wanted.full || reason === 'start';
-    const withAvailability = wanted.availability || full || availabilityStale(now);
+    const look = wanted.look || reason === 'start';
     wanted.full = false;
-    wanted.availability = false;
-    const window = full ? fullWindow(now) : narrowWindow(now, account.timezone, state.settings, state.data.reservations);
-    const [reservations, availability] = await Promise.all([
+    wanted.look = false;
+    let slow = false;
+    const timed = async <T>(request: Promise<SessionResult<T>>): Promise<SessionResult<T>> => {
+      const began = options.monotonicMs();
+      const result = await request;
+      if (options.monotonicMs() - began > options.slowAnswerMs) slow = true;
+      return result;
+    };
+    const offline = (): PollOutcome => {
+      // What the user asked for is still owed once the server is back.
+      wanted.full ||= full;
+      wanted.look ||= look;
+      state.offline = true;
+      options.stateChanged();
+      return 'unreachable';
+    };
+
+    const window = full ? fullWindow(now) : narrowWindow(now, account.timezone, state.settings, state.data.reservations, longestWaitMs(state.settings));
+    const reservations = await timed(
       session.run((client) =>
         client.getReservations({
           query: { userId: String(account.userId), startDateTime: formatWireDateTime(window.from.toUTC()), endDateTime: formatWireDateTime(window.to.toUTC()) },
         }),
       ),
-      withAvailability
-        ? session.run((client) => client.getAvailability({ query: { dateTime: formatWireDateTime(now.setZone(account.timezone)) } }))
-        : Promise.resolve(null),
-    ]);
+    );
     if (session.account !== account) return 'failed';
+    if (unreachable(reservations)) return offline();
+    if (reservations.ok) state.data.reservations = mergeReservations(state.data.reservations, reservations.data.reservations, window, now);
 
-    if (unreachable(reservations) || unreachable(availability)) {
-      // What the user asked for is still owed once the server is back.
-      wanted.full ||= full;
-      state.offline = true;
-      options.stateChanged();
-      return 'unreachable';
+    // Asked after the list, so that the schedules follow what the user has just booked. The
+    // resource list they are read against is refreshed (when stale) only when the user looks.
+    if (look) await options.referenceData();
+    if (session.account !== account) return 'failed';
+    const results: SessionResult<unknown>[] = [reservations];
+    const busyNow: BusyNow[] = [];
+    for (const scheduleId of schedulesToAsk(now, look)) {
+      const busy = await timed(askWhoIsBusy(scheduleId, now));
+      if (session.account !== account) return 'failed';
+      if (unreachable(busy)) return offline();
+      results.push(busy);
+      if (busy.ok) busyNow.push({ scheduleId, askedAt: now, reservations: busy.data.reservations });
     }
+
     let outcome: PollOutcome = 'ok';
-    for (const result of [reservations, availability]) {
-      if (result !== null && !result.ok) {
+    for (const result of results) {
+      if (!result.ok) {
         outcome = 'failed';
         if (result.error.kind !== 'signedOut') state.lastError = bridgeErrorFromSession(result.error);
       }
     }
-    if (session.account !== account) return 'failed';
+    judgeStrain(slow, results.some((result) => !result.ok && result.error.kind === 'server'));
     state.offline = false;
-    if (availability?.ok) {
-      state.data.availability = availability.data.resources;
-      state.data.availabilityAskedAt = now;
-    }
+    const chosen = new Set(freeNowSchedules(state.data, state.settings.favouriteResourceIds));
+    const fresh = new Set(busyNow.map((entry) => entry.scheduleId));
+    state.data.busyNow = [...state.data.busyNow.filter((entry) => chosen.has(entry.scheduleId) && !fresh.has(entry.scheduleId)), ...busyNow];
     if (reservations.ok) {
-      state.data.reservations = mergeReservations(state.data.reservations, reservations.data.reservations, window, now);
       state.data.fetchedAt = now;
       if (outcome === 'ok') state.lastError = null;
       const previous = state.previousPlanned;
@@ -115,7 +174,7 @@ export function createSync(options: SyncOptions): Sync {
 
   const poller = createPoller({
     clock,
-    intervalMs: () => state.settings.pollIntervalSeconds * 1000,
+    intervalMs: () => nextPollDelay(clock.now(), plannerReservations(state.data.reservations), state.settings, state.strain?.level ?? 0).delayMs,
     poll(reason) {
       const work = poll(reason);
       options.track(work);
@@ -128,7 +187,7 @@ export function createSync(options: SyncOptions): Sync {
   async function demandRefresh(): Promise<void> {
     const asked = pollsStarted;
     await poller.refreshNow('demand');
-    if (pollsStarted === asked || wanted.full || wanted.availability) {
+    if (pollsStarted === asked || wanted.full || wanted.look) {
       if (!state.offline) await poller.refreshNow('demand');
     }
   }
@@ -146,7 +205,7 @@ export function createSync(options: SyncOptions): Sync {
     refreshNow: () => poller.refreshNow('demand'),
     refreshReservations() {
       wanted.full = true;
-      wanted.availability = true;
+      wanted.look = true;
       return demandRefresh();
     },
     reservationChanged(detail) {

@@ -1,13 +1,23 @@
 /** What the UI is shown: the core's state as views in the user's zone at one moment. */
 import { DateTime } from 'luxon';
 import type { KeychainStatus, StateSnapshot } from '../../bridge.js';
-import type { CoreState } from '../core-state.js';
+import type { CoreState, ServerStrain } from '../core-state.js';
 import { acceleratorLabel } from '../desktop/global-shortcut.js';
 import { accountView, type AccountIdentity } from '../account/session.js';
 import { freeNowViews, groupNamesByResource, isoIn, upcomingViews, type ViewContext } from './state.js';
 
 function machineZone(): string {
   return DateTime.local().zoneName ?? 'UTC';
+}
+
+const strainReasons: Record<ServerStrain['reason'], string> = {
+  slow: 'The server is answering slowly',
+  serverError: 'The server is failing (it answered with an error)',
+};
+
+function strainMessage(strain: ServerStrain | null): string | null {
+  if (strain === null) return null;
+  return `${strainReasons[strain.reason]}, so Perch checks it ${2 ** strain.level} times less often until it recovers.`;
 }
 
 export function snapshotOf(state: CoreState, account: AccountIdentity | null, now: DateTime, keychain: KeychainStatus): StateSnapshot {
@@ -19,17 +29,19 @@ export function snapshotOf(state: CoreState, account: AccountIdentity | null, no
     account: account === null ? null : accountView(account),
     reservations: account === null ? [] : upcomingViews(data.reservations, context),
     freeNow:
-      account === null || data.availabilityAskedAt === null
+      account === null
         ? []
-        : freeNowViews(data.availability, {
+        : freeNowViews(data.busyNow, {
             zone: userZone,
             now,
-            askedAt: data.availabilityAskedAt,
+            resources: data.resources,
             schedules: data.schedules,
             groupNames: groupNamesByResource(data.groups),
+            own: data.reservations,
           }),
     fetchedAt: data.fetchedAt === null ? null : isoIn(userZone, data.fetchedAt),
     offline: state.offline,
+    serverStrain: strainMessage(state.strain),
     lastError: state.lastError,
     keychain,
     notifierProblem: state.notifierProblem,

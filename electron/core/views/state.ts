@@ -9,14 +9,13 @@ import { parseWireDateTime } from '../../api/dates.js';
 import { parseHumanDuration } from '../../api/durations.js';
 import { AttributeCategory, type AttributeDefinition } from '../../api/schemas/attributes.js';
 import type { Reservation, ReservationSummary } from '../../api/schemas/reservations.js';
-import { ResourceStatus, type AvailabilityItem, type Resource, type ResourceGroupTree } from '../../api/schemas/resources.js';
+import { ResourceStatus, type Resource, type ResourceGroupTree } from '../../api/schemas/resources.js';
 import type { ScheduleListItem, Slots } from '../../api/schemas/schedules.js';
 import type { AttributeView, FreeResourceView, RecurrenceView, ReservationView, ResourceView, ScheduleView, SlotView } from '../../bridge.js';
 import type { PlannerReservation } from '../notifications/planner.js';
 
 export type WireSummary = Static<typeof ReservationSummary>;
 export type WireReservation = Static<typeof Reservation>;
-export type WireAvailability = Static<typeof AvailabilityItem>;
 export type WireResource = Static<typeof Resource>;
 export type WireSchedule = Static<typeof ScheduleListItem>;
 export type WireGroupTree = Static<typeof ResourceGroupTree>;
@@ -274,43 +273,62 @@ export function groupNamesByResource(tree: WireGroupTree | null): Map<number, st
 export interface FreeNowContext {
   zone: string;
   now: DateTime;
-  /** When the availability was asked; the horizon of items without an end is 7 days after it. */
-  askedAt: DateTime;
+  resources: readonly WireResource[];
   schedules: readonly WireSchedule[];
   groupNames: ReadonlyMap<number, readonly string[]>;
+  /** The user's own reservations: a later one of theirs on a free resource says until when it is free. */
+  own: readonly WireSummary[];
 }
 
-const availabilityHorizonDays = 7;
+/** One schedule's answer for one minute: who was busy, and who starts within it. */
+export interface BusyAnswer {
+  scheduleId: number;
+  reservations: readonly WireSummary[];
+}
 
 /**
- * Resources free at `now`, longest free first. Availability is fetched every few minutes, so a
- * resource busy when it was asked counts once its booking has ended, and one whose free stretch
- * has run out no longer does.
+ * Resources free at `now` in the schedules asked about: available, and no listed reservation of
+ * theirs under way. A reservation listed when the schedule was asked that has ended since no
+ * longer counts. When the next booking begins is known only where the data shows one (a
+ * reservation starting within the minute asked about, or the user's own later booking that day);
+ * asking the server for it would cost seconds (server-facts E), so it is otherwise null.
+ * Longest free first: those with no booking seen ahead, then by how long they stay free; then by name.
  */
-export function freeNowViews(items: readonly WireAvailability[], context: FreeNowContext): FreeResourceView[] {
+export function freeNowViews(answers: readonly BusyAnswer[], context: FreeNowContext): FreeResourceView[] {
   const nowMs = context.now.toMillis();
-  const horizon = context.askedAt.plus({ days: availabilityHorizonDays });
+  const endOfDayMs = context.now.setZone(context.zone).endOf('day').toMillis();
   const scheduleNames = new Map(context.schedules.map((schedule) => [schedule.id, schedule.name]));
-  const free: { view: FreeResourceView; untilMs: number }[] = [];
-  for (const item of items) {
-    if (item.resource.statusId !== ResourceStatus.available) continue;
-    const from = item.available ? context.askedAt : wireInstant(item.availableAt);
-    if (from === null || from.toMillis() > nowMs) continue;
-    const until = wireInstant(item.availableUntil) ?? (item.available ? horizon : null);
-    if (until === null || until.toMillis() <= nowMs) continue;
-    free.push({
-      untilMs: until.toMillis(),
-      view: {
-        resourceId: item.resource.resourceId,
-        name: item.resource.name,
-        scheduleId: item.resource.scheduleId,
-        scheduleName: scheduleNames.get(item.resource.scheduleId) ?? '',
-        groupNames: [...(context.groupNames.get(item.resource.resourceId) ?? [])],
-        freeUntil: isoIn(context.zone, until),
-      },
-    });
+  const busy = new Set<number>();
+  const nextStartMs = new Map<number, number>();
+  const noteLater = (resourceId: number, startMs: number) => {
+    if (startMs > nowMs && startMs <= endOfDayMs) nextStartMs.set(resourceId, Math.min(startMs, nextStartMs.get(resourceId) ?? Number.POSITIVE_INFINITY));
+  };
+  for (const summary of [...answers.flatMap((answer) => answer.reservations), ...context.own]) {
+    const start = wireInstant(summary.startDate)?.toMillis();
+    const end = wireInstant(summary.endDate)?.toMillis();
+    if (start === undefined || end === undefined) continue;
+    if (start <= nowMs && nowMs < end) busy.add(summary.resourceId);
+    else noteLater(summary.resourceId, start);
   }
-  return free.sort((a, b) => b.untilMs - a.untilMs || a.view.name.localeCompare(b.view.name)).map(({ view }) => view);
+  const asked = new Set(answers.map((answer) => answer.scheduleId));
+  const free = context.resources
+    .filter((resource) => asked.has(resource.scheduleId) && resource.statusId === ResourceStatus.available && !busy.has(resource.resourceId))
+    .map((resource) => {
+      const untilMs = nextStartMs.get(resource.resourceId) ?? null;
+      return {
+        untilMs,
+        view: {
+          resourceId: resource.resourceId,
+          name: resource.name,
+          scheduleId: resource.scheduleId,
+          scheduleName: scheduleNames.get(resource.scheduleId) ?? '',
+          groupNames: [...(context.groupNames.get(resource.resourceId) ?? [])],
+          freeUntil: untilMs === null ? null : isoIn(context.zone, DateTime.fromMillis(untilMs)),
+        } satisfies FreeResourceView,
+      };
+    });
+  const rank = (untilMs: number | null) => untilMs ?? Number.POSITIVE_INFINITY;
+  return free.sort((a, b) => rank(b.untilMs) - rank(a.untilMs) || a.view.name.localeCompare(b.view.name)).map(({ view }) => view);
 }
 
 export function resourceView(resource: WireResource): ResourceView {

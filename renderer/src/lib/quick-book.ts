@@ -34,12 +34,16 @@ function nextSlotStart(nowMs: number, timeZone: string, minutes: number = slotMi
   return minuteStart + (minutes - past) * minuteMs;
 }
 
-/** 30 min, 1 h and "until the next booking", each only when the resource is free that long. */
+/**
+ * 30 min and 1 h, each only when the resource is known to be free that long, and "until the next
+ * booking" when that booking is known and later today. With no booking known ahead (freeUntil
+ * null), both durations are offered; the server refuses one that meets a booking, in its words.
+ */
 export function quickChoices(resource: FreeResourceView, nowMs: number, format: DateFormat): QuickChoice[] {
   const startMs = nextSlotStart(nowMs, format.timeZone);
   const start = new Date(startMs).toISOString();
   const from = format.time(start);
-  const untilMs = Date.parse(resource.freeUntil);
+  const untilMs = resource.freeUntil === null ? Number.POSITIVE_INFINITY : Date.parse(resource.freeUntil);
   const choices: QuickChoice[] = [
     { minutes: 30, label: '30 min', spoken: '30 minutes' },
     { minutes: 60, label: '1 h', spoken: '1 hour' },
@@ -55,7 +59,7 @@ export function quickChoices(resource: FreeResourceView, nowMs: number, format: 
   // Past today freeUntil is only the end of the look-ahead, not a time anyone books to; and an
   // "until" equal to a quick choice would be the same button twice.
   const repeats = choices.some((choice) => Date.parse(choice.end) === untilMs);
-  if (untilMs > startMs && !repeats && format.dayKey(untilMs) === format.dayKey(startMs)) {
+  if (resource.freeUntil !== null && untilMs > startMs && !repeats && format.dayKey(untilMs) === format.dayKey(startMs)) {
     const until = format.time(resource.freeUntil);
     choices.push({
       label: `Until ${until}`,

@@ -1,0 +1,248 @@
+/**
+ * What the core asks the server, and when, against the local service on a manual clock: the
+ * user's own list every minute near their events and every 5 minutes otherwise, "Free now" from
+ * one-minute GetReservations by schedule, and notifications as timely as the planner makes them.
+ */
+import { DateTime } from 'luxon';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { formatWireDateTime } from '../../electron/api/dates.js';
+import { releaseDue } from '../../electron/service/jobs/auto-release.js';
+import { insertReservation } from '../support/reservations.js';
+import { demoSignIn, startCoreHarness, type CoreHarness, type CoreUnderTest, type RecordedRequest } from '../support/core-harness.js';
+
+// Tuesday 12 March 2030, 08:50 UTC: London (the head office) is on GMT, the demo user lives in Berlin (UTC+1).
+const day = '2030-03-12';
+const utc = (time: string, date = day) => DateTime.fromISO(`${date}T${time}:00Z`, { zone: 'utc' });
+const berlin = (time: string, date = day) => utc(time, date).setZone('Europe/Berlin').toISO({ suppressMilliseconds: true });
+const minuteMs = 60_000;
+
+let harness: CoreHarness;
+
+beforeEach(async () => {
+  harness = await startCoreHarness(utc('08:50'));
+});
+
+afterEach(() => harness.dispose());
+
+async function signedIn(options: Parameters<CoreHarness['newCore']>[0] = {}): Promise<CoreUnderTest> {
+  const created = harness.newCore(options);
+  await created.core.start();
+  const result = await created.core.handlers.signIn(demoSignIn('user', true));
+  if (!result.ok) throw new Error(result.error.message);
+  return created;
+}
+
+async function advanceTo(moment: DateTime): Promise<void> {
+  await harness.advance({ milliseconds: moment.toMillis() - harness.clock.now().toMillis() });
+}
+
+/** Books as the user through the API, as if on the server's web page. */
+async function bookElsewhere(resourceId: number, start: DateTime, end: DateTime, title: string): Promise<string> {
+  const client = await harness.clientFor('user');
+  // The boardroom asks for a cost centre.
+  const customAttributes = resourceId === harness.org.resources.boardroom ? [{ attributeId: harness.org.attributes.costCentre, attributeValue: '1234' }] : [];
+  const created = await client.createReservation({
+    body: { resourceId, startDateTime: formatWireDateTime(start), endDateTime: formatWireDateTime(end), title, description: '', allowParticipation: false, termsAccepted: true, customAttributes },
+  });
+  if (!created.ok) throw new Error(`${created.error.message} ${created.error.errors?.join(' ') ?? ''}`);
+  return created.data.referenceNumber;
+}
+
+/** The requests of each poll: everything sent at one moment of the manual clock. */
+function byMoment(requests: readonly RecordedRequest[]): Map<number, RecordedRequest[]> {
+  const groups = new Map<number, RecordedRequest[]>();
+  for (const request of requests) groups.set(request.at, [...(groups.get(request.at) ?? []), request]);
+  return groups;
+}
+
+const isOwnList = (request: RecordedRequest) => request.path === '/Reservations/' && request.query.has('userId');
+const isBusyNow = (request: RecordedRequest) => request.path === '/Reservations/' && request.query.has('scheduleId');
+
+/** Moves a minute at a time and notes when each notification title first appeared. */
+async function watchNotifications(created: CoreUnderTest, until: DateTime): Promise<Map<string, DateTime>> {
+  const seen = new Map<string, DateTime>();
+  while (harness.clock.now() < until) {
+    await harness.advance({ seconds: 30 });
+    for (const shown of created.notifier.shown) if (!seen.has(shown.title)) seen.set(shown.title, harness.clock.now());
+  }
+  return seen;
+}
+
+describe('free now', () => {
+  it('lists what is free in the schedule the user books in, from one GetReservations over one minute', async () => {
+    const { resources, users, schedules } = harness.org;
+    await insertReservation(harness.service.store, { ownerId: users.priya, resourceId: resources.avon, occurrences: [{ start: utc('08:30'), end: utc('09:30') }] });
+    await insertReservation(harness.service.store, { ownerId: users.priya, resourceId: resources.severn, occurrences: [{ start: utc('09:30'), end: utc('10:00') }] });
+    await bookElsewhere(resources.thames, utc('10:30'), utc('11:00'), 'Planning');
+
+    const { core } = await signedIn();
+    const busyRequests = harness.requests.filter(isBusyNow);
+    expect(busyRequests.map((request) => Object.fromEntries(request.query))).toEqual([
+      { scheduleId: String(schedules.headOffice), startDateTime: '2030-03-12T08:50:00+0000', endDateTime: '2030-03-12T08:51:00+0000' },
+    ]);
+    expect(harness.requests.filter((request) => request.path.includes('Availability'))).toEqual([]);
+    const free = (name: string, groupNames: string[], freeUntil: string | null = null) => ({ name, freeUntil, groupNames, scheduleName: 'Head office' });
+    const shown = () => core.snapshot().freeNow.map(({ name, freeUntil, groupNames, scheduleName }) => ({ name, freeUntil, groupNames, scheduleName }));
+    // Avon is busy; Hot desk D3 is out of service; the lab's 3D printer is in a schedule the user does not book in.
+    // Thames is free until the user's own booking; when the others' next bookings begin is not asked.
+    expect(shown()).toEqual([
+      free('Boardroom', ['Head office', 'Floor 2 rooms']),
+      free('Camera kit', ['Equipment']),
+      free('Hot desk D1', ['Head office', 'Desks']),
+      free('Hot desk D2', ['Head office', 'Desks']),
+      free('Loan laptop', ['Equipment']),
+      free('Phone booth (2.02)', ['Head office', 'Floor 2 rooms']),
+      free('Severn (1.02)', ['Head office', 'Floor 1 rooms']),
+      free('Training room (1.04)', ['Head office', 'Floor 1 rooms']),
+      free('Thames (1.01)', ['Head office', 'Floor 1 rooms'], berlin('10:30')),
+    ]);
+
+    // Later, the user looks again: Avon's booking has ended, Severn's has begun.
+    await advanceTo(utc('09:40'));
+    core.popoverOpened();
+    await harness.idle();
+    const names = shown().map((resource) => resource.name);
+    expect(names).toContain('Avon (2.01)');
+    expect(names).not.toContain('Severn (1.02)');
+  });
+});
+
+describe('polling', () => {
+  it('asks for the user’s own list every 5 minutes, every minute near their events, never more than two requests a poll', async () => {
+    const start = utc('11:00');
+    await bookElsewhere(harness.org.resources.phoneBooth, start, start.plus({ minutes: 30 }), 'Call with Lisbon');
+    const { core } = await signedIn();
+    harness.requests.length = 0;
+    const began = harness.clock.now();
+    await advanceTo(start.plus({ minutes: 40 }));
+
+    const polls = [...byMoment(harness.requests)];
+    for (const [, requests] of polls) {
+      expect(requests.length).toBeLessThanOrEqual(2);
+      // Never availability, never a list without a user, resource or schedule filter.
+      for (const request of requests) expect(isOwnList(request) || isBusyNow(request)).toBe(true);
+    }
+    const minutes = polls.filter(([, requests]) => requests.some(isOwnList)).map(([at]) => (at - began.toMillis()) / minuteMs);
+    // 08:50 → 10:55 every 5 minutes; every minute from 10:55 to a minute past the start (11:00); every 5
+    // minutes again, the last wait cut short at 11:25; every minute to the end at 11:30, when the
+    // reservation is over and drops out of the list.
+    const expected = [...Array.from({ length: 25 }, (_, index) => 5 * (index + 1)), 126, 127, 128, 129, 130, 131, 136, 141, 146, 151, 155, 156, 157, 158, 159, 160, 165, 170];
+    expect(minutes).toEqual(expected);
+    // The narrow list: from now to the end of tomorrow in Berlin.
+    const last = harness.requests.filter(isOwnList).at(-1)!;
+    expect(last.query.get('endDateTime')).toBe('2030-03-13T22:59:59+0000');
+    // Who is busy, in the background: every 30 minutes.
+    const busy = polls.filter(([, requests]) => requests.some(isBusyNow)).map(([at]) => (at - began.toMillis()) / minuteMs);
+    expect(busy).toEqual([30, 60, 90, 120, 151]);
+    expect(core.snapshot().serverStrain).toBeNull();
+  });
+
+  it('fetches the 14-day list and who is busy when the user looks, and nothing while the screen is locked', async () => {
+    const { core } = await signedIn();
+    await harness.advance({ minutes: 2 });
+    harness.requests.length = 0;
+    core.popoverOpened();
+    await harness.idle();
+    expect(harness.requests.map((request) => `${request.path} ${[...request.query.keys()][0]}`)).toEqual(['/Reservations/ userId', '/Reservations/ scheduleId']);
+    expect(harness.requests[0]!.query.get('endDateTime')).toBe(formatWireDateTime(harness.clock.now().toUTC().plus({ days: 14 })));
+
+    core.screenLocked();
+    harness.requests.length = 0;
+    await harness.advance({ minutes: 40 });
+    expect(harness.requests).toEqual([]);
+    core.screenUnlocked();
+    await harness.idle();
+    // Back after 40 minutes (signed in again first: the session lapsed), the own list, and who is
+    // busy (last asked more than 30 minutes ago).
+    expect(harness.requests.shift()?.path).toBe('/Authentication/Authenticate');
+    expect(harness.requests.map((request) => `${request.path} ${[...request.query.keys()][0]}`)).toEqual(['/Reservations/ userId', '/Reservations/ scheduleId']);
+  });
+
+  it('backs off while the server fails or answers slowly, says so, and recovers', async () => {
+    let slow = false;
+    let elapsed = 0;
+    // Each request seems to take 4 s while `slow` holds.
+    const monotonicMs = () => (elapsed += slow ? 4_000 : 1);
+    const { core } = await signedIn({ monotonicMs });
+    await harness.advance({ minutes: 5 });
+    harness.intercept(({ path }) => (path === '/Reservations/' ? new Response('<html>Fatal error</html>', { status: 500, headers: { 'content-type': 'text/html' } }) : null));
+    harness.requests.length = 0;
+    const began = harness.clock.now().toMillis();
+    await harness.advance({ minutes: 36 });
+    const moments = [...byMoment(harness.requests).keys()].map((at) => (at - began) / minuteMs);
+    // 5 minutes, then 10, then 20: each failed poll doubles the wait.
+    expect(moments).toEqual([5, 15, 35]);
+    expect(core.snapshot().serverStrain).toBe('The server is failing (it answered with an error), so Perch checks it 8 times less often until it recovers.');
+
+    harness.intercept(null);
+    slow = true;
+    await harness.advance({ minutes: 40 });
+    expect(core.snapshot().serverStrain).toBe('The server is answering slowly, so Perch checks it 8 times less often until it recovers.');
+    slow = false;
+    harness.requests.length = 0;
+    await harness.advance({ hours: 2 });
+    expect(core.snapshot().serverStrain).toBeNull();
+    expect(core.snapshot().lastError).toBeNull();
+  });
+});
+
+describe('notifications stay timely', () => {
+  it('gives the start reminder of a reservation made elsewhere for 10 minutes from now', async () => {
+    const created = await signedIn();
+    await advanceTo(utc('09:51'));
+    const start = utc('10:00');
+    // Made at 09:51, after the 09:50 poll: the next poll is due at 09:55.
+    const reference = await bookElsewhere(harness.org.resources.phoneBooth, start, start.plus({ minutes: 30 }), 'Made elsewhere');
+    const seen = await watchNotifications(created, start);
+    expect(seen.get('Starts in 5 minutes: Phone booth (2.02)')?.toISO()).toBe(utc('09:55').toISO());
+    expect(created.notifier.shown.find((shown) => shown.referenceNumber === reference)?.id).toBe(`startReminder:${reference}:${start.toUTC().toISO()}`);
+  });
+
+  it('shows check-in open, the auto-release warning and the release within a minute of their moments', async () => {
+    const start = utc('10:00');
+    // Made elsewhere before Perch started; Severn needs check-in and releases after 15 minutes.
+    await bookElsewhere(harness.org.resources.severn, start, start.plus({ hours: 1 }), 'Review');
+    const created = await signedIn();
+    let released = false;
+    const seen = new Map<string, DateTime>();
+    while (harness.clock.now() < start.plus({ minutes: 20 })) {
+      await harness.advance({ seconds: 30 });
+      // The server's job runs each minute, as on real servers.
+      if (!released && harness.clock.now() >= start.plus({ minutes: 15 })) released = (await releaseDue(harness.service.store, harness.clock.now().toMillis())) === 1;
+      for (const shown of created.notifier.shown) if (!seen.has(shown.title)) seen.set(shown.title, harness.clock.now());
+    }
+    const at = (title: string) => seen.get(title)?.toMillis() ?? Number.NaN;
+    expect(at('Check-in open: Severn (1.02)')).toBe(start.minus({ minutes: 5 }).toMillis());
+    expect(at('Released in 5 minutes: Severn (1.02)')).toBe(start.plus({ minutes: 10 }).toMillis());
+    expect(released).toBe(true);
+    const releasedAt = at('Released: Severn (1.02)') - start.plus({ minutes: 15 }).toMillis();
+    expect(releasedAt).toBeGreaterThanOrEqual(0);
+    expect(releasedAt).toBeLessThanOrEqual(minuteMs);
+  });
+
+  it('reports an approval made elsewhere within the poll period in force near the reservation', async () => {
+    const { resources } = harness.org;
+    const near = utc('09:30');
+    const far = utc('14:00');
+    // The boardroom's bookings await approval.
+    const nearReference = await bookElsewhere(resources.boardroom, near, near.plus({ minutes: 30 }), 'Board call');
+    const farReference = await bookElsewhere(resources.boardroom, far, far.plus({ minutes: 30 }), 'Board lunch');
+    const created = await signedIn();
+
+    const approvedAt = utc('09:26').plus({ seconds: 10 });
+    await advanceTo(approvedAt);
+    // A fresh session each time: the manual clock outruns the server's 30 minutes.
+    expect((await (await harness.clientFor('admin')).approveReservation({ params: { referenceNumber: nearReference } })).ok).toBe(true);
+    const nearSeen = await watchNotifications(created, utc('09:30'));
+    const nearDelay = nearSeen.get('Approved: Boardroom')!.toMillis() - approvedAt.toMillis();
+    expect(nearDelay).toBeLessThanOrEqual(minuteMs);
+
+    await advanceTo(utc('10:41'));
+    expect((await (await harness.clientFor('admin')).approveReservation({ params: { referenceNumber: farReference } })).ok).toBe(true);
+    created.notifier.shown.length = 0;
+    const farSeen = await watchNotifications(created, utc('10:50'));
+    const farDelay = farSeen.get('Approved: Boardroom')!.toMillis() - utc('10:41').toMillis();
+    expect(farDelay).toBeGreaterThan(minuteMs);
+    expect(farDelay).toBeLessThanOrEqual(5 * minuteMs);
+  });
+});
