@@ -7,7 +7,7 @@ import type { CommandHandlers, Settings, StateSnapshot } from '../bridge.js';
 import type { Autostart } from './desktop/autostart.js';
 import { claimShortcut, type GlobalShortcut } from './desktop/global-shortcut.js';
 import { failure, invalidInput, messageOf, success } from './errors.js';
-import { createAccountCache } from './storage/account-cache.js';
+import { createAccountCache } from './account/account-cache.js';
 import { createAccountFlow } from './account/account-flow.js';
 import { createBackgroundWork } from './background-work.js';
 import type { Clock } from './clock.js';
@@ -21,7 +21,7 @@ import { createNotificationResponder } from './notifications/notification-respon
 import { createNotificationSchedule } from './notifications/notification-schedule.js';
 import type { Notifier } from './notifications/notifier.js';
 import { createReferenceData } from './sync/reference-data.js';
-import { createAccountSession } from './account/session.js';
+import { createAccountSession } from './session/session.js';
 import { loadSettings, saveSettings } from './storage/settings-store.js';
 import { snapshotOf, viewContextOf } from './views/snapshot.js';
 import { createSync, defaultSlowAnswerMs } from './sync/sync.js';

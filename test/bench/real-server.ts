@@ -16,7 +16,7 @@ import { parseArgs } from 'node:util';
 import { DateTime } from 'luxon';
 import { ResourceStatus } from '../../electron/api/schemas/resources.js';
 import type { ResourceView } from '../../electron/bridge.js';
-import { normaliseServerUrl } from '../../electron/core/account/server-url.js';
+import { normaliseServerUrl } from '../../electron/core/session/server-url.js';
 import { createPerchCore, type PerchCore } from '../../electron/core/perch-core.js';
 import { memorySecretStore } from '../../electron/core/storage/keychain.js';
 import { referenceDataHours } from '../../electron/core/sync/reference-data.js';

@@ -14,7 +14,7 @@ import { openKeychain, type SecretStore } from '../../electron/core/storage/keyc
 import { localProfile } from '../../electron/core/local-service/local-account.js';
 import { createLocalService, type LocalService } from '../../electron/core/local-service/local-service.js';
 import { createPerchCore, type PerchCore } from '../../electron/core/perch-core.js';
-import { localKeychainAccount } from '../../electron/core/account/session.js';
+import { localKeychainAccount } from '../../electron/core/session/session.js';
 import { recordingNotifier } from '../support/core-harness.js';
 import { forkServiceHost } from '../support/service-host.js';
 import { startPrivateSessionBus, type PrivateSessionBus } from '../support/session-bus.js';

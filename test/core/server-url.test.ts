@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normaliseServerUrl } from '../../electron/core/account/server-url.js';
+import { normaliseServerUrl } from '../../electron/core/session/server-url.js';
 
 describe('normaliseServerUrl', () => {
   it.each([

@@ -14,7 +14,7 @@ import type { BridgeResult, ReservationView, ResourceView, SignInRequest, SlotVi
 import { memorySecretStore } from '../../electron/core/storage/keychain.js';
 import { createPerchCore, type PerchCore } from '../../electron/core/perch-core.js';
 import { newBookingBody } from '../../electron/core/commands/reservation-body.js';
-import { normaliseServerUrl } from '../../electron/core/account/server-url.js';
+import { normaliseServerUrl } from '../../electron/core/session/server-url.js';
 import { recordingNotifier } from '../support/core-harness.js';
 import type { JourneyClock } from './journey-clock.js';
 

@@ -4,14 +4,14 @@
  * which nothing of the account stays in memory or in the cache.
  */
 import type { BridgeResult, SignInRequest, StateSnapshot } from '../../bridge.js';
-import type { AccountCache } from '../storage/account-cache.js';
+import type { AccountCache } from './account-cache.js';
 import type { SecretStore } from '../storage/keychain.js';
 import { clearAccountData, type CoreState } from '../core-state.js';
 import { failure, invalidInput, success } from '../errors.js';
 import { generateLocalPassword, thisComputersProfile, type LocalProfile } from '../local-service/local-account.js';
 import type { LocalService } from '../local-service/local-service.js';
 import type { ReferenceData } from '../sync/reference-data.js';
-import { sessionMessages, type AccountIdentity, type AccountSession, type RestoreOutcome, type SignInOptions } from './session.js';
+import { sessionMessages, type AccountIdentity, type AccountSession, type RestoreOutcome, type SignInOptions } from '../session/session.js';
 import type { Sync } from '../sync/sync.js';
 
 export interface AccountFlowOptions {

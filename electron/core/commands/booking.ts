@@ -12,7 +12,7 @@ import type { CommandLookups } from './command-lookups.js';
 import { commandMessages, describeMinutes, describeTime } from './command-messages.js';
 import { failure, invalidInput, success, unexpected } from '../errors.js';
 import { newBookingBody } from './reservation-body.js';
-import { bridgeErrorFromSession, type SessionError } from '../account/session.js';
+import { bridgeErrorFromSession, type SessionError } from '../session/session.js';
 import { isTaken, nextFreeSpan, slotProblem, slotSpans, type BusySpan } from './slot-check.js';
 import { isoIn, wireInstant, type WireSlots } from '../views/state.js';
 

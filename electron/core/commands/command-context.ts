@@ -1,5 +1,5 @@
 import type { BridgeResult, Settings, SignInRequest, StateSnapshot } from '../../bridge.js';
-import type { AccountSession, SessionResult } from '../account/session.js';
+import type { AccountSession, SessionResult } from '../session/session.js';
 import type { ViewContext, WireReservation, WireResource, WireSchedule, WireSummary } from '../views/state.js';
 
 /** What the commands need from the core around them. */

@@ -5,7 +5,7 @@ import type { BridgeResult } from '../../bridge.js';
 import type { CommandContext } from './command-context.js';
 import { commandMessages } from './command-messages.js';
 import { failure, invalidInput, signedOutError, success } from '../errors.js';
-import { bridgeErrorFromSession, type SessionResult } from '../account/session.js';
+import { bridgeErrorFromSession, type SessionResult } from '../session/session.js';
 import type { ViewContext, WireReservation, WireResource } from '../views/state.js';
 
 export interface CommandLookups {

@@ -4,7 +4,7 @@ import type { AttributeView, BridgeResult, ResourceView, ScheduleView, SlotsRequ
 import type { CommandContext } from './command-context.js';
 import type { CommandLookups } from './command-lookups.js';
 import { failure, success } from '../errors.js';
-import { bridgeErrorFromSession } from '../account/session.js';
+import { bridgeErrorFromSession } from '../session/session.js';
 import { attributeView, resourceView, scheduleView, slotViews } from '../views/state.js';
 
 export interface ListCommands {

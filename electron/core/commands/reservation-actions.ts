@@ -9,7 +9,7 @@ import { commandMessages, describeTime } from './command-messages.js';
 import { failure, invalidInput, success, unexpected } from '../errors.js';
 import { fullBodyOf, type WireReservationBody } from './reservation-body.js';
 import { firstRemainingOccurrence } from './series.js';
-import { bridgeErrorFromSession, type SessionError, type SessionResult } from '../account/session.js';
+import { bridgeErrorFromSession, type SessionError, type SessionResult } from '../session/session.js';
 import { detailView, wireInstant, type ViewContext, type WireReservation, type WireSummary } from '../views/state.js';
 
 /** The start of the first reservation other than `own` that overlaps `from`–`to`, if any. */

@@ -7,7 +7,7 @@
 import type { DateTime } from 'luxon';
 import { formatWireDateTime } from '../../api/dates.js';
 import type { CommandLookups } from './command-lookups.js';
-import type { SessionResult } from '../account/session.js';
+import type { SessionResult } from '../session/session.js';
 import { wireInstant, type WireReservation } from '../views/state.js';
 
 function sameSeries(one: WireReservation, other: WireReservation): boolean {

@@ -4,8 +4,8 @@ import type { Clock, TimerHandle } from '../clock.js';
 import type { CoreState } from '../core-state.js';
 import type { Notifier } from './notifier.js';
 import { planNotifications, retainShown, snoozedUntil, type PlannerReservation } from './planner.js';
-import type { AccountSession } from '../account/session.js';
-import { plannerReservations } from '../views/state.js';
+import type { AccountSession } from '../session/session.js';
+import { plannerReservations } from './planner-input.js';
 
 export interface NotificationScheduleOptions {
   clock: Clock;

@@ -5,7 +5,7 @@
  */
 import type { Clock } from '../clock.js';
 import type { CoreData, CoreState } from '../core-state.js';
-import type { AccountSession, SessionResult } from '../account/session.js';
+import type { AccountSession, SessionResult } from '../session/session.js';
 import type { WireResource, WireSchedule } from '../views/state.js';
 
 export const referenceDataHours = 12;

@@ -15,8 +15,9 @@ import { createPoller, type PollOutcome, type PollReason } from './poller.js';
 import { fullWindow, mergeReservations, narrowWindow } from './poll-window.js';
 import { longestWaitMs, maxStrainLevel, nextPollDelay } from './poll-plan.js';
 import { freeNowSchedules } from './free-now-schedules.js';
-import { bridgeErrorFromSession, type AccountSession, type SessionResult } from '../account/session.js';
-import { plannerReservations, summaryUpdatedBy, type WireReservation } from '../views/state.js';
+import { bridgeErrorFromSession, type AccountSession, type SessionResult } from '../session/session.js';
+import { plannerReservations } from '../notifications/planner-input.js';
+import { summaryUpdatedBy, type WireReservation } from '../views/state.js';
 
 /** Who is busy, in the background: each schedule at most this often (and never while paused). */
 const backgroundFreeNowMinutes = 30;

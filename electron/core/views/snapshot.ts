@@ -3,7 +3,7 @@ import { DateTime } from 'luxon';
 import type { KeychainStatus, StateSnapshot } from '../../bridge.js';
 import type { CoreState, ServerStrain } from '../core-state.js';
 import { acceleratorLabel } from '../desktop/global-shortcut.js';
-import { accountView, type AccountIdentity } from '../account/session.js';
+import { accountView, type AccountIdentity } from '../session/session.js';
 import { freeNowViews, groupNamesByResource, isoIn, upcomingViews, type ViewContext } from './state.js';
 
 function machineZone(): string {

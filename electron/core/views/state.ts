@@ -12,7 +12,6 @@ import type { Reservation, ReservationSummary } from '../../api/schemas/reservat
 import { ResourceStatus, type Resource, type ResourceGroupTree } from '../../api/schemas/resources.js';
 import type { ScheduleListItem, Slots } from '../../api/schemas/schedules.js';
 import type { AttributeView, FreeResourceView, RecurrenceView, ReservationView, ResourceView, ScheduleView, SlotView } from '../../bridge.js';
-import type { PlannerReservation } from '../notifications/planner.js';
 
 export type WireSummary = Static<typeof ReservationSummary>;
 export type WireReservation = Static<typeof Reservation>;
@@ -116,7 +115,7 @@ function viewOf(facts: ReservationFacts, context: ViewContext): ReservationView 
 
 const fullName = (first: string, last: string) => `${first} ${last}`.trim();
 
-function summaryFacts(summary: WireSummary): ReservationFacts | null {
+export function summaryFacts(summary: WireSummary): ReservationFacts | null {
   const start = wireInstant(summary.startDate);
   const end = wireInstant(summary.endDate);
   if (start === null || end === null) return null;
@@ -219,29 +218,6 @@ export function upcomingViews(summaries: readonly WireSummary[], context: ViewCo
     .filter((facts): facts is ReservationFacts => facts !== null && facts.end.toMillis() > nowMs)
     .sort((a, b) => a.start.toMillis() - b.start.toMillis() || a.referenceNumber.localeCompare(b.referenceNumber))
     .map((facts) => viewOf(facts, context));
-}
-
-function plannerReservation(summary: WireSummary): PlannerReservation | null {
-  const facts = summaryFacts(summary);
-  if (facts === null) return null;
-  return {
-    referenceNumber: facts.referenceNumber,
-    title: facts.title,
-    resourceName: facts.resourceName,
-    start: facts.start,
-    end: facts.end,
-    startReminderMinutes: summary.startReminder,
-    endReminderMinutes: summary.endReminder,
-    requiresCheckIn: facts.requiresCheckIn,
-    checkedIn: facts.checkedInAt !== null,
-    checkedOut: facts.checkedOutAt !== null,
-    autoReleaseMinutes: facts.autoReleaseMinutes,
-    isPendingApproval: facts.isPendingApproval,
-  };
-}
-
-export function plannerReservations(summaries: readonly WireSummary[]): PlannerReservation[] {
-  return summaries.flatMap((summary) => plannerReservation(summary) ?? []);
 }
 
 /**

@@ -5,10 +5,10 @@
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DateTime } from 'luxon';
-import { cacheFileName, loadCache, saveCache, type CachedData } from './cache.js';
+import { cacheFileName, loadCache, saveCache, type CachedData } from '../storage/cache.js';
 import type { Clock } from '../clock.js';
 import { clearAccountData, emptyData, type CoreState } from '../core-state.js';
-import { accountView, type AccountIdentity, type AccountSession } from '../account/session.js';
+import { accountView, type AccountIdentity, type AccountSession } from '../session/session.js';
 
 export interface AccountCacheOptions {
   dataDir: string;
