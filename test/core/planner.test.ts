@@ -10,6 +10,7 @@ import {
   type PlannerInput,
   type PlannerReservation,
 } from '../../electron/core/notifications/planner.js';
+import { testTimeFormat } from '../support/snapshots.js';
 
 const berlin = 'Europe/Berlin';
 const newYork = 'America/New_York';
@@ -19,6 +20,9 @@ const day = '2026-06-15';
 function t(clock: string, zone = berlin, date = day): DateTime {
   return DateTime.fromISO(`${date}T${clock}`, { zone });
 }
+
+/** The tests read a 24-hour British clock, whatever the machine's locale. */
+const timeFormat = testTimeFormat;
 
 const settings: PlannerInput['settings'] = {
   startReminderMinutes: 10,
@@ -63,6 +67,7 @@ function plan(
   return planNotifications({
     now: typeof now === 'string' ? t(now) : now,
     zone: berlin,
+    timeFormat,
     reservations,
     previous: null,
     settings,
@@ -108,6 +113,7 @@ function simulatePolls(options: {
     const { due } = planNotifications({
       now,
       zone: berlin,
+      timeFormat,
       reservations,
       previous,
       settings: options.settings ?? settings,

@@ -97,6 +97,7 @@ export function createFakePerch(initial: StateSnapshot = signedOutSnapshot(), ov
     checkOut: notImplemented,
     cancel: notImplemented,
     extend: notImplemented,
+    offerExtension: notImplemented,
     retitle: notImplemented,
     listSchedules: async () => ({ ok: true, value: [] }),
     listResources: async () => ({ ok: true, value: [] }),

@@ -4,6 +4,9 @@
  */
 import type { ReservationView, StateSnapshot } from '../../electron/bridge.js';
 
+/** How the tests read times, whatever the machine's locale: a 24-hour British clock. */
+export const testTimeFormat: StateSnapshot['timeFormat'] = { locale: 'en-GB', hourCycle: 'h23' };
+
 /** One of the viewer's own, plain reservations: no check-in, not recurring, not pending. */
 export function reservationView(fields: Pick<ReservationView, 'start' | 'end'> & Partial<ReservationView>): ReservationView {
   return {
@@ -12,6 +15,7 @@ export function reservationView(fields: Pick<ReservationView, 'start' | 'end'> &
     resourceId: 1,
     resourceName: 'Room A',
     scheduleId: 1,
+    timezone: 'Europe/Berlin',
     isRecurring: false,
     isPendingApproval: false,
     requiresCheckIn: false,
@@ -19,6 +23,7 @@ export function reservationView(fields: Pick<ReservationView, 'start' | 'end'> &
     checkedOutAt: null,
     originalEnd: null,
     autoReleaseAt: null,
+    checkInOpensAt: null,
     checkInOpen: false,
     canCheckOut: false,
     ownerName: 'Ada Lovelace',
@@ -40,6 +45,7 @@ export function signedOutState(now: string, overrides: Partial<StateSnapshot> = 
     keychain: { available: true, reason: null },
     notifierProblem: null,
     now,
+    timeFormat: testTimeFormat,
     ...overrides,
   };
 }

@@ -28,6 +28,13 @@ export interface ViewContext {
   zone: string;
   now: DateTime;
   userId: number;
+  /** Each schedule's zone by id, as far as the schedules are known. */
+  scheduleZones?: ReadonlyMap<number, string>;
+}
+
+/** Schedule zones by id, for `ViewContext`. */
+export function scheduleZones(schedules: readonly WireSchedule[]): Map<number, string> {
+  return new Map(schedules.map((schedule) => [schedule.id, schedule.timezone]));
 }
 
 /** Servers open check-in this long before the start (a server setting they do not expose: server-facts C). */
@@ -86,6 +93,7 @@ function viewOf(facts: ReservationFacts, context: ViewContext): ReservationView 
     resourceId: facts.resourceId,
     resourceName: facts.resourceName,
     scheduleId: facts.scheduleId,
+    timezone: context.scheduleZones?.get(facts.scheduleId) || zone,
     start: isoIn(zone, facts.start),
     end: isoIn(zone, facts.end),
     isRecurring: facts.isRecurring,
@@ -95,6 +103,7 @@ function viewOf(facts: ReservationFacts, context: ViewContext): ReservationView 
     checkedOutAt: isoOrNull(zone, facts.checkedOutAt),
     originalEnd: isoOrNull(zone, facts.originalEnd),
     autoReleaseAt: awaitsCheckIn && facts.autoReleaseMinutes !== null ? isoIn(zone, facts.start.plus({ minutes: facts.autoReleaseMinutes })) : null,
+    checkInOpensAt: awaitsCheckIn && !facts.isPendingApproval ? isoIn(zone, facts.start.minus({ minutes: checkInOpensMinutes })) : null,
     // Servers refuse check-in to a booking that is not approved yet.
     checkInOpen: awaitsCheckIn && !facts.isPendingApproval && nowMs < checkInClosesMs && (facts.checkInAvailable ?? checkInWindow),
     // Checking out before the start would be a cancellation; servers refuse it.
@@ -194,13 +203,15 @@ export function upcomingViews(summaries: readonly WireSummary[], context: ViewCo
     .map((facts) => viewOf(facts, context));
 }
 
-function plannerReservation(summary: WireSummary): PlannerReservation | null {
+function plannerReservation(summary: WireSummary, zones: ReadonlyMap<number, string>): PlannerReservation | null {
   const facts = summaryFacts(summary);
   if (facts === null) return null;
+  const timezone = zones.get(facts.scheduleId);
   return {
     referenceNumber: facts.referenceNumber,
     title: facts.title,
     resourceName: facts.resourceName,
+    ...(timezone ? { timezone } : {}),
     start: facts.start,
     end: facts.end,
     startReminderMinutes: summary.startReminder,
@@ -213,8 +224,9 @@ function plannerReservation(summary: WireSummary): PlannerReservation | null {
   };
 }
 
-export function plannerReservations(summaries: readonly WireSummary[]): PlannerReservation[] {
-  return summaries.flatMap((summary) => plannerReservation(summary) ?? []);
+/** What the notification planner needs of the listed reservations; `zones` names each schedule's zone. */
+export function plannerReservations(summaries: readonly WireSummary[], zones: ReadonlyMap<number, string> = new Map()): PlannerReservation[] {
+  return summaries.flatMap((summary) => plannerReservation(summary, zones) ?? []);
 }
 
 /**
