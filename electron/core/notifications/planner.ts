@@ -373,23 +373,25 @@ class Texts {
     const title = reservation.title.trim();
     switch (candidate.kind) {
       case 'startReminder':
-        return { title: this.headline(reservation, `starts ${this.countdown(candidate.keyMs)}`), body: this.summary(reservation) };
+        return { title: this.headline(reservation, `starts ${this.countdown(candidate.keyMs)}`), body: this.summary(reservation, false) };
       case 'endReminder':
-        return { title: this.headline(reservation, `ends ${this.countdown(candidate.keyMs)}`), body: this.summary(reservation) };
+        return { title: this.headline(reservation, `ends ${this.countdown(candidate.keyMs)}`), body: this.summary(reservation, false) };
       case 'checkInOpen': {
         const keeps = reservation.autoReleaseMinutes !== null;
         const deadline = keeps ? `Released at ${this.time(candidate.untilMs, reservation)} unless you check in.` : 'Check-in is open.';
-        const body = `${deadline} ${this.summary(reservation)}`;
-        if (!candidate.withStartReminder) return { title: `${keeps ? 'Check in to keep' : 'Check in to'} ${resource}`, body };
+        // Once it has started (a late timer, a wake from sleep), it is about checking in alone.
+        if (!candidate.withStartReminder || candidate.keyMs <= this.nowMs) {
+          return { title: `${keeps ? 'Check in to keep' : 'Check in to'} ${resource}`, body: `${deadline} ${this.summary(reservation, true)}` };
+        }
         const starts = `starts ${this.countdown(candidate.keyMs)}`;
-        const checkIn = keeps ? 'check in to keep it' : 'check in now';
-        return { title: title === '' ? `${resource} ${starts} — ${checkIn}` : `${title} ${starts} — ${keeps ? `check in to keep ${resource}` : `check in to ${resource}`}`, body };
+        const checkIn = keeps ? `check in to keep ${title === '' ? 'it' : resource}` : `check in to ${title === '' ? 'it' : resource}`;
+        return { title: `${title === '' ? resource : title} ${starts} — ${checkIn}`, body: `${deadline} ${this.summary(reservation, false)}` };
       }
       case 'autoReleaseWarning': {
         const left = Math.max(1, Math.ceil((candidate.untilMs - this.nowMs) / minuteMs));
         return {
           title: `Check in to keep ${resource} — ${this.format.duration(left)} left`,
-          body: `Released at ${this.time(candidate.untilMs, reservation)} unless you check in. ${this.summary(reservation)}`,
+          body: `Released at ${this.time(candidate.untilMs, reservation)} unless you check in. ${this.summary(reservation, true)}`,
         };
       }
       default:
@@ -400,15 +402,14 @@ class Texts {
   change(kind: NotificationKind, reservation: PlannerReservation): { title: string; body: string } {
     const name = reservation.resourceName;
     switch (kind) {
-      case 'released':
-        return {
-          title: `${name} released: you did not check in`,
-          body: `The ${this.time(reservation.start.toMillis(), reservation)} booking was given up${reservation.autoReleaseMinutes === null ? '' : ` ${this.format.duration(reservation.autoReleaseMinutes)} after its start`}. ${this.summary(reservation)}`,
-        };
+      case 'released': {
+        const within = reservation.autoReleaseMinutes === null ? '' : ` within ${this.format.duration(reservation.autoReleaseMinutes)} of its start`;
+        return { title: `${name} released: you did not check in`, body: `Not checked in${within}. ${this.summary(reservation, true)}` };
+      }
       case 'approved':
-        return { title: `Approved: ${name}`, body: this.summary(reservation) };
+        return { title: `Approved: ${name}`, body: this.summary(reservation, true) };
       default:
-        return { title: `Declined or removed: ${name}`, body: this.summary(reservation) };
+        return { title: `Declined or removed: ${name}`, body: this.summary(reservation, true) };
     }
   }
 
@@ -418,8 +419,8 @@ class Texts {
     return title === '' ? `${reservation.resourceName} ${what}` : `${title} ${what} — ${reservation.resourceName}`;
   }
 
-  /** `Planning · 10:00–11:00`, with dates where a day is not today. */
-  private summary(reservation: PlannerReservation): string {
+  /** `Planning · 10:00–11:00` (the title only where the notification's title lacks it), with dates where a day is not today. */
+  private summary(reservation: PlannerReservation, withTitle: boolean): string {
     const startMs = reservation.start.toMillis();
     const endMs = reservation.end.toMillis();
     const start = this.local(startMs);
@@ -433,7 +434,7 @@ class Texts {
     } else {
       when = `${this.time(startMs, reservation)}–${this.time(endMs, reservation, startMs)}`;
     }
-    const parts = [reservation.title.trim(), when];
+    const parts = [withTitle ? reservation.title.trim() : '', when];
     if (reservation.isPendingApproval) parts.push('awaiting approval');
     return parts.filter((part) => part !== '').join(' · ');
   }
