@@ -3,7 +3,7 @@ import type { FreeResourceView } from '../../electron/bridge.js';
 import { describe, expect, it } from 'vitest';
 import { menuItemAt, sameMenuStructure, trayMenuUpdate } from '../../electron/core/desktop/tray-menu-update.js';
 import { buildTrayMenu, type TrayMenuItem } from '../../electron/core/desktop/tray-menu.js';
-import { reservationView, signedOutState } from '../support/snapshots.js';
+import { reservationView, signedOutState, testTimeFormat } from '../support/snapshots.js';
 
 const zone = 'Europe/Berlin';
 const now = DateTime.fromISO('2025-03-10T10:00:30', { zone });
@@ -15,7 +15,7 @@ const standup = reservationView({
   requiresCheckIn: true,
   checkInOpen: true,
 });
-const ready = signedOutState(now.toISO()!, { phase: 'ready', reservations: [standup] });
+const ready = signedOutState(now.toISO()!, { phase: 'ready', reservations: [standup], timeFormat: testTimeFormat });
 const free = (name: string, resourceId: number): FreeResourceView => ({
   resourceId,
   name,

@@ -4,8 +4,11 @@
  */
 import type { ReservationView, StateSnapshot } from '../../electron/bridge.js';
 
-/** How the tests read times, whatever the machine's locale: a 24-hour British clock. */
+/** How the core's tests read times, whatever the machine's locale: a 24-hour British clock. */
 export const testTimeFormat: StateSnapshot['timeFormat'] = { locale: 'en-GB', hourCycle: 'h23' };
+
+/** What the popover's tests see: an American 12-hour clock, as jsdom's `navigator.language` gives. */
+export const popoverTestTimeFormat: StateSnapshot['timeFormat'] = { locale: 'en-US', hourCycle: 'h12' };
 
 /** One of the viewer's own, plain reservations: no check-in, not recurring, not pending. */
 export function reservationView(fields: Pick<ReservationView, 'start' | 'end'> & Partial<ReservationView>): ReservationView {
@@ -45,7 +48,7 @@ export function signedOutState(now: string, overrides: Partial<StateSnapshot> = 
     keychain: { available: true, reason: null },
     notifierProblem: null,
     now,
-    timeFormat: testTimeFormat,
+    timeFormat: popoverTestTimeFormat,
     ...overrides,
   };
 }
