@@ -45,8 +45,9 @@ export function offerFromSlots(slots: WireSlots, resourceId: number, facts: Exte
   const endMs = end.toMillis();
   const time = (instant: DateTime) => describeTime(instant, zone, end);
   const next = resourceSlots(slots, resourceId).find((slot) => slot.start.toMillis() === endMs);
+  // A slot someone booked is not reservable either: being booked is the reason worth giving.
+  if (next?.slot.isReserved) return { minutes: null, reason: commandMessages.bookedFrom(name, time(end)) };
   if (next === undefined || !next.slot.isReservable) return { minutes: null, reason: extensionMessages.noSlotAfter(name, time(end)) };
-  if (next.slot.isReserved) return { minutes: null, reason: commandMessages.bookedFrom(name, time(end)) };
   const length = Math.round(next.end.diff(start, 'minutes').minutes);
   if (facts.maxLengthMinutes !== null && length > facts.maxLengthMinutes) {
     return { minutes: null, reason: commandMessages.tooLong(name, durationWords(facts.maxLengthMinutes)) };
