@@ -190,14 +190,14 @@ describe('Now: the next reservation', () => {
     const answer = deferred<BridgeResult<ReservationView>>();
     fake.handlers.extend = () => answer.promise;
     const { user } = await renderNow(fake);
-    const extend = await screen.findByRole('button', { name: 'Extend Design review by 30 min, to 11:30 AM' });
+    const extend = await screen.findByRole('button', { name: 'Extend to 11:30 AM: Design review, 30 min more' });
     expect(text(extend)).toBe('Extend to 11:30 AM');
     expect(extend.classList.contains('primary')).toBe(true);
     expect(button('Check out of Design review').classList.contains('primary')).toBe(false);
 
     await user.click(extend);
     expect(fake.requestsOf('extend')).toEqual([{ referenceNumber: 'ref-1', minutes: 30 }]);
-    expect(text(button('Extend Design review by 30 min, to 11:30 AM'))).toBe('Extending…');
+    expect(text(button('Extend to 11:30 AM: Design review, 30 min more'))).toBe('Extending…');
     fake.handlers.offerExtension = async () => ({ ok: true, value: { minutes: null, reason: 'Room Ada is booked from 11:30.' } });
     answer.resolve({ ok: true, value: { ...underWay, end: '2025-11-26T11:30:00.000+01:00' } });
     expect(await screen.findByText('Ends in 1 h 30 min')).toBeTruthy();
