@@ -194,8 +194,12 @@ describe('Now: the next reservation', () => {
     expect(text(extend)).toBe('Extend to 11:30 AM');
     expect(extend.classList.contains('primary')).toBe(true);
     expect(button('Check out of Design review').classList.contains('primary')).toBe(false);
+    // A poll that changes nothing about it asks nothing again.
+    fake.emit('stateChanged', readySnapshot({ reservations: [{ ...underWay }] }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Extend to 11:30 AM: Design review, 30 min more' })).toBeTruthy());
+    expect(fake.requestsOf('offerExtension')).toHaveLength(1);
 
-    await user.click(extend);
+    await user.click(screen.getByRole('button', { name: 'Extend to 11:30 AM: Design review, 30 min more' }));
     expect(fake.requestsOf('extend')).toEqual([{ referenceNumber: 'ref-1', minutes: 30 }]);
     expect(text(button('Extend to 11:30 AM: Design review, 30 min more'))).toBe('Extending…');
     fake.handlers.offerExtension = async () => ({ ok: true, value: { minutes: null, reason: 'Room Ada is booked from 11:30.' } });
