@@ -21,6 +21,10 @@ export interface TimeFormat {
   dayHeading(instant: Instant, nowMs: number): string;
   /** `Wed 26 Nov, 14:30`: for a moment that may not be today. */
   dateTime(instant: Instant): string;
+  /** `Wed 26 Nov`. */
+  shortDate(instant: Instant): string;
+  /** `Mon` for 1: a weekday by its number, 0 Sunday to 6 Saturday. */
+  weekday(day: number): string;
   /** The calendar day (`YYYY-MM-DD`) of a moment in the user's zone. */
   dayKey(instant: Instant): string;
   /** `in 12 min`, `5 min ago`, `now`, `in 1 h 30 min`, `in 5 h`, `in 3 days`. */
@@ -105,6 +109,8 @@ export function createTimeFormat(rules: TimeFormatRules, timeZone: string): Time
 
   const weekdayDate = new Intl.DateTimeFormat(locale, { timeZone, weekday: 'long', day: 'numeric', month: 'long' });
   const dateTime = new Intl.DateTimeFormat(locale, { timeZone, weekday: 'short', day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit', hourCycle });
+  const shortDate = new Intl.DateTimeFormat(locale, { timeZone, weekday: 'short', day: 'numeric', month: 'short' });
+  const weekdayName = new Intl.DateTimeFormat(locale, { timeZone: 'UTC', weekday: 'short' });
   // en-CA writes calendar dates as YYYY-MM-DD, which sorts and compares as text.
   const calendarDay = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
   const relativeDay = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
@@ -135,6 +141,10 @@ export function createTimeFormat(rules: TimeFormatRules, timeZone: string): Time
       return weekdayDate.format(toDate(instant));
     },
     dateTime: (instant) => dateTime.format(toDate(instant)),
+    // Some locales separate the weekday with a comma ("Wed, 26 Nov"); a date inside a sentence reads better without.
+    shortDate: (instant) => shortDate.format(toDate(instant)).replace(',', ''),
+    // 4 January 1970 was a Sunday.
+    weekday: (day) => weekdayName.format(new Date(Date.UTC(1970, 0, 4 + day))),
     dayKey,
     countdown(instant, nowMs) {
       const minutes = Math.round((toDate(instant).getTime() - nowMs) / minuteMs);

@@ -6,9 +6,24 @@
  */
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 
+/** One member of a request that was refused, named by its key; the UI names it as the user sees it. */
+export interface FieldProblem {
+  /** The member's path, dot-separated: `pollIntervalSeconds`, `notifications.released`. */
+  field: string;
+  /** What it must be, to follow the field's name: `must be a whole number from 15 to 3600`. */
+  problem: string;
+}
+
+/** A time to book instead of one that was just taken, ISO 8601 with the user's offset. */
+export interface FreeTime {
+  start: string;
+  end: string;
+}
+
 /** How a failed command reads in the UI; `errors` carries a server's own lines verbatim. */
 export interface BridgeError {
   kind:
+    | 'conflict'
     | 'network'
     | 'unauthorized'
     | 'forbidden'
@@ -20,6 +35,10 @@ export interface BridgeError {
     | 'signedOut';
   message: string;
   errors?: string[];
+  /** Members of the request that were refused (settings, say), for the UI to name as it labels them. */
+  fields?: FieldProblem[];
+  /** A booking clashed: the same booking at the next free time that day, when there is one. */
+  nextFree?: FreeTime;
 }
 
 export type BridgeResult<T> = { ok: true; value: T } | { ok: false; error: BridgeError };
@@ -59,6 +78,8 @@ export const SettingsSchema = Type.Object({
   launchAtLogin: Type.Boolean(),
   theme: Type.Union([Type.Literal('system'), Type.Literal('light'), Type.Literal('dark')]),
   favouriteResourceIds: Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 500 }),
+  /** The keys that open Perch from any app, as an Electron accelerator ("CommandOrControl+Alt+P"); '' for none. */
+  globalShortcut: Type.String({ maxLength: 100 }),
 });
 export type Settings = Static<typeof SettingsSchema>;
 
@@ -138,6 +159,24 @@ export interface ReservationView {
   canCheckOut: boolean;
   ownerName: string;
   isMine: boolean;
+  /**
+   * Occurrences of one series share this key; null for a one-off. The wire names no series, so
+   * occurrences with the same owner, resource, title, time of day and length are taken as one.
+   */
+  seriesKey: string | null;
+}
+
+/** A series' rule, as the server keeps it, for saying in words. */
+export interface RecurrenceView {
+  type: 'daily' | 'weekly' | 'monthly' | 'yearly';
+  /** Every `interval` days, weeks, months or years. */
+  interval: number;
+  /** Weekly series: the days, 0 Sunday to 6 Saturday. */
+  weekdays: number[];
+  /** Monthly series: on the same date, or on the same weekday of the month (the 2nd Tuesday). */
+  monthlyType: 'dayOfMonth' | 'dayOfWeek' | null;
+  /** The last day it may occur (inclusive), ISO 8601 with the user's offset; null when open-ended. */
+  until: string | null;
 }
 
 export interface FreeResourceView {
@@ -220,6 +259,8 @@ export interface StateSnapshot {
   keychain: KeychainStatus;
   /** The last notification that could not be shown, if any. */
   notifierProblem: string | null;
+  /** The shortcut that opens Perch, as the platform writes it ("Ctrl+Alt+P", "⌘⌥P"; '' for none), and why the OS would not give it to Perch. */
+  globalShortcut: { label: string; problem: string | null };
   /** The moment this snapshot describes, ISO 8601. */
   now: string;
   /** How times are written, in the popover as in the tray and notifications. */
@@ -267,6 +308,8 @@ export interface CommandRequests {
   offerExtension: ReferenceRequest;
   /** A new title for one reservation (one occurrence of a series). */
   retitle: RetitleRequest;
+  /** The rule of the series a reservation belongs to; null when it is a one-off. */
+  getRecurrence: ReferenceRequest;
   listSchedules: void;
   listResources: void;
   listSlots: SlotsRequest;
@@ -294,6 +337,7 @@ export const commandRequests: { [C in CommandName]: CommandRequests[C] extends v
   extend: ExtendRequestSchema,
   offerExtension: ReferenceRequestSchema,
   retitle: RetitleRequestSchema,
+  getRecurrence: ReferenceRequestSchema,
   listSchedules: null,
   listResources: null,
   listSlots: SlotsRequestSchema,
@@ -316,6 +360,7 @@ export interface CommandResponses {
   extend: BridgeResult<ReservationView>;
   offerExtension: BridgeResult<ExtensionOffer>;
   retitle: BridgeResult<ReservationView>;
+  getRecurrence: BridgeResult<RecurrenceView | null>;
   listSchedules: BridgeResult<ScheduleView[]>;
   listResources: BridgeResult<ResourceView[]>;
   listSlots: BridgeResult<SlotView[]>;

@@ -29,6 +29,7 @@ import { createPopoverWindow, type PopoverWindow } from './shell/popover-window.
 import { createPerchTray, type PerchTray } from './shell/tray.js';
 import { loginItem } from './shell/login-item.js';
 import { createDesktopNotifier } from './shell/notifications.js';
+import { createGlobalShortcut, enableWaylandShortcuts } from './shell/global-shortcut.js';
 
 /** Beside the app's own files in its data folder: the local service's database. */
 const localServiceFolder = 'local-service';
@@ -43,6 +44,7 @@ let appLog: LogFile | null = null;
 let notifier: NotifierHandle | null = null;
 
 registerAppScheme();
+enableWaylandShortcuts();
 
 // Before anything reads a path or takes the single-instance lock, which lives in the data folder.
 const paths = appPaths({ packaged: app.isPackaged, appData: app.getPath('appData'), productName: app.getName() });
@@ -103,6 +105,7 @@ async function start(): Promise<void> {
     timeFormat: defaultTimeFormatRules(app.getSystemLocale()),
     // An unpackaged run would register the bare Electron binary to start at login.
     ...(app.isPackaged && { autostart: loginItem() }),
+    globalShortcut: createGlobalShortcut(() => popover?.show('elsewhere')),
     // "Try it on this computer" offers the demo organisation to book in.
     localService: createLocalService({ dataFolder: path.join(app.getPath('userData'), localServiceFolder), demo: true, launch: launchServiceHost, log }),
     log,

@@ -153,13 +153,25 @@ function isTimeout(error: unknown): boolean {
   return false;
 }
 
+/** Why a connection failed, in words, when what was thrown says so; null for anything else. */
+export function connectionProblem(error: unknown): string | null {
+  if (isTimeout(error)) return 'it did not answer in time';
+  const codes = errorCodes(error);
+  return codes.map((code) => CONNECTION_PROBLEMS[code]).find((words) => words !== undefined) ?? (codes.length > 0 ? 'the connection failed' : null);
+}
+
+/** How messages name a server, and what a person can do when it cannot be reached. */
+export interface ServerWording {
+  name: string;
+  whenUnreachable: string;
+}
+
+export const remoteServerWording = (host: string): ServerWording => ({ name: host, whenUnreachable: 'Check the address and the network.' });
+
 /** The request never got an answer: refused, unreachable, reset, or too slow. Never Node's raw text. */
-export function networkError(error: unknown, timeoutMs: number, host: string): ApiError {
-  if (isTimeout(error)) return { kind: 'network', message: `${host} did not answer within ${timeoutMs / 1000} seconds.` };
-  const problem = errorCodes(error)
-    .map((code) => CONNECTION_PROBLEMS[code])
-    .find((words) => words !== undefined);
-  return { kind: 'network', message: `Can't reach ${host}: ${problem ?? 'the connection failed'}. Check the address and the network.` };
+export function networkError(error: unknown, timeoutMs: number, server: ServerWording): ApiError {
+  if (isTimeout(error)) return { kind: 'network', message: `${server.name} did not answer within ${timeoutMs / 1000} seconds.` };
+  return { kind: 'network', message: `Can't reach ${server.name}: ${connectionProblem(error) ?? 'the connection failed'}. ${server.whenUnreachable}` };
 }
 
 /** A 2xx whose body is no answer: real servers send an empty 200 for an unknown reservation. */

@@ -8,6 +8,8 @@ import {
   isApiDisabledPage,
   loginRefusedMessage,
   networkError,
+  remoteServerWording,
+  type ServerWording,
   unexpectedBody,
   type ApiResult,
 } from './api-error.js';
@@ -69,6 +71,8 @@ export interface ClientOptions {
   /** Injectable so tests can answer in-process or replay recorded bodies. */
   fetch?: typeof globalThis.fetch;
   timeoutMs?: number;
+  /** How messages name the server; by default its host (and port), as people typed it. */
+  wording?: ServerWording;
 }
 
 // Real servers take over a second for large lists; this only catches a server that hangs.
@@ -142,7 +146,7 @@ export function createClient(options: ClientOptions): ApiClient {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const $fetch = createFetch({ fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)) });
   let session: Session | null = null;
-  const serverHost = hostOf(options.apiRoot);
+  const wording = options.wording ?? remoteServerWording(hostOf(options.apiRoot));
 
   async function send(name: OperationName, input: RawInput): Promise<ApiResult<unknown>> {
     const operation: OperationDefinition = operations[name];
@@ -170,7 +174,7 @@ export function createClient(options: ClientOptions): ApiClient {
       });
       return readAnswer(name, response.status, response._data ?? '');
     } catch (error) {
-      return { ok: false, error: networkError(error, timeoutMs, serverHost) };
+      return { ok: false, error: networkError(error, timeoutMs, wording) };
     }
   }
 

@@ -40,6 +40,8 @@ export interface CoreState {
   offline: boolean;
   lastError: BridgeError | null;
   notifierProblem: string | null;
+  /** Why the OS would not give Perch its shortcut, if it would not. */
+  shortcutProblem: string | null;
   /** Ids of the notifications already shown. */
   shown: Set<string>;
   /** Shown notifications the user snoozed, and when each is due again; kept in memory only. */
@@ -57,6 +59,7 @@ export function createCoreState(timeFormat: TimeFormatRules = defaultTimeFormatR
     offline: false,
     lastError: null,
     notifierProblem: null,
+    shortcutProblem: null,
     shown: new Set(),
     snoozed: new Map(),
     previousPlanned: null,

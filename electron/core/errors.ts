@@ -1,3 +1,4 @@
+import { connectionProblem } from '../api/api-error.js';
 import type { ApiError, ApiErrorKind } from '../api/client.js';
 import type { BridgeError, BridgeResult } from '../bridge.js';
 
@@ -34,7 +35,12 @@ export const success = <T>(value: T): BridgeResult<T> => ({ ok: true, value });
 /** What was thrown, in words: anything may be thrown, not only an Error. */
 export const messageOf = (thrown: unknown): string => (thrown instanceof Error ? thrown.message : String(thrown));
 
-/** A last line of defence: a bug inside a command becomes an answer, never a rejected IPC call. */
+/**
+ * A last line of defence: a bug inside a command becomes an answer, never a rejected IPC call.
+ * A connection that failed is said in words, never with Node's own text (`getaddrinfo ENOTFOUND …`).
+ */
 export function errorFromThrown(thrown: unknown): BridgeError {
+  const problem = connectionProblem(thrown);
+  if (problem !== null) return { kind: 'network', message: `Perch could not reach the server: ${problem}. Try again in a moment.` };
   return unexpected(`Something went wrong inside Perch: ${messageOf(thrown)}`);
 }

@@ -5,7 +5,8 @@
  */
 import type { CommandHandlers, Settings, StateSnapshot, TimeFormatRules } from '../bridge.js';
 import type { Autostart } from './desktop/autostart.js';
-import { messageOf } from './errors.js';
+import { claimShortcut, type GlobalShortcut } from './desktop/global-shortcut.js';
+import { failure, invalidInput, messageOf, success } from './errors.js';
 import { createAccountCache } from './storage/account-cache.js';
 import { createAccountFlow } from './account/account-flow.js';
 import { createBackgroundWork } from './background-work.js';
@@ -32,6 +33,8 @@ export interface PerchCoreOptions {
   notifier: Notifier;
   /** Launch at login as the OS keeps it; without it (a run from source) the setting is only remembered. */
   autostart?: Autostart;
+  /** The shortcut that opens Perch from any app; without it (tests, or a desktop without one) the setting is only remembered. */
+  globalShortcut?: GlobalShortcut;
   /** The service "Try it on this computer" runs; the core stops it when it stops. */
   localService?: LocalService;
   /** Who the person at this computer is to the local service; read from the OS by default. */
@@ -139,11 +142,17 @@ export function createPerchCore(options: PerchCoreOptions): PerchCore {
           throw new Error(`Perch could not change whether it starts at login: ${messageOf(error)}`);
         });
       }
+      if (options.globalShortcut && next.globalShortcut !== state.settings.globalShortcut) {
+        const problem = claimShortcut(options.globalShortcut, next.globalShortcut, state.settings.globalShortcut);
+        if (problem !== null) return failure({ ...invalidInput('The shortcut could not be set.'), fields: [{ field: 'globalShortcut', problem }] });
+        state.shortcutProblem = null;
+      }
       await saveSettings(dataDir, next);
       state.settings = next;
       // New lead times or switches change what is due.
       if (session.account !== null) await notifications.replan(null, null);
       stateChanged();
+      return success(null);
     },
     resources: reference.resources,
     schedules: reference.schedules,
@@ -167,6 +176,9 @@ export function createPerchCore(options: PerchCoreOptions): PerchCore {
       const loaded = await loadSettings(dataDir, { now: () => clock.now() });
       state.settings = loaded.settings;
       await readSettings();
+      if (options.globalShortcut && state.settings.globalShortcut !== '') {
+        state.shortcutProblem = claimShortcut(options.globalShortcut, state.settings.globalShortcut, null);
+      }
       if (loaded.problem !== null) state.lastError = { kind: 'unexpected', message: loaded.problem };
       unsubscribeResponses ??= notifier.onResponse((invocation) => track(respond(invocation)));
       // The keychain's status is part of what the popover shows.

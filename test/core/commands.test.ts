@@ -110,15 +110,34 @@ describe('book', () => {
     expect(await core.handlers.book({ resourceId, start: 'tomorrow at noon', durationMinutes: 30, title: 'x' })).toEqual({ ok: false, error: { kind: 'invalidInput', message: 'The start is not a valid date and time.' } });
   });
 
-  it("shows the server's refusal in its own words", async () => {
+  it('says plainly that a time is taken, offering the next free one, without sending a booking bound to clash', async () => {
+    // The user's own Stand-up holds Thames 09:30–10:00 (London); a colleague takes 10:00–10:30 too.
+    const tom = await harness.clientFor('tom');
+    const taken = await tom.createReservation({
+      body: { resourceId: harness.org.resources.thames, title: 'Sales call', startDateTime: formatWireDateTime(utc('10:00')), endDateTime: formatWireDateTime(utc('10:30')) },
+    });
+    if (!taken.ok) throw new Error(taken.error.message);
+    harness.requests.length = 0;
     const result = await core.handlers.book({ resourceId: harness.org.resources.thames, start: berlin('09:30'), durationMinutes: 30, title: 'Clash' });
     expect(result).toEqual({
       ok: false,
-      error: {
-        kind: 'validation',
-        message: 'There were errors processing your request',
-        errors: ['There are conflicting reservations on the following dates:\n03/12/2030 - Thames (1.01)\n'],
-      },
+      error: { kind: 'conflict', message: 'Thames (1.01) was just taken — next free 11:30', nextFree: { start: berlin('10:30'), end: berlin('11:00') } },
+    });
+    expect(sent('POST', '/Reservations/')).toEqual([]);
+    // One cheap request for the resource's bookings, never availability.
+    const [listed] = sent('GET', '/Reservations/');
+    expect(listed!.query.get('resourceId')).toBe(String(harness.org.resources.thames));
+    expect(sent('GET', '/Resources/Availability')).toEqual([]);
+  });
+
+  it("reads a server's refusal of a clash (taken between the slots and the booking) as plain words, never its US dates", async () => {
+    const clash = { links: [], message: 'There were errors processing your request', errors: ['There are conflicting reservations on the following dates:\n03/12/2030 - Avon (2.01)\n'] };
+    harness.intercept(({ method, path }) => (method === 'POST' && path === '/Reservations/' ? Response.json(clash, { status: 400 }) : null));
+    const result = await core.handlers.book({ resourceId: harness.org.resources.avon, start: berlin('12:00'), durationMinutes: 60, title: 'Clash' });
+    // The list does not show what the server refused yet; the time asked for is not offered again.
+    expect(result).toEqual({
+      ok: false,
+      error: { kind: 'conflict', message: 'Avon (2.01) was just taken — next free 14:00', nextFree: { start: berlin('13:00'), end: berlin('14:00') } },
     });
   });
 
@@ -233,6 +252,24 @@ describe('cancel', () => {
     const afterFull = value(await core.handlers.cancel({ referenceNumber: series()[0]!.referenceNumber, scope: 'full' }));
     expect(sent('DELETE', '/Reservations/')[0]!.query.get('updateScope')).toBe('full');
     expect(afterFull.reservations.filter((reservation) => reservation.title === 'Daily recording')).toEqual([]);
+  });
+});
+
+describe('series', () => {
+  it('gives the occurrences of a series one key, and reads its rule once', async () => {
+    const series = await dailySeries('Daily check', '14:00');
+    const keys = new Set(series().map((reservation) => reservation.seriesKey));
+    expect(keys.size).toBe(1);
+    expect([...keys][0]).toEqual(expect.any(String));
+    expect(core.snapshot().reservations.filter((reservation) => !reservation.isRecurring).every((reservation) => reservation.seriesKey === null)).toBe(true);
+
+    harness.requests.length = 0;
+    const rule = value(await core.handlers.getRecurrence({ referenceNumber: series()[0]!.referenceNumber }));
+    // The last day: the local service answers it as midnight UTC, which is that day in Berlin.
+    expect(rule).toEqual({ type: 'daily', interval: 1, weekdays: [], monthlyType: null, until: berlin('00:00', '2030-03-15') });
+    expect(value(await core.handlers.getRecurrence({ referenceNumber: series()[0]!.referenceNumber }))).toEqual(rule);
+    expect(sent('GET', '/Reservations/')).toHaveLength(1);
+    expect(value(await core.handlers.getRecurrence({ referenceNumber: thames }))).toBeNull();
   });
 });
 

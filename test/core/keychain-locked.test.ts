@@ -17,6 +17,8 @@ import { startPrivateSessionBus, testKeyringPassword, type PrivateSessionBus } f
 const service = 'Perch-keychain-test';
 /** Short, so that the tests see an unlock soon; the app asks every ten seconds. */
 const lockPollMs = 50;
+/** Each poll runs dbus-send and the unlock writes what waited: on a busy machine that is more than vitest's 1 s default. */
+const unlockSeen = { timeout: 10_000 };
 let bus: PrivateSessionBus;
 let harness: CoreHarness;
 beforeAll(async () => {
@@ -52,7 +54,7 @@ it('holds what is written while the keyring is locked, moves nothing to memory, 
   expect(logged.join('\n')).toContain('locked collection');
 
   await unlockKeyring(bus.address, testKeyringPassword);
-  await vi.waitFor(() => expect(unlocked).toHaveBeenCalledTimes(1));
+  await vi.waitFor(() => expect(unlocked).toHaveBeenCalledTimes(1), unlockSeen);
   expect(store.status()).toEqual({ available: true, reason: null });
   expect(await keytar.getPassword(service, 'root|ada')).toBe('refreshed token');
   await store.delete('root|ada');
@@ -83,7 +85,7 @@ it('at start on a locked keyring: keeps the account, and restores it once unlock
 
   await unlockKeyring(bus.address, testKeyringPassword);
   expect(await isKeyringLocked(bus.address)).toBe(false);
-  await vi.waitFor(() => expect(second.core.snapshot().phase).toBe('ready'));
+  await vi.waitFor(() => expect(second.core.snapshot().phase).toBe('ready'), unlockSeen);
   await harness.idle();
   expect(second.core.snapshot()).toMatchObject({ account: { userName: 'sofia' }, keychain: { available: true, reason: null } });
   // The kept session is used as it is: no sign-in, and the keychain entry is the one kept before.

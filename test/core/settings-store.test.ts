@@ -25,6 +25,7 @@ const customised: Settings = {
   launchAtLogin: true,
   theme: 'dark',
   favouriteResourceIds: [3, 7],
+  globalShortcut: 'Control+Shift+F12',
 };
 
 describe('defaultSettings', () => {
@@ -38,6 +39,7 @@ describe('defaultSettings', () => {
       launchAtLogin: false,
       theme: 'system',
       favouriteResourceIds: [],
+      globalShortcut: 'CommandOrControl+Alt+P',
     });
     expect(() => {
       defaultSettings.notifications.released = false;
@@ -176,12 +178,12 @@ describe('applySettingsPatch', () => {
       error: {
         kind: 'invalidInput',
         message: 'The settings change is not valid.',
-        errors: [
-          'colour: is not a setting',
-          'pollIntervalSeconds: must be a whole number from 15 to 3600',
-          'launchAtLogin: must be true or false',
-          'theme: must be one of system, light, dark',
-          'favouriteResourceIds[0]: must be a whole number of at least 1',
+        fields: [
+          { field: 'colour', problem: 'is not a setting' },
+          { field: 'pollIntervalSeconds', problem: 'must be a whole number from 15 to 3600' },
+          { field: 'launchAtLogin', problem: 'must be true or false' },
+          { field: 'theme', problem: 'must be one of system, light, dark' },
+          { field: 'favouriteResourceIds[0]', problem: 'must be a whole number of at least 1' },
         ],
       },
     });
@@ -189,14 +191,14 @@ describe('applySettingsPatch', () => {
 
   it('refuses a change that is not an object', () => {
     const result = applySettingsPatch(customised, null as unknown as SettingsPatch);
-    expect(result).toEqual({ ok: false, error: { kind: 'invalidInput', message: 'The settings change is not valid.', errors: ['settings: must be an object'] } });
+    expect(result).toEqual({ ok: false, error: { kind: 'invalidInput', message: 'The settings change is not valid.', fields: [{ field: 'settings', problem: 'must be an object' }] } });
   });
 
   it('refuses more favourites than the limit', () => {
     const result = applySettingsPatch(customised, { favouriteResourceIds: Array.from({ length: 501 }, (_, index) => index + 1) });
     expect(result).toEqual({
       ok: false,
-      error: { kind: 'invalidInput', message: 'The settings change is not valid.', errors: ['favouriteResourceIds: must be a list of at most 500 entries'] },
+      error: { kind: 'invalidInput', message: 'The settings change is not valid.', fields: [{ field: 'favouriteResourceIds', problem: 'must be a list of at most 500 entries' }] },
     });
   });
 });

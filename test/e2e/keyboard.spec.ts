@@ -35,3 +35,23 @@ test('Ctrl+1–4 switch views and put focus on the tab', async ({ page, perch })
     await expect(selected).toBeFocused();
   }
 });
+
+test('a new shortcut to open Perch is recorded by pressing it, and saved', async ({ page, perch }) => {
+  await perch.signIn();
+  await perch.open();
+  await page.keyboard.press('Control+4');
+  const box = page.getByLabel('Open Perch from any app with');
+  await expect(box).toHaveValue('Ctrl+Alt+P');
+  await box.click();
+  await page.keyboard.press('Control+Shift+K');
+  await expect(box).toHaveValue('Ctrl+Shift+K');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Settings saved.')).toBeVisible();
+  expect(await perch.core.handlers.getSettings()).toMatchObject({ globalShortcut: 'CommandOrControl+Shift+K' });
+  await expect(box).toHaveValue('Ctrl+Shift+K');
+
+  await page.getByRole('button', { name: 'Remove' }).click();
+  await expect(box).toHaveValue('');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect.poll(async () => (await perch.core.handlers.getSettings()).globalShortcut).toBe('');
+});

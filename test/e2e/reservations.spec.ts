@@ -35,7 +35,7 @@ test('checks in to a reservation whose check-in is open, checks out, and sees th
   await screenshot(page, testInfo, 'checked-out');
 });
 
-test('cancels one instance of a recurring series', async ({ page, perch }, testInfo) => {
+test('shows a series as one row with its rule in words, and cancels one of its dates from the series', async ({ page, perch }, testInfo) => {
   const user = await perch.clientFor('user');
   const created = await user.createReservation({
     body: {
@@ -43,24 +43,83 @@ test('cancels one instance of a recurring series', async ({ page, perch }, testI
       title: 'Daily review',
       startDateTime: perch.at('14:00'),
       endDateTime: perch.at('14:30'),
-      recurrenceRule: { type: 'daily', interval: 1, repeatTerminationDate: perch.at('23:00', 2) },
+      recurrenceRule: { type: 'daily', interval: 1, repeatTerminationDate: perch.at('20:00', 2) },
     },
   });
   if (!created.ok) throw new Error(created.error.message);
+  const wednesday = DateTime.fromISO(perch.at('12:00', 2)).setZone('Europe/Berlin').toFormat('ccc d LLL');
+  const tuesday = DateTime.fromISO(perch.at('12:00', 1)).setZone('Europe/Berlin').toFormat('ccc d LLL');
 
   await perch.signIn();
   await perch.open();
   await page.getByRole('tab', { name: 'My reservations' }).click();
-  const occurrences = page.getByRole('listitem').filter({ hasText: 'Daily review' });
-  await expect(occurrences).toHaveCount(3);
-  await expect(occurrences.first()).toContainText('Repeats');
+  const rows = page.locator('[role="tabpanel"] section > ul > li').filter({ hasText: 'Daily review' });
+  await expect(rows).toHaveCount(1);
+  const series = rows.first();
+  await expect(series).toContainText(`Daily until ${wednesday}`);
+  // The next date's time, and no buttons for a booking that has not begun but the menu.
+  await expect(series.getByRole('button', { name: 'More actions for Daily review', exact: true })).toBeVisible();
+  await expect(series.getByRole('button', { name: /^Check (in|out)/ })).toHaveCount(0);
+  await expectAccessible(page, testInfo, 'my-reservations-series');
   await screenshot(page, testInfo, 'series');
 
-  await occurrences.nth(1).getByRole('button', { name: 'Cancel this occurrence of Daily review' }).click();
-  await page.getByRole('group', { name: 'Confirm cancellation' }).getByRole('button', { name: /^Yes, cancel/ }).click();
-  await expect(occurrences).toHaveCount(2);
+  await series.getByRole('button', { name: '2 more dates' }).click();
+  await series.getByRole('button', { name: `More actions for Daily review on ${tuesday}` }).click();
+  await page.getByRole('menuitem', { name: 'Cancel this occurrence' }).click();
+  await series.getByRole('group', { name: 'Confirm cancellation' }).getByRole('button', { name: /^Yes, cancel/ }).click();
+  await expect(series.getByRole('button', { name: '1 more date' })).toBeVisible();
   const starts = perch.core.snapshot().reservations.filter((reservation) => reservation.title === 'Daily review').map((reservation) => DateTime.fromISO(reservation.start).setZone('Europe/London').toFormat('ccc HH:mm'));
   expect(starts).toEqual(['Mon 14:00', 'Wed 14:00']);
-  await expectAccessible(page, testInfo, 'my-reservations-series');
+  await expectAccessible(page, testInfo, 'my-reservations-series-expanded');
   await screenshot(page, testInfo, 'series-after-cancel');
+});
+
+test('offers Extend only on a reservation under way, never on a later one', async ({ page, perch }, testInfo) => {
+  // 10:31 now. The admin books the slot in progress for the user; the user books later ones.
+  const admin = await perch.clientFor('admin');
+  const underWay = await admin.createReservation({
+    body: { resourceId: perch.org.resources.phoneBooth, userId: perch.org.users.user, title: 'Call with the bank', startDateTime: perch.at('10:30'), endDateTime: perch.at('11:00') },
+  });
+  if (!underWay.ok) throw new Error(underWay.error.message);
+  const user = await perch.clientFor('user');
+  const later = await user.createReservation({
+    body: { resourceId: perch.org.resources.thames, title: 'Planning', startDateTime: perch.at('15:00'), endDateTime: perch.at('15:30') },
+  });
+  if (!later.ok) throw new Error(later.error.message);
+
+  const hides: number[] = [];
+  perch.core.on('hidePopover', () => hides.push(Date.now()));
+  await perch.signIn();
+  await perch.open();
+  await page.getByRole('tab', { name: 'My reservations' }).click();
+  const call = page.getByRole('listitem').filter({ hasText: 'Call with the bank' });
+  const planning = page.getByRole('listitem').filter({ hasText: 'Planning' });
+  await expect(call).toContainText(/ends in (28|29) min/);
+  await expect(planning).toContainText(/in 4 hr/);
+
+  await call.getByRole('button', { name: 'More actions for Call with the bank' }).click();
+  await expect(page.getByRole('menu')).toBeVisible();
+  await expect(page.getByRole('menuitem')).toHaveText(['Extend by 15 min', 'Extend by 30 min', 'Cancel booking']);
+  await expectAccessible(page, testInfo, 'my-reservations-menu');
+  await screenshot(page, testInfo, 'menu-under-way');
+  // Escape closes the menu and hands focus back to its button; the popover stays.
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('menu')).toHaveCount(0);
+  await expect(call.getByRole('button', { name: 'More actions for Call with the bank' })).toBeFocused();
+  // So does Escape on a question the menu asked.
+  await page.keyboard.press('ArrowDown');
+  await page.getByRole('menuitem', { name: 'Cancel booking' }).click();
+  await expect(call.getByRole('group', { name: 'Confirm cancellation' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(call.getByRole('group', { name: 'Confirm cancellation' })).toHaveCount(0);
+  expect(hides).toEqual([]);
+
+  await planning.getByRole('button', { name: 'More actions for Planning' }).click();
+  await expect(page.getByRole('menuitem')).toHaveText(['Cancel booking']);
+  await page.keyboard.press('Escape');
+
+  // The server keeps a started reservation as it is for a normal user; the refusal says why, in words.
+  await call.getByRole('button', { name: 'More actions for Call with the bank' }).click();
+  await page.getByRole('menuitem', { name: 'Extend by 15 min' }).click();
+  await expect(call.getByRole('alert')).toContainText('This reservation has started');
 });

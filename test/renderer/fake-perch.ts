@@ -63,6 +63,7 @@ export function defaultSettings(): Settings {
     launchAtLogin: false,
     theme: 'system',
     favouriteResourceIds: [7],
+    globalShortcut: 'CommandOrControl+Alt+P',
   };
 }
 
@@ -99,6 +100,7 @@ export function createFakePerch(initial: StateSnapshot = signedOutSnapshot(), ov
     extend: notImplemented,
     offerExtension: notImplemented,
     retitle: notImplemented,
+    getRecurrence: async () => ({ ok: true, value: null }),
     listSchedules: async () => ({ ok: true, value: [] }),
     listResources: async () => ({ ok: true, value: [] }),
     listSlots: async () => ({ ok: true, value: [] }),

@@ -42,6 +42,12 @@ describe('format', () => {
     expect(berlin.dayKey('2025-11-26T23:30:00Z')).toBe('2025-11-27');
   });
 
+  test('short dates and weekday names, for sentences', () => {
+    expect(berlin.shortDate('2025-11-26T23:30:00Z')).toBe('Thu 27 Nov');
+    expect(createDateFormat('Europe/Berlin', { locale: 'en-US', hourCycle: 'h12' }).shortDate('2025-11-26T10:00:00Z')).toBe('Wed Nov 26');
+    expect([0, 1, 6].map((day) => berlin.weekday(day))).toEqual(['Sun', 'Mon', 'Sat']);
+  });
+
   test('countdowns read "in 12 min", "5 min ago", "now", in the same words as durations', () => {
     const base = Date.parse('2025-11-26T10:00:00Z');
     expect(berlin.countdown('2025-11-26T10:12:00Z', base)).toBe('in 12 min');

@@ -25,9 +25,23 @@ async function renderList(fake: FakePerch, options: { waitForState?: boolean } =
 const week = [
   reservation({ referenceNumber: 'a', title: 'Design review', checkInOpen: true, requiresCheckIn: true }),
   reservation({ referenceNumber: 'b', title: 'Focus time', start: '2025-11-26T14:00:00.000+01:00', end: '2025-11-26T15:00:00.000+01:00', isPendingApproval: true }),
-  reservation({ referenceNumber: 'c', title: 'Standup', start: '2025-11-27T09:00:00.000+01:00', end: '2025-11-27T09:30:00.000+01:00', isRecurring: true }),
+  reservation({ referenceNumber: 'c', title: 'Standup', start: '2025-11-27T09:00:00.000+01:00', end: '2025-11-27T09:30:00.000+01:00', isRecurring: true, seriesKey: 'standup' }),
   reservation({ referenceNumber: 'd', title: '', resourceName: 'Desk 7', start: '2025-11-28T09:00:00.000+01:00', end: '2025-11-28T17:00:00.000+01:00' }),
+  reservation({ referenceNumber: 'c2', title: 'Standup', start: '2025-12-01T09:00:00.000+01:00', end: '2025-12-01T09:30:00.000+01:00', isRecurring: true, seriesKey: 'standup' }),
+  reservation({ referenceNumber: 'c3', title: 'Standup', start: '2025-12-03T09:00:00.000+01:00', end: '2025-12-03T09:30:00.000+01:00', isRecurring: true, seriesKey: 'standup' }),
 ];
+
+/** Checked in and under way: 9:30 to 11:00, now 10:00. */
+const underWay = reservation({
+  referenceNumber: 'p',
+  title: 'Pairing',
+  start: '2025-11-26T09:30:00.000+01:00',
+  checkedInAt: '2025-11-26T09:30:00.000+01:00',
+  requiresCheckIn: true,
+  canCheckOut: true,
+});
+
+const menuItems = () => screen.getAllByRole('menuitem').map(text);
 
 describe('My reservations: states', () => {
   test('loading: says so until the core answers', async () => {
@@ -59,33 +73,67 @@ describe('My reservations: states', () => {
     expect(screen.queryByRole('button', { name: 'Book something' })).toBeNull();
   });
 
-  test('groups by day, each with its status in words, the series marked, and only the actions that apply', async () => {
-    await renderList(createFakePerch(readySnapshot({ reservations: week })));
+  test('groups by day; a series is one row with its rule in words, expandable to its dates', async () => {
+    const fake = createFakePerch(readySnapshot({ reservations: week }));
+    fake.handlers.getRecurrence = async () => ({ ok: true, value: { type: 'weekly', interval: 1, weekdays: [3, 1, 4], monthlyType: null, until: '2025-12-10T23:00:00.000+01:00' } });
+    const { user } = await renderList(fake);
     const days = screen.getAllByRole('heading', { level: 3 });
     expect(days.map(text)).toEqual(['Today', 'Tomorrow', 'Friday, November 28']);
     expect(within(days[0]!.closest('section')!).getAllByRole('listitem')).toHaveLength(2);
 
-    expect(within(item('Design review')).getByText('check-in open')).toBeTruthy();
-    expect(within(item('Design review')).getAllByRole('button').map((b) => b.getAttribute('aria-label'))).toEqual([
-      'Check in to Design review',
-      '+15 min: Extend Design review by 15 minutes',
-      '+30 min: Extend Design review by 30 minutes',
-      'Cancel Design review',
-    ]);
-    expect(within(item('Focus time')).getByText('pending approval')).toBeTruthy();
-    expect(within(item('Focus time')).queryByRole('button', { name: /Check in/ })).toBeNull();
-    expect(within(item('Standup')).getByText('Repeats')).toBeTruthy();
-    expect(within(item('Standup')).getAllByRole('button').map(text)).toEqual(['+15 min', '+30 min', 'Cancel this', 'Cancel series']);
+    const series = item('Standup');
+    expect(await within(series).findByText('Weekly on Mon, Wed, Thu until Wed Dec 10')).toBeTruthy();
+    // The rule is read once per series, from its next occurrence.
+    expect(fake.requestsOf('getRecurrence')).toEqual([{ referenceNumber: 'c' }]);
+    expect(screen.getAllByText('Standup')).toHaveLength(1);
+    const expand = within(series).getByRole('button', { name: /2 more dates/ });
+    expect(expand.getAttribute('aria-expanded')).toBe('false');
+    const laterDates = document.getElementById(expand.getAttribute('aria-controls')!)!;
+    expect(laterDates.hidden).toBe(true);
+    await user.click(expand);
+    expect(expand.getAttribute('aria-expanded')).toBe('true');
+    expect(laterDates.hidden).toBe(false);
+    const dates = within(laterDates).getAllByRole('listitem').map(text);
+    expect(dates).toEqual([expect.stringContaining('Mon Dec 1 · 9:00'), expect.stringContaining('Wed Dec 3 · 9:00')]);
     // Untitled reservations go by their resource.
     expect(text(within(item('Desk 7')).getByText('Desk 7', { selector: '.title' }))).toBe('Desk 7');
   });
 
-  test('checked in and checked out: statuses, check out offered only while checked in, nothing left to do once ended', async () => {
+  test('a series whose rule cannot be read says that it repeats', async () => {
+    const fake = createFakePerch(readySnapshot({ reservations: [week[2]!] }));
+    fake.handlers.getRecurrence = async () => ({ ok: false, error: { kind: 'network', message: 'Offline' } });
+    await renderList(fake);
+    expect(await within(item('Standup')).findByText('Repeats')).toBeTruthy();
+  });
+
+  test('one visible action for the moment: Check in when check-in is open, nothing for a later booking; the rest behind the menu', async () => {
+    await renderList(createFakePerch(readySnapshot({ reservations: week.slice(0, 2) })));
+    expect(within(item('Design review')).getByText('check-in open')).toBeTruthy();
+    expect(within(item('Design review')).getByText('in 12 min')).toBeTruthy();
+    expect(within(item('Design review')).getAllByRole('button').map((b) => b.getAttribute('aria-label'))).toEqual(['Check in to Design review', 'More actions for Design review']);
+    expect(within(item('Focus time')).getByText('pending approval')).toBeTruthy();
+    expect(within(item('Focus time')).getByText('in 4 h')).toBeTruthy();
+    expect(within(item('Focus time')).getAllByRole('button').map((b) => b.getAttribute('aria-label'))).toEqual(['More actions for Focus time']);
+  });
+
+  test('Extend is offered only while a booking is under way, never before it starts or while it awaits approval', async () => {
+    const { user } = await renderList(createFakePerch(readySnapshot({ reservations: [underWay, ...week.slice(0, 2)] })));
+    expect(within(item('Pairing')).getByText('ends in 1 h')).toBeTruthy();
+    await user.click(button('More actions for Pairing'));
+    expect(menuItems()).toEqual(['Extend by 15 min', 'Extend by 30 min']);
+    await user.keyboard('{Escape}');
+    await user.click(button('More actions for Design review'));
+    expect(menuItems()).toEqual(['Cancel booking']);
+    await user.keyboard('{Escape}');
+    await user.click(button('More actions for Focus time'));
+    expect(menuItems()).toEqual(['Cancel booking']);
+  });
+
+  test('checked out: its status and the end it had, and nothing left to do', async () => {
     await renderList(
       createFakePerch(
         readySnapshot({
           reservations: [
-            reservation({ referenceNumber: 'in', title: 'Pairing', start: '2025-11-26T09:30:00.000+01:00', checkedInAt: '2025-11-26T09:30:00.000+01:00', canCheckOut: true }),
             reservation({
               referenceNumber: 'out',
               title: 'Workshop',
@@ -99,16 +147,66 @@ describe('My reservations: states', () => {
         }),
       ),
     );
-    expect(within(item('Pairing')).getByText('checked in')).toBeTruthy();
-    expect(within(item('Pairing')).getAllByRole('button').map(text)).toEqual(['Check out', '+15 min', '+30 min']);
     expect(within(item('Workshop')).getByText('checked out')).toBeTruthy();
     expect(within(item('Workshop')).getByText(/Ended early; booked until 11:00/)).toBeTruthy();
     expect(within(item('Workshop')).queryAllByRole('button')).toEqual([]);
   });
 });
 
+describe('My reservations: the action menu', () => {
+  test('is a menu button: arrow keys move through its items, Escape closes it without letting the popover see the key', async () => {
+    const escapesSeen: KeyboardEvent[] = [];
+    const onWindowKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') escapesSeen.push(event);
+    };
+    window.addEventListener('keydown', onWindowKey);
+    onTestFinished(() => window.removeEventListener('keydown', onWindowKey));
+    const { user } = await renderList(createFakePerch(readySnapshot({ reservations: [underWay] })));
+    const trigger = button('More actions for Pairing');
+    expect(trigger.getAttribute('aria-haspopup')).toBe('menu');
+    expect(trigger.getAttribute('aria-expanded')).toBe('false');
+
+    trigger.focus();
+    await user.keyboard('{ArrowDown}');
+    const menu = screen.getByRole('menu');
+    expect(trigger.getAttribute('aria-expanded')).toBe('true');
+    expect(trigger.getAttribute('aria-controls')).toBe(menu.id);
+    expect(text(document.activeElement)).toBe('Extend by 15 min');
+    await user.keyboard('{ArrowDown}');
+    expect(text(document.activeElement)).toBe('Extend by 30 min');
+    await user.keyboard('{ArrowDown}');
+    expect(text(document.activeElement)).toBe('Extend by 15 min');
+    await user.keyboard('{End}');
+    expect(text(document.activeElement)).toBe('Extend by 30 min');
+
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('menu')).toBeNull();
+    expect(document.activeElement).toBe(trigger);
+    expect(escapesSeen).toEqual([]);
+  });
+
+  test("extend: the request names the minutes; a refusal is the core's message, cleared by the next action", async () => {
+    const fake = createFakePerch(readySnapshot({ reservations: [underWay] }));
+    fake.handlers.extend = async () => ({ ok: false, error: { kind: 'invalidInput', message: 'Room Ada is booked from 11:15 AM.' } });
+    const { user } = await renderList(fake);
+    await user.click(button('More actions for Pairing'));
+    await user.click(screen.getByRole('menuitem', { name: 'Extend by 30 min' }));
+    await waitFor(() => expect(alerts()).toBe('Room Ada is booked from 11:15 AM.'));
+
+    fake.handlers.extend = async (request) => ({ ok: true, value: { ...underWay, end: '2025-11-26T11:15:00.000+01:00', referenceNumber: request.referenceNumber } });
+    await user.click(button('More actions for Pairing'));
+    await user.click(screen.getByRole('menuitem', { name: 'Extend by 15 min' }));
+    expect(fake.requestsOf('extend')).toEqual([
+      { referenceNumber: 'p', minutes: 30 },
+      { referenceNumber: 'p', minutes: 15 },
+    ]);
+    await waitFor(() => expect(alerts()).toBe(''));
+    expect(text(item('Pairing'))).toContain('11:15 AM');
+  });
+});
+
 describe('My reservations: actions', () => {
-  test('check in, then check out, each sending the reference number', async () => {
+  test('check in sends the reference number; check out asks first, and Stay keeps the booking', async () => {
     const open = week[0]!;
     const fake = createFakePerch(readySnapshot({ reservations: [open] }));
     const answer = deferred<BridgeResult<ReservationView>>();
@@ -119,70 +217,74 @@ describe('My reservations: actions', () => {
     await user.click(button('Check in to Design review'));
     expect(fake.requestsOf('checkIn')).toEqual([{ referenceNumber: 'a' }]);
     expect(text(button('Check in to Design review'))).toBe('Checking in…');
-    expect(button('Extend Design review by 15 minutes').disabled).toBe(true);
+    expect(button('More actions for Design review').disabled).toBe(true);
     expect(item('Design review').getAttribute('aria-busy')).toBe('true');
     answer.resolve({ ok: true, value: { ...open, checkInOpen: false, checkedInAt: '2025-11-26T10:00:00.000+01:00', canCheckOut: true } });
     expect(await within(item('Design review')).findByText('checked in')).toBeTruthy();
 
     perch.nowMs += 20 * 60_000;
     await user.click(button('Check out of Design review'));
+    expect(within(item('Design review')).getByRole('group', { name: 'Confirm check-out' })).toBeTruthy();
+    expect(document.activeElement).toBe(button('No, stay checked in to Design review'));
+    await user.click(button('No, stay checked in to Design review'));
+    expect(fake.requestsOf('checkOut')).toEqual([]);
+
+    await user.click(button('Check out of Design review'));
+    await user.click(button('Yes, check out of Design review'));
     expect(fake.requestsOf('checkOut')).toEqual([{ referenceNumber: 'a' }]);
     expect(await screen.findByText('checked out')).toBeTruthy();
-  });
-
-  test("extend by 15 and 30 minutes; a refusal is the core's message verbatim, cleared by the next action", async () => {
-    const fake = createFakePerch(readySnapshot({ reservations: [week[1]!] }));
-    fake.handlers.extend = async () => ({ ok: false, error: { kind: 'invalidInput', message: 'Room Ada is booked from 3:30 PM.' } });
-    const { user } = await renderList(fake);
-    await user.click(button('Extend Focus time by 30 minutes'));
-    await waitFor(() => expect(alerts()).toBe('Room Ada is booked from 3:30 PM.'));
-
-    fake.handlers.extend = async (request) => ({ ok: true, value: { ...week[1]!, end: '2025-11-26T15:15:00.000+01:00', referenceNumber: request.referenceNumber } });
-    await user.click(button('Extend Focus time by 15 minutes'));
-    expect(fake.requestsOf('extend')).toEqual([
-      { referenceNumber: 'b', minutes: 30 },
-      { referenceNumber: 'b', minutes: 15 },
-    ]);
-    await waitFor(() => expect(alerts()).toBe(''));
-    expect(text(item('Focus time'))).toContain('3:15 PM');
   });
 
   test('a single reservation: Cancel asks, No and Escape keep it, Yes cancels it', async () => {
     const fake = createFakePerch(readySnapshot({ reservations: [week[1]!] }));
     fake.handlers.cancel = async () => ({ ok: true, value: readySnapshot({ reservations: [] }) });
     const { user } = await renderList(fake);
-    await user.click(button('Cancel Focus time'));
+    const cancelFromMenu = async () => {
+      await user.click(button('More actions for Focus time'));
+      await user.click(screen.getByRole('menuitem', { name: 'Cancel booking' }));
+    };
+    await cancelFromMenu();
     expect(within(item('Focus time')).getByRole('group', { name: 'Confirm cancellation' })).toBeTruthy();
-    expect(screen.getByText('Cancel?')).toBeTruthy();
+    expect(screen.getByText('Cancel this booking?')).toBeTruthy();
     expect(document.activeElement).toBe(button('No, keep Focus time'));
     await user.keyboard('{Escape}');
-    expect(screen.queryByText('Cancel?')).toBeNull();
-    expect(document.activeElement).toBe(button('Cancel Focus time'));
-    await user.click(button('Cancel Focus time'));
+    expect(screen.queryByText('Cancel this booking?')).toBeNull();
+    expect(document.activeElement).toBe(button('More actions for Focus time'));
+    await cancelFromMenu();
     await user.click(button('No, keep Focus time'));
     expect(fake.requestsOf('cancel')).toEqual([]);
 
-    await user.click(button('Cancel Focus time'));
+    await cancelFromMenu();
     await user.click(button('Yes, cancel Focus time'));
     expect(fake.requestsOf('cancel')).toEqual([{ referenceNumber: 'b', scope: 'this' }]);
     expect(await screen.findByText('You have no upcoming reservations.')).toBeTruthy();
   });
 
-  test('a recurring reservation: Cancel this sends scope this, Cancel series sends scope full', async () => {
-    const fake = createFakePerch(readySnapshot({ reservations: [week[2]!] }));
+  test('a series: the row cancels its next date or the whole series; a later date cancels just itself', async () => {
+    const fake = createFakePerch(readySnapshot({ reservations: [week[2]!, week[4]!] }));
     fake.handlers.cancel = async () => ({ ok: false, error: { kind: 'forbidden', message: 'You do not have permission to cancel this reservation.' } });
     const { user } = await renderList(fake);
-    await user.click(button('Cancel this occurrence of Standup'));
+    await user.click(button('More actions for Standup'));
+    expect(menuItems()).toEqual(['Cancel this occurrence', 'Cancel the whole series']);
+    await user.click(screen.getByRole('menuitem', { name: 'Cancel this occurrence' }));
     expect(screen.getByText('Cancel this occurrence?')).toBeTruthy();
     await user.click(button('Yes, cancel Standup'));
     await waitFor(() => expect(alerts()).toBe('You do not have permission to cancel this reservation.'));
 
-    await user.click(button('Cancel series of Standup'));
+    await user.click(button('More actions for Standup'));
+    await user.click(screen.getByRole('menuitem', { name: 'Cancel the whole series' }));
     expect(screen.getByText('Cancel the whole series?')).toBeTruthy();
     await user.click(button('Yes, cancel the series'));
+
+    await user.click(screen.getByRole('button', { name: /1 more date/ }));
+    await user.click(button('More actions for Standup on Mon Dec 1'));
+    expect(menuItems()).toEqual(['Cancel this occurrence']);
+    await user.click(screen.getByRole('menuitem', { name: 'Cancel this occurrence' }));
+    await user.click(button('Yes, cancel Standup'));
     expect(fake.requestsOf('cancel')).toEqual([
       { referenceNumber: 'c', scope: 'this' },
       { referenceNumber: 'c', scope: 'full' },
+      { referenceNumber: 'c2', scope: 'this' },
     ]);
   });
 
@@ -196,10 +298,21 @@ describe('My reservations: actions', () => {
     });
     const { perch } = await renderList(createFakePerch(readySnapshot({ reservations: week })));
     expect(screen.getAllByRole('listitem').filter((li) => li.getAttribute('aria-current') === 'true')).toEqual([]);
-    perch.highlight = 'c';
-    await waitFor(() => expect(document.activeElement).toBe(item('Standup')));
-    expect(item('Standup').getAttribute('aria-current')).toBe('true');
+    perch.highlight = 'd';
+    await waitFor(() => expect(document.activeElement).toBe(item('Desk 7')));
+    expect(item('Desk 7').getAttribute('aria-current')).toBe('true');
     expect(item('Design review').getAttribute('aria-current')).toBeNull();
-    expect(scrolled).toEqual([item('Standup')]);
+    expect(scrolled).toEqual([item('Desk 7')]);
+  });
+
+  test('a notification naming a later date of a series opens the series on it', async () => {
+    const { perch } = await renderList(createFakePerch(readySnapshot({ reservations: week })));
+    perch.highlight = 'c3';
+    const later = await waitFor(() => {
+      const found = document.querySelector<HTMLElement>('[data-reference="c3"]');
+      expect(found?.closest('ul')?.hidden).toBe(false);
+      return found!;
+    });
+    await waitFor(() => expect(document.activeElement).toBe(later));
   });
 });

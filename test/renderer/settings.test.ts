@@ -92,10 +92,16 @@ describe('Settings', () => {
 
     answer.resolve({
       ok: false,
-      error: { kind: 'invalidInput', message: 'The settings change is not valid.', errors: ['pollIntervalSeconds: must be at least 15'] },
+      error: {
+        kind: 'invalidInput',
+        message: 'The settings change is not valid.',
+        fields: [{ field: 'pollIntervalSeconds', problem: 'must be a whole number from 15 to 3600' }],
+      },
     });
     expect(await screen.findByText('The settings change is not valid.')).toBeTruthy();
-    expect(screen.getByText('pollIntervalSeconds: must be at least 15')).toBeTruthy();
+    // Named as the form labels it, never by the setting's key.
+    expect(screen.getByText('Check for changes every (seconds): must be a whole number from 15 to 3600')).toBeTruthy();
+    expect(screen.queryByText(/pollIntervalSeconds/)).toBeNull();
     expect(input('Check for changes every').getAttribute('aria-invalid')).toBe('true');
     expect(input('Check for changes every').value).toBe('5');
     expect(input('Remind me before a reservation ends').getAttribute('aria-invalid')).toBeNull();
@@ -110,6 +116,7 @@ describe('Settings', () => {
     await user.clear(input('Tell me check-in is open'));
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Some settings need a number.')).toBeTruthy();
+    expect(screen.getByText('Tell me check-in is open (minutes before start): needs a whole number')).toBeTruthy();
     expect(input('Tell me check-in is open').getAttribute('aria-invalid')).toBe('true');
     expect(fake.requestsOf('setSettings')).toEqual([]);
   });

@@ -79,9 +79,14 @@ export const fakeAppPath = (name: string) => (name === 'appData' ? fakeAppData :
 /** The paths the shell set with `app.setPath`, which `app.getPath` answers from then on. */
 const setPaths = new Map<string, string>();
 
+/** The OS's global shortcuts: who holds which keys. Another app's are `takenElsewhere`. */
+export const heldShortcuts = new Map<string, () => void>();
+export const takenElsewhere = new Set<string>();
+
 export const fakeElectron = {
   app: {
     ...emitter(),
+    commandLine: { appendSwitch: vi.fn() },
     requestSingleInstanceLock: vi.fn(() => true),
     whenReady: vi.fn(() => Promise.resolve()),
     getPath: vi.fn((name: string) => setPaths.get(name) ?? fakeAppPath(name)),
@@ -152,6 +157,14 @@ export const fakeElectron = {
     { isSupported: vi.fn(() => true) },
   ),
   ipcMain: { handle: vi.fn() },
+  globalShortcut: {
+    register: vi.fn((accelerator: string, pressed: () => void) => {
+      if (takenElsewhere.has(accelerator) || heldShortcuts.has(accelerator)) return false;
+      heldShortcuts.set(accelerator, pressed);
+      return true;
+    }),
+    unregister: vi.fn((accelerator: string) => void heldShortcuts.delete(accelerator)),
+  },
   Menu: { buildFromTemplate: vi.fn(buildMenu) },
   nativeImage: { createFromPath: vi.fn((file: string) => ({ file, setTemplateImage: vi.fn() })) },
   nativeTheme: { ...emitter(), shouldUseDarkColors: false, shouldUseDarkColorsForSystemIntegratedUI: false, themeSource: 'system' },

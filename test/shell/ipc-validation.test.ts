@@ -16,6 +16,7 @@ const validRequests: { [C in CommandName]: unknown } = {
   extend: { referenceNumber: 'abc', minutes: 15 },
   offerExtension: { referenceNumber: 'abc' },
   retitle: { referenceNumber: 'abc', title: 'Planning' },
+  getRecurrence: { referenceNumber: 'abc' },
   listSchedules: undefined,
   listResources: undefined,
   listSlots: { resourceId: 1, date: '2025-03-10' },
@@ -54,8 +55,18 @@ describe('validateCommandRequest', () => {
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.error.kind).toBe('invalidInput');
-    expect(result.error.message).toBe(`The request for ${name} is not valid.`);
+    expect(result.error.message).toBe(name === 'setSettings' ? 'The settings change is not valid.' : `The request for ${name} is not valid.`);
     expect(result.error.errors?.[0]).toMatch(new RegExp(`^${firstError.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}`));
+  });
+
+  it('names a refused setting by its key and says what it must be, so the settings form can label it', () => {
+    const result = validateCommandRequest('setSettings', { pollIntervalSeconds: 5, theme: 'neon' });
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.error.fields).toEqual([
+      { field: 'pollIntervalSeconds', problem: 'must be a whole number from 15 to 3600' },
+      { field: 'theme', problem: 'must be one of system, light, dark' },
+    ]);
   });
 
   it('drops members the schema does not declare, without touching the caller\'s object', () => {

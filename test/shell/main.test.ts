@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { channelOf, commandNames, eventNames, type CommandName } from '../../electron/bridge.js';
 import { appEntryUrl, contentSecurityPolicy } from '../../electron/core/desktop/security.js';
 import { appId } from '../../electron/core/desktop/app-identity.js';
-import { current, fakeAppPath, fakeCore, fakeElectron as electron, fakeUserHome, latestMenu, stateWithCheckInOpen, trays, utilityProcesses, windows, type FakeMenu } from './fake-electron.js';
+import { current, fakeAppPath, fakeCore, fakeElectron as electron, fakeUserHome, heldShortcuts, latestMenu, stateWithCheckInOpen, takenElsewhere, trays, utilityProcesses, windows, type FakeMenu } from './fake-electron.js';
 
 // The Linux shell; main-macos.test.ts covers what differs on macOS and Windows.
 vi.hoisted(() => Object.defineProperty(process, 'platform', { value: 'linux' }));
@@ -168,6 +168,33 @@ describe('IPC', () => {
       expect(windows[0]?.webContents.send).toHaveBeenLastCalledWith(channelOf(event), { event });
     }
     windows[0]?.hide();
+  });
+});
+
+describe('the shortcut that opens Perch', () => {
+  it('asks for Wayland shortcuts through the desktop portal before the app is ready', () => {
+    expect(app.commandLine.appendSwitch).toHaveBeenCalledWith('enable-features', 'GlobalShortcutsPortal');
+    expect(app.commandLine.appendSwitch.mock.invocationCallOrder[0]).toBeLessThan(app.whenReady.mock.invocationCallOrder[0]!);
+  });
+
+  it('gives the core a shortcut that holds one accelerator at a time, and a press opens the popover', () => {
+    const shortcut = vi.mocked(createPerchCore).mock.calls[0]?.[0].globalShortcut;
+    expect(shortcut).toBeDefined();
+    expect(shortcut!.set('CommandOrControl+Alt+P')).toBe(true);
+    expect([...heldShortcuts.keys()]).toEqual(['CommandOrControl+Alt+P']);
+    expect(shortcut!.set('Control+Shift+F12')).toBe(true);
+    expect([...heldShortcuts.keys()]).toEqual(['Control+Shift+F12']);
+
+    const popover = windows[0]!;
+    popover.hide();
+    heldShortcuts.get('Control+Shift+F12')!();
+    expect(popover.visible).toBe(true);
+    popover.hide();
+
+    takenElsewhere.add('Alt+Space');
+    expect(shortcut!.set('Alt+Space')).toBe(false);
+    expect([...heldShortcuts.keys()]).toEqual([]);
+    expect(shortcut!.set('')).toBe(true);
   });
 });
 

@@ -27,6 +27,7 @@ function snapshot(patch: Partial<StateSnapshot> = {}): StateSnapshot {
     lastError: null,
     keychain: { available: true, reason: null },
     notifierProblem: null,
+    globalShortcut: { label: 'Ctrl+Alt+P', problem: null },
     now: now.toISO()!,
     timeFormat: testTimeFormat,
     ...patch,
@@ -55,6 +56,7 @@ function reservation(patch: Partial<ReservationView> = {}): ReservationView {
     canCheckOut: false,
     ownerName: 'Ada L',
     isMine: true,
+    seriesKey: null,
     ...patch,
   };
 }

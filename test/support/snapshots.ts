@@ -31,6 +31,7 @@ export function reservationView(fields: Pick<ReservationView, 'start' | 'end'> &
     canCheckOut: false,
     ownerName: 'Ada Lovelace',
     isMine: true,
+    seriesKey: null,
     ...fields,
   };
 }
@@ -47,6 +48,7 @@ export function signedOutState(now: string, overrides: Partial<StateSnapshot> = 
     lastError: null,
     keychain: { available: true, reason: null },
     notifierProblem: null,
+    globalShortcut: { label: 'Ctrl+Alt+P', problem: null },
     now,
     timeFormat: popoverTestTimeFormat,
     ...overrides,

@@ -103,6 +103,12 @@ export const sessionMessages = {
   reauthenticationRefused: (reason: string) => `Your session on the server ended and signing in again failed: ${reason} Sign in again to continue.`,
 } as const;
 
+/** How messages name the local service: not by its loopback address and port. */
+const localServiceWording = {
+  name: "Perch's service on this computer",
+  whenUnreachable: 'Perch starts it again by itself; try again in a moment.',
+};
+
 /** What a call through a session that has ended answers. */
 const sessionGone = (message: string = sessionMessages.sessionEnded): { ok: false; error: SessionError } => ({ ok: false, error: { kind: 'signedOut', message } });
 
@@ -143,8 +149,13 @@ export function createAccountSession(options: SessionOptions): AccountSession {
   let active: ActiveSession | null = null;
   let reauthentication: Promise<SessionResult<void>> | null = null;
 
-  const newClient = (apiRoot: string) =>
-    createClient({ apiRoot, ...(options.fetch !== undefined && { fetch: options.fetch }) });
+  const newClient = (apiRoot: string, server: ServerChoice) =>
+    createClient({
+      apiRoot,
+      // The person never typed the local service's address; its port changes with every start.
+      ...(server.kind === 'local' && { wording: localServiceWording }),
+      ...(options.fetch !== undefined && { fetch: options.fetch }),
+    });
 
   const expiresFromNow = () => clock.now().plus({ minutes: sessionLifetimeMinutes });
 
@@ -245,7 +256,7 @@ export function createAccountSession(options: SessionOptions): AccountSession {
     const apiRoot = await apiRootOf(session.identity.server);
     if (!apiRoot.ok) return { ok: false, error: { kind: 'network', message: apiRoot.error.message } };
     if (apiRoot.value !== session.identity.apiRoot) {
-      const client = newClient(apiRoot.value);
+      const client = newClient(apiRoot.value, session.identity.server);
       client.session = session.client.session;
       session.identity = { ...session.identity, apiRoot: apiRoot.value };
       session.client = client;
@@ -314,7 +325,7 @@ export function createAccountSession(options: SessionOptions): AccountSession {
       if (read.kind === 'locked') return 'keychainLocked';
       if (read.kind === 'none') return 'nothingKept';
       const parsed = read.value;
-      const client = newClient(identity.apiRoot);
+      const client = newClient(identity.apiRoot, identity.server);
       client.session = { sessionToken: parsed.sessionToken, userId: parsed.userId };
       active = {
         identity,
@@ -329,7 +340,7 @@ export function createAccountSession(options: SessionOptions): AccountSession {
     async signIn(request, how = {}) {
       const apiRoot = await apiRootOf(request.server);
       if (!apiRoot.ok) return apiRoot;
-      const client = newClient(apiRoot.value);
+      const client = newClient(apiRoot.value, request.server);
       const answer = await client.authenticate({ body: { username: request.username, password: request.password } });
       if (!answer.ok) return failure(bridgeErrorFromApi(answer.error));
       const { sessionToken, userId } = answer.data;

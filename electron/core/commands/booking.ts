@@ -5,14 +5,21 @@
 import { DateTime } from 'luxon';
 import { parseHumanDuration } from '../../api/durations.js';
 import { ResourceStatus } from '../../api/schemas/resources.js';
-import type { BookingOutcome, BookRequest, BridgeResult } from '../../bridge.js';
+import { formatWireDateTime } from '../../api/dates.js';
+import type { BookingOutcome, BookRequest, BridgeError, BridgeResult } from '../../bridge.js';
 import type { CommandContext } from './command-context.js';
 import type { CommandLookups } from './command-lookups.js';
-import { commandMessages, describeMinutes } from './command-messages.js';
+import { commandMessages, describeMinutes, describeTime } from './command-messages.js';
 import { failure, invalidInput, success, unexpected } from '../errors.js';
 import { newBookingBody } from './reservation-body.js';
-import { bridgeErrorFromSession } from '../account/session.js';
-import { slotProblem } from './slot-check.js';
+import { bridgeErrorFromSession, type SessionError } from '../account/session.js';
+import { isTaken, nextFreeSpan, slotProblem, slotSpans, type BusySpan } from './slot-check.js';
+import { isoIn, wireInstant, type WireSlots } from '../views/state.js';
+
+/** The start of real servers' refusal of a booking that overlaps another (server-facts B). */
+const conflictRefusal = 'There are conflicting reservations';
+
+const isConflict = (error: SessionError) => error.kind === 'validation' && (error.errors ?? [error.message]).some((line) => line.startsWith(conflictRefusal));
 
 /** The UI sends ISO 8601 with an offset; one without is read in the user's zone. */
 function readInstant(text: string, zone: string): DateTime | null {
@@ -65,6 +72,7 @@ export function createBooking(context: CommandContext, lookups: CommandLookups):
       }),
     );
     if (!slots.ok) return failure(bridgeErrorFromSession(slots.error));
+    if (isTaken(slots.data, request.resourceId, start, end)) return failure(await clash(slots.data, request.resourceId, name, start, end, zone));
     const problem = slotProblem(slots.data, request.resourceId, start, end, name, zone);
     if (problem !== null) return failure(invalidInput(problem));
 
@@ -72,9 +80,45 @@ export function createBooking(context: CommandContext, lookups: CommandLookups):
     if (!created.ok) {
       // A POST that may have landed is not sent twice; an unreadable 2xx is no confirmation.
       if (created.error.kind === 'unexpectedBody') return failure(unexpected(commandMessages.bookingNotConfirmed));
+      if (isConflict(created.error)) return failure(await clash(slots.data, request.resourceId, name, start, end, zone));
       return failure(bridgeErrorFromSession(created.error));
     }
     await context.reservationsChanged();
     return success({ referenceNumber: created.data.referenceNumber, isPendingApproval: created.data.isPendingApproval });
   };
+
+  /**
+   * Someone else holds the time asked for. The server's own words list dates in its format, which
+   * help nobody; this says so plainly and offers the next time the same length is free that day,
+   * from the day's slots already at hand and the resource's bookings from then on (one cheap request).
+   */
+  async function clash(slots: WireSlots, resourceId: number, name: string, start: DateTime, end: DateTime, zone: string): Promise<BridgeError> {
+    const spans = slotSpans(slots, resourceId);
+    const lastEndMs = Math.max(...spans.map((span) => span.endMs), end.toMillis());
+    const busy: BusySpan[] = [];
+    if (lastEndMs > end.toMillis()) {
+      const listed = await run((client) =>
+        client.getReservations({
+          query: { resourceId: String(resourceId), startDateTime: formatWireDateTime(start.toUTC()), endDateTime: formatWireDateTime(DateTime.fromMillis(lastEndMs).toUTC()) },
+        }),
+      );
+      // Without the list, no time is offered: one that may be taken too would only clash again.
+      if (!listed.ok) return { kind: 'conflict', message: commandMessages.justTaken(name, null) };
+      for (const summary of listed.data.reservations) {
+        const from = wireInstant(summary.startDate);
+        const until = wireInstant(summary.endDate);
+        if (from !== null && until !== null) busy.push({ startMs: from.toMillis(), endMs: until.toMillis() });
+      }
+    }
+    // The server said it is taken; a list that does not show it yet must not offer it again.
+    if (!busy.some((held) => held.startMs < end.toMillis() && held.endMs > start.toMillis())) busy.push({ startMs: start.toMillis(), endMs: end.toMillis() });
+    const next = nextFreeSpan(spans, busy, start.toMillis(), end.toMillis() - start.toMillis());
+    if (next === null) return { kind: 'conflict', message: commandMessages.justTaken(name, null) };
+    const nextStart = DateTime.fromMillis(next.startMs);
+    return {
+      kind: 'conflict',
+      message: commandMessages.justTaken(name, describeTime(nextStart, zone, start)),
+      nextFree: { start: isoIn(zone, nextStart), end: isoIn(zone, DateTime.fromMillis(next.endMs)) },
+    };
+  }
 }

@@ -18,7 +18,8 @@ export interface CommandContext {
   settings(): Settings;
   /** The settings as they are now: launch at login as the OS has it, which the user may have changed there. */
   readSettings(): Promise<Settings>;
-  saveSettings(settings: Settings): Promise<void>;
+  /** Refused (the OS would not give Perch the shortcut) with the setting's name in the error's lines. */
+  saveSettings(settings: Settings): Promise<BridgeResult<null>>;
   /** Resources and schedules, from the cache when it is less than an hour old. */
   resources(): Promise<SessionResult<WireResource[]>>;
   schedules(): Promise<SessionResult<WireSchedule[]>>;

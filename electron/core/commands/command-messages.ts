@@ -25,6 +25,8 @@ export const commandMessages = {
   blocked: (name: string, from: string, to: string, label: string) =>
     `${name} cannot be booked from ${from} to ${to}${label === '' ? '' : ` (${label})`}.`,
   bookedFrom: (name: string, time: string) => `${name} is booked from ${time}.`,
+  justTaken: (name: string, nextFree: string | null) =>
+    nextFree === null ? `${name} was just taken, and no other time of that length is free later that day.` : `${name} was just taken — next free ${nextFree}`,
 } as const;
 
 /** `1 hour 30 minutes`, for messages. */

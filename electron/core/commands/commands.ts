@@ -11,6 +11,7 @@ import { createCommandLookups } from './command-lookups.js';
 import { errorFromThrown, failure, success } from '../errors.js';
 import { createExtensionOffer } from './extension-offer.js';
 import { createListCommands } from './list-commands.js';
+import { createRecurrenceLookup } from './recurrence.js';
 import { createReservationActions } from './reservation-actions.js';
 import { applySettingsPatch } from '../storage/settings-store.js';
 
@@ -45,6 +46,7 @@ export function createCommandHandlers(context: CommandContext): CommandHandlers 
     extend: asResult(actions.extend),
     offerExtension: asResult(createExtensionOffer(context, lookups)),
     retitle: asResult(actions.retitle),
+    getRecurrence: asResult(createRecurrenceLookup(context, lookups)),
     listSchedules: asResult(lists.listSchedules),
     listResources: asResult(lists.listResources),
     listSlots: asResult(lists.listSlots),
@@ -53,7 +55,8 @@ export function createCommandHandlers(context: CommandContext): CommandHandlers 
     setSettings: asResult(async (patch: SettingsPatch) => {
       const applied = applySettingsPatch(await context.readSettings(), patch);
       if (!applied.ok) return applied;
-      await context.saveSettings(applied.value);
+      const saved = await context.saveSettings(applied.value);
+      if (!saved.ok) return saved;
       return success(structuredClone(applied.value));
     }),
     hidePopover: async () => {

@@ -3,7 +3,7 @@ import { DateTime } from 'luxon';
 import { commandMessages, describeTime } from './command-messages.js';
 import { resourceSlots, type WireSlots } from '../views/state.js';
 
-interface SlotSpan {
+export interface SlotSpan {
   startMs: number;
   endMs: number;
   isReservable: boolean;
@@ -11,7 +11,7 @@ interface SlotSpan {
   label: string;
 }
 
-function slotSpans(slots: WireSlots, resourceId: number): SlotSpan[] {
+export function slotSpans(slots: WireSlots, resourceId: number): SlotSpan[] {
   return resourceSlots(slots, resourceId).map(({ start, end, slot }) => ({
     startMs: start.toMillis(),
     endMs: end.toMillis(),
@@ -21,11 +21,45 @@ function slotSpans(slots: WireSlots, resourceId: number): SlotSpan[] {
   }));
 }
 
-/** Null when the booking fits; a time already booked is left for the server to refuse in its own words. */
+/** A stretch of time something else holds. */
+export interface BusySpan {
+  startMs: number;
+  endMs: number;
+}
+
+const overlaps = (a: BusySpan, startMs: number, endMs: number) => a.startMs < endMs && a.endMs > startMs;
+
+/** Whether a slot the booking needs is already reserved. */
+export function isTaken(slots: WireSlots, resourceId: number, start: DateTime, end: DateTime): boolean {
+  return slotSpans(slots, resourceId).some((span) => span.isReserved && overlaps(span, start.toMillis(), end.toMillis()));
+}
+
+/**
+ * The first start at or after `fromMs` where a booking of `lengthMs` fits: it begins and ends on
+ * slot boundaries, crosses only bookable slots with no gap between them, and meets nothing busy.
+ */
+export function nextFreeSpan(spans: readonly SlotSpan[], busy: readonly BusySpan[], fromMs: number, lengthMs: number): BusySpan | null {
+  const isFree = (span: SlotSpan) => span.isReservable && !span.isReserved && !busy.some((held) => overlaps(held, span.startMs, span.endMs));
+  for (let first = 0; first < spans.length; first += 1) {
+    const startMs = spans[first]!.startMs;
+    if (startMs < fromMs) continue;
+    const endMs = startMs + lengthMs;
+    let reachedMs = startMs;
+    for (let index = first; index < spans.length && reachedMs < endMs; index += 1) {
+      const span = spans[index]!;
+      if (span.startMs !== reachedMs || !isFree(span)) break;
+      reachedMs = span.endMs;
+    }
+    if (reachedMs === endMs) return { startMs, endMs };
+  }
+  return null;
+}
+
+/** Null when the booking fits; a time already booked is for the caller (`isTaken`) or the server to refuse. */
 export function slotProblem(slots: WireSlots, resourceId: number, start: DateTime, end: DateTime, name: string, zone: string): string | null {
   const startMs = start.toMillis();
   const endMs = end.toMillis();
-  const overlapping = slotSpans(slots, resourceId).filter((span) => span.startMs < endMs && span.endMs > startMs);
+  const overlapping = slotSpans(slots, resourceId).filter((span) => overlaps(span, startMs, endMs));
   if (overlapping.some((span) => span.isReserved)) return null;
   const time = (ms: number) => describeTime(DateTime.fromMillis(ms), zone, start);
   const blocked = overlapping.find((span) => !span.isReservable);

@@ -10,8 +10,10 @@ import {
   type CommandHandlers,
   type CommandName,
   type CommandRequest,
+  type FieldProblem,
 } from '../../bridge.js';
 import { failure, invalidInput } from '../errors.js';
+import { schemaProblems } from '../schema-problems.js';
 
 const maxReportedErrors = 10;
 
@@ -30,13 +32,17 @@ export function validateCommandRequest<C extends CommandName>(name: C, request: 
     const errors = [...Value.Errors(schema, request)]
       .slice(0, maxReportedErrors)
       .map((error) => `${error.path || '/'}: ${error.message}`);
-    return invalidRequest(name, errors);
+    return invalidRequest(name, errors, schemaProblems(schema, request).slice(0, maxReportedErrors));
   }
   return { ok: true, value: Value.Clean(schema, Value.Clone(request)) as CommandRequest<C> };
 }
 
-function invalidRequest<T>(name: CommandName, errors: string[]): BridgeResult<T> {
-  return failure({ ...invalidInput(`The request for ${name} is not valid.`), errors });
+/** What a refused request was meant to do, where a person may see the refusal (a form's values out of range). */
+const requestPurposes: Partial<Record<CommandName, string>> = { setSettings: 'The settings change is not valid.' };
+
+/** `errors` are for the log; `fields` let a form name what it refused the way it labels it. */
+function invalidRequest<T>(name: CommandName, errors: string[], fields: FieldProblem[] = []): BridgeResult<T> {
+  return failure({ ...invalidInput(requestPurposes[name] ?? `The request for ${name} is not valid.`), errors, ...(fields.length > 0 && { fields }) });
 }
 
 /** What a frame that is not the app's own page gets instead of an answer. */

@@ -1,9 +1,10 @@
 import { basename, join } from 'node:path';
-import { KindGuard, type TSchema } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import { DateTime } from 'luxon';
-import { SettingsSchema, type BridgeResult, type Settings, type SettingsPatch } from '../../bridge.js';
+import { SettingsSchema, type BridgeResult, type FieldProblem, type Settings, type SettingsPatch } from '../../bridge.js';
 import { failure, invalidInput, success } from '../errors.js';
+import { problemLine, schemaProblems } from '../schema-problems.js';
+import { checkAccelerator } from '../desktop/global-shortcut.js';
 import { isPlainObject, moveAside, readJsonFile, writeJsonAtomic } from './files.js';
 
 export const settingsFileName = 'settings.json';
@@ -29,6 +30,8 @@ export const defaultSettings: Settings = frozen({
   launchAtLogin: false,
   theme: 'system',
   favouriteResourceIds: frozen<number[]>([]),
+  // Ctrl+Alt+P (⌘⌥P): rarely taken by desktops or apps, and P for Perch.
+  globalShortcut: 'CommandOrControl+Alt+P',
 });
 
 export interface LoadedSettings {
@@ -52,34 +55,6 @@ function overlay(base: unknown, candidate: unknown): unknown {
   return result;
 }
 
-/** What a member must be, in words a settings screen can show. */
-function expectation(schema: TSchema, fallback: string): string {
-  if (KindGuard.IsUnion(schema) && schema.anyOf.every((member) => KindGuard.IsLiteral(member))) {
-    return `must be one of ${schema.anyOf.map((member) => String(member.const)).join(', ')}`;
-  }
-  if (KindGuard.IsInteger(schema)) {
-    const { minimum, maximum } = schema;
-    if (minimum !== undefined && maximum !== undefined) return `must be a whole number from ${minimum} to ${maximum}`;
-    if (minimum !== undefined) return `must be a whole number of at least ${minimum}`;
-    return 'must be a whole number';
-  }
-  if (KindGuard.IsBoolean(schema)) return 'must be true or false';
-  if (KindGuard.IsArray(schema)) return schema.maxItems === undefined ? 'must be a list' : `must be a list of at most ${schema.maxItems} entries`;
-  if (KindGuard.IsObject(schema)) return 'must be an object';
-  return fallback;
-}
-
-/** One line per member that does not fit, e.g. `pollIntervalSeconds: must be a whole number from 15 to 3600`. */
-function describeProblems(value: unknown): string[] {
-  const lines = new Map<string, string>();
-  for (const error of Value.Errors(SettingsSchema, value)) {
-    const segments = error.path.split('/').slice(1);
-    const path = segments.map((segment, index) => (/^\d+$/.test(segment) ? `[${segment}]` : index === 0 ? segment : `.${segment}`)).join('') || 'settings';
-    if (!lines.has(path)) lines.set(path, `${path}: ${expectation(error.schema, error.message)}`);
-  }
-  return [...lines.values()];
-}
-
 export async function loadSettings(dataDir: string, options: { now?: () => DateTime } = {}): Promise<LoadedSettings> {
   const path = join(dataDir, settingsFileName);
   const read = await readJsonFile(path);
@@ -93,7 +68,7 @@ export async function loadSettings(dataDir: string, options: { now?: () => DateT
   } else {
     const merged = overlay(defaultSettings, read.value);
     if (Value.Check(SettingsSchema, merged)) return { settings: merged, problem: null };
-    why = `some values are not valid: ${describeProblems(merged).join('; ')}`;
+    why = `some values are not valid: ${schemaProblems(SettingsSchema, merged, 'settings').map(problemLine).join('; ')}`;
   }
 
   const keptAs = await moveAside(path, (options.now ?? DateTime.now)());
@@ -108,20 +83,23 @@ export async function saveSettings(dataDir: string, settings: Settings): Promise
   await writeJsonAtomic(join(dataDir, settingsFileName), settings);
 }
 
-const invalidPatch = (errors: string[]) => failure<Settings>({ ...invalidInput('The settings change is not valid.'), errors });
+/** Each refused member by its key: the settings form names it by its own label. */
+const invalidPatch = (fields: FieldProblem[]) => failure<Settings>({ ...invalidInput('The settings change is not valid.'), fields });
 
 /** Applies a change from the UI; the whole result must be valid, or nothing changes. */
 export function applySettingsPatch(settings: Settings, patch: SettingsPatch): BridgeResult<Settings> {
   if (!isPlainObject(patch)) {
-    return invalidPatch(['settings: must be an object']);
+    return invalidPatch([{ field: 'settings', problem: 'must be an object' }]);
   }
   const unknown = Object.keys(patch)
     .filter((key) => !Object.hasOwn(defaultSettings, key))
-    .map((key) => `${key}: is not a setting`);
+    .map((field) => ({ field, problem: 'is not a setting' }));
   const merged = overlay(settings, patch);
-  const problems = [...unknown, ...describeProblems(merged)];
+  const problems = [...unknown, ...schemaProblems(SettingsSchema, merged, 'settings')];
   if (problems.length > 0 || !Value.Check(SettingsSchema, merged)) {
     return invalidPatch(problems);
   }
-  return success(structuredClone(merged));
+  const shortcut = checkAccelerator(merged.globalShortcut);
+  if (!shortcut.ok) return invalidPatch([{ field: 'globalShortcut', problem: shortcut.problem }]);
+  return success({ ...structuredClone(merged), globalShortcut: shortcut.accelerator });
 }

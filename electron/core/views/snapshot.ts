@@ -2,6 +2,7 @@
 import { DateTime } from 'luxon';
 import type { KeychainStatus, StateSnapshot } from '../../bridge.js';
 import type { CoreState } from '../core-state.js';
+import { acceleratorLabel } from '../desktop/global-shortcut.js';
 import { accountView, type AccountIdentity } from '../account/session.js';
 import { freeNowViews, groupNamesByResource, isoIn, scheduleZones, upcomingViews, type ViewContext, type WireSchedule } from './state.js';
 
@@ -32,6 +33,7 @@ export function snapshotOf(state: CoreState, account: AccountIdentity | null, no
     lastError: state.lastError,
     keychain,
     notifierProblem: state.notifierProblem,
+    globalShortcut: { label: acceleratorLabel(state.settings.globalShortcut, process.platform), problem: state.shortcutProblem },
     now: isoIn(userZone, now),
     timeFormat: state.timeFormat,
   };

@@ -11,7 +11,7 @@ import { AttributeCategory, type AttributeDefinition } from '../../api/schemas/a
 import type { Reservation, ReservationSummary } from '../../api/schemas/reservations.js';
 import { ResourceStatus, type AvailabilityItem, type Resource, type ResourceGroupTree } from '../../api/schemas/resources.js';
 import type { ScheduleListItem, Slots } from '../../api/schemas/schedules.js';
-import type { AttributeView, FreeResourceView, ReservationView, ResourceView, ScheduleView, SlotView } from '../../bridge.js';
+import type { AttributeView, FreeResourceView, RecurrenceView, ReservationView, ResourceView, ScheduleView, SlotView } from '../../bridge.js';
 import type { PlannerReservation } from '../notifications/planner.js';
 
 export type WireSummary = Static<typeof ReservationSummary>;
@@ -52,6 +52,16 @@ export function isoIn(zone: string, instant: DateTime): string {
 }
 
 const isoOrNull = (zone: string, instant: DateTime | null) => (instant === null ? null : isoIn(zone, instant));
+
+/**
+ * What the occurrences of one series have in common: owner, resource, title, wall-clock start and
+ * length. A detached occurrence (changed on its own) is no longer recurring, so it stands alone.
+ */
+function seriesKeyOf(facts: ReservationFacts, zone: string): string | null {
+  if (!facts.isRecurring) return null;
+  const minutes = Math.round(facts.end.diff(facts.start, 'minutes').minutes);
+  return [facts.ownerId, facts.resourceId, facts.start.setZone(zone).toFormat('HH:mm'), minutes, facts.title].join('|');
+}
 
 /** The members of a reservation the flags are derived from, whichever answer they came from. */
 interface ReservationFacts {
@@ -110,6 +120,7 @@ function viewOf(facts: ReservationFacts, context: ViewContext): ReservationView 
     canCheckOut: facts.checkedInAt !== null && facts.checkedOutAt === null && nowMs < endMs && (facts.checkOutAvailable ?? nowMs > startMs),
     ownerName: facts.ownerName,
     isMine: facts.ownerId === context.userId,
+    seriesKey: seriesKeyOf(facts, zone),
   };
 }
 
@@ -173,6 +184,23 @@ export function detailView(detail: WireReservation, requiresCheckIn: boolean, co
     },
     context,
   );
+}
+
+const recurrenceTypes = ['daily', 'weekly', 'monthly', 'yearly'] as const;
+
+/** A reservation's series rule in the user's zone; null for a one-off (or a rule Perch cannot read). */
+export function recurrenceView(detail: WireReservation, zone: string): RecurrenceView | null {
+  const rule = detail.recurrenceRule;
+  const type = recurrenceTypes.find((known) => known === rule.type);
+  if (!detail.isRecurring || type === undefined) return null;
+  const until = wireInstant(rule.repeatTerminationDate);
+  return {
+    type,
+    interval: rule.interval !== null && rule.interval > 0 ? rule.interval : 1,
+    weekdays: type === 'weekly' ? [...new Set(rule.weekdays ?? [])].sort((a, b) => a - b) : [],
+    monthlyType: type === 'monthly' ? (rule.monthlyType ?? 'dayOfMonth') : null,
+    until: isoOrNull(zone, until),
+  };
 }
 
 /**

@@ -3,7 +3,7 @@
  * before sending. The core and the server do the real validation; these rules only keep people
  * from sending what would certainly be refused (a start that is taken, an empty required field).
  */
-import type { AttributeView, BookRequest, BridgeError, ResourceView, SlotView } from '../../../electron/bridge.js';
+import type { AttributeView, BookRequest, BridgeError, FreeTime, ResourceView, SlotView } from '../../../electron/bridge.js';
 import type { PerchStore } from './perch.svelte.js';
 
 export const AttributeType = { singleLine: 1, multiLine: 2, selectList: 3, checkbox: 4, dateTime: 5 } as const;
@@ -197,12 +197,29 @@ export class BookForm {
     if (this.description.trim() !== '') request.description = this.description.trim();
     if (customAttributes.length > 0) request.customAttributes = customAttributes;
     const result = await this.#perch.book(request);
-    if (!result.ok) return false;
+    if (!result.ok) {
+      if (result.error.kind === 'conflict') await this.#afterClash(result.error.nextFree ?? null);
+      return false;
+    }
     this.confirmation = { resourceName: resource.name, start, end, isPendingApproval: result.value.isPendingApproval };
     this.#clearFields();
     this.resource = null;
     this.slots = null;
     return true;
+  }
+
+  /** The same booking at the time the core offered after a clash; returns whether it was booked. */
+  async bookInstead(instead: FreeTime): Promise<boolean> {
+    this.startChoice = instead.start;
+    this.endChoice = instead.end;
+    return this.submit();
+  }
+
+  /** Someone took the time: show the day as it is now, with the time offered instead chosen (never the taken one). */
+  async #afterClash(instead: FreeTime | null): Promise<void> {
+    this.startChoice = instead?.start ?? null;
+    this.endChoice = instead?.end ?? null;
+    await this.loadSlots();
   }
 
   #clearFields(): void {

@@ -13,6 +13,7 @@ import type {
   CancelRequest,
   ExtensionOffer,
   PerchApi,
+  RecurrenceView,
   ReservationView,
   ResourceView,
   ScheduleView,
@@ -29,8 +30,10 @@ export type TabId = 'now' | 'book' | 'reservations' | 'settings';
 /** How often countdowns move; a minute's resolution is all they show. */
 const tickMs = 15_000;
 
+/** A call to the core that failed outright; what it threw is for the log, not for the person. */
 function unexpected(cause: unknown): BridgeError {
-  return { kind: 'unexpected', message: cause instanceof Error ? cause.message : 'Perch did not answer.' };
+  console.error('Perch: a call to the app failed', cause);
+  return { kind: 'unexpected', message: 'Perch did not answer. Try again; if it keeps happening, quit Perch and open it again.' };
 }
 
 export class PerchStore {
@@ -51,6 +54,10 @@ export class PerchStore {
   /** In-flight commands and their failures, keyed by command (and reference number for per-row actions). */
   readonly #busy = new SvelteMap<string, number>();
   readonly #errors = new SvelteMap<string, BridgeError>();
+  /** Series rules by series key, once read; a rule never changes under Perch. */
+  readonly #recurrences = new SvelteMap<string, RecurrenceView | null>();
+  /** Series whose rule was asked for (not reactive: asking is no reason to draw anything again). */
+  readonly #recurrencesAsked = new Set<string>();
   /** Core clock minus this page's clock, so a snapshot's `now` is honoured (tests use a manual clock). */
   #skewMs = 0;
 
@@ -170,6 +177,22 @@ export class PerchStore {
     const result = await this.#run(`cancel:${request.referenceNumber}`, () => this.api.cancel(request));
     if (result.ok) this.#adopt(result.value);
     return result;
+  }
+
+  /** The rule of a reservation's series: undefined until read (see `loadRecurrence`), null for none. */
+  recurrenceOf(seriesKey: string): RecurrenceView | null | undefined {
+    return this.#recurrences.get(seriesKey);
+  }
+
+  /** Reads a series' rule once, when a view shows the series. */
+  async loadRecurrence(reservation: ReservationView): Promise<void> {
+    const key = reservation.seriesKey;
+    if (key === null || this.#recurrencesAsked.has(key)) return;
+    this.#recurrencesAsked.add(key);
+    const result = await this.#run(`recurrence:${key}`, () => this.api.getRecurrence({ referenceNumber: reservation.referenceNumber }));
+    if (result.ok) this.#recurrences.set(key, result.value);
+    // Asked again the next time the series is shown.
+    else this.#recurrencesAsked.delete(key);
   }
 
   async listResources(): Promise<BridgeResult<ResourceView[]>> {
