@@ -45,6 +45,18 @@ export type BridgeResult<T> = { ok: true; value: T } | { ok: false; error: Bridg
 
 export type ThemeSetting = 'system' | 'light' | 'dark';
 
+/**
+ * How the user reads times, decided once from the OS (the shell passes it to the core) and carried
+ * in every snapshot, so the popover writes times by the same rules as the tray and the
+ * notifications (electron/bridge-format.ts applies them on both sides).
+ */
+export interface TimeFormatRules {
+  /** BCP 47 locale of the OS's regional format, e.g. `en-GB`. */
+  locale: string;
+  /** 12- or 24-hour clock, as Intl names it. */
+  hourCycle: 'h11' | 'h12' | 'h23' | 'h24';
+}
+
 const NotificationKinds = Type.Object({
   startReminder: Type.Boolean(),
   endReminder: Type.Boolean(),
@@ -127,6 +139,8 @@ export interface ReservationView {
   resourceId: number;
   resourceName: string;
   scheduleId: number;
+  /** The IANA zone of the resource's schedule; the user's when the schedule is not known. */
+  timezone: string;
   start: string;
   end: string;
   isRecurring: boolean;
@@ -138,6 +152,8 @@ export interface ReservationView {
   originalEnd: string | null;
   /** When an unchecked reservation is released, if its resource releases. */
   autoReleaseAt: string | null;
+  /** When check-in opens, for a reservation that awaits one (whether or not it is open yet). */
+  checkInOpensAt: string | null;
   /** Derived at snapshot time from the clock and the check-in lead. */
   checkInOpen: boolean;
   canCheckOut: boolean;
@@ -252,7 +268,14 @@ export interface StateSnapshot {
   globalShortcut: { label: string; problem: string | null };
   /** The moment this snapshot describes, ISO 8601. */
   now: string;
+  /** How times are written, in the popover as in the tray and notifications. */
+  timeFormat: TimeFormatRules;
 }
+
+/** How far Extend would take a reservation now: the next slot the resource accepts, or why not. */
+export type ExtensionOffer =
+  | { minutes: number; end: string }
+  | { minutes: null; reason: string };
 
 export interface BookingOutcome {
   referenceNumber: string;
@@ -286,6 +309,8 @@ export interface CommandRequests {
   checkOut: ReferenceRequest;
   cancel: CancelRequest;
   extend: ExtendRequest;
+  /** What Extend would offer for one reservation now (its next slot, within the resource's limits). */
+  offerExtension: ReferenceRequest;
   /** A new title for one reservation (one occurrence of a series). */
   retitle: RetitleRequest;
   /** The rule of the series a reservation belongs to; null when it is a one-off. */
@@ -315,6 +340,7 @@ export const commandRequests: { [C in CommandName]: CommandRequests[C] extends v
   checkOut: ReferenceRequestSchema,
   cancel: CancelRequestSchema,
   extend: ExtendRequestSchema,
+  offerExtension: ReferenceRequestSchema,
   retitle: RetitleRequestSchema,
   getRecurrence: ReferenceRequestSchema,
   listSchedules: null,
@@ -337,6 +363,7 @@ export interface CommandResponses {
   checkOut: BridgeResult<ReservationView>;
   cancel: BridgeResult<StateSnapshot>;
   extend: BridgeResult<ReservationView>;
+  offerExtension: BridgeResult<ExtensionOffer>;
   retitle: BridgeResult<ReservationView>;
   getRecurrence: BridgeResult<RecurrenceView | null>;
   listSchedules: BridgeResult<ScheduleView[]>;

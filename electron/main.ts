@@ -7,6 +7,7 @@ import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { app, dialog, ipcMain, nativeTheme, powerMonitor, utilityProcess } from 'electron';
 import { channelOf, commandNames, eventNames } from './bridge.js';
+import { defaultTimeFormatRules } from './bridge-format.js';
 import { appId } from './core/desktop/app-identity.js';
 import { appLayout, unpackedPath } from './core/desktop/app-layout.js';
 import { appPaths } from './core/desktop/app-paths.js';
@@ -100,6 +101,8 @@ async function start(): Promise<void> {
     clock: systemClock,
     secrets: openKeychain(paths.keychainService),
     notifier: (notifier = createDesktopNotifier({ appId, icon: unpackedPath(app.getAppPath(), appLayout.notificationIcon) })),
+    // The OS's regional format, not the UI language: it decides how times read (12- or 24-hour, order).
+    timeFormat: defaultTimeFormatRules(app.getSystemLocale()),
     // An unpackaged run would register the bare Electron binary to start at login.
     ...(app.isPackaged && { autostart: loginItem() }),
     globalShortcut: createGlobalShortcut(() => popover?.show('elsewhere')),

@@ -3,7 +3,8 @@
  * needs at the moment it needs it, so a sign-out or a poll that replaced the data is seen at once.
  */
 import type { DateTime } from 'luxon';
-import type { BridgeError, Settings, StateSnapshot } from '../bridge.js';
+import type { BridgeError, Settings, StateSnapshot, TimeFormatRules } from '../bridge.js';
+import { defaultTimeFormatRules } from '../bridge-format.js';
 import type { PlannerReservation } from './notifications/planner.js';
 import { defaultSettings } from './storage/settings-store.js';
 import type { WireGroupTree, WireResource, WireSchedule, WireSummary } from './views/state.js';
@@ -45,6 +46,8 @@ export const emptyData = (): CoreData => ({
 
 export interface CoreState {
   settings: Settings;
+  /** How the user reads times: the OS's, as the shell said at start. */
+  timeFormat: TimeFormatRules;
   phase: StateSnapshot['phase'];
   data: CoreData;
   offline: boolean;
@@ -62,9 +65,10 @@ export interface CoreState {
   previousPlanned: PlannerReservation[] | null;
 }
 
-export function createCoreState(): CoreState {
+export function createCoreState(timeFormat: TimeFormatRules = defaultTimeFormatRules()): CoreState {
   return {
     settings: structuredClone(defaultSettings),
+    timeFormat,
     phase: 'signedOut',
     data: emptyData(),
     offline: false,

@@ -3,7 +3,7 @@
  * the settings, behind the bridge's commands and events. Plain Node; the Electron shell only
  * forwards power and screen events and wires the commands to IPC.
  */
-import type { CommandHandlers, Settings, StateSnapshot } from '../bridge.js';
+import type { CommandHandlers, Settings, StateSnapshot, TimeFormatRules } from '../bridge.js';
 import type { Autostart } from './desktop/autostart.js';
 import { claimShortcut, type GlobalShortcut } from './desktop/global-shortcut.js';
 import { failure, invalidInput, messageOf, success } from './errors.js';
@@ -39,6 +39,8 @@ export interface PerchCoreOptions {
   localService?: LocalService;
   /** Who the person at this computer is to the local service; read from the OS by default. */
   localProfile?: () => LocalProfile;
+  /** How the user reads times, from the OS (Electron's system locale); Intl's default when absent. */
+  timeFormat?: TimeFormatRules;
   fetch?: typeof fetch;
   log?: (message: string, error?: unknown) => void;
   /** Monotonic milliseconds, to time the server's answers; `performance.now` by default. */
@@ -73,7 +75,7 @@ export function createPerchCore(options: PerchCoreOptions): PerchCore {
     ...(options.fetch !== undefined && { fetch: options.fetch }),
     log,
   });
-  const state = createCoreState();
+  const state = createCoreState(options.timeFormat);
   const events = createCoreEvents(log);
   const { track, idle } = createBackgroundWork(log);
   let unsubscribeResponses: (() => void) | null = null;
@@ -137,7 +139,7 @@ export function createPerchCore(options: PerchCoreOptions): PerchCore {
   const handlers = createCommandHandlers({
     session,
     snapshot,
-    viewContext: () => viewContextOf(session.account, clock.now()),
+    viewContext: () => viewContextOf(session.account, clock.now(), state.data.schedules),
     signIn: accounts.signIn,
     tryThisComputer: accounts.tryThisComputer,
     signOut: accounts.signOut,

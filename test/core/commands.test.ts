@@ -372,6 +372,48 @@ describe('extend', () => {
   });
 });
 
+describe('offerExtension', () => {
+  const offer = async (referenceNumber: string) => value(await core.handlers.offerExtension({ referenceNumber }));
+
+  it("offers the next slot, asking the resource's slots of that day once, until the resource's longest booking is reached", async () => {
+    const booth = value(await core.handlers.book({ resourceId: harness.org.resources.phoneBooth, start: berlin('10:00', '2030-03-14'), durationMinutes: 30, title: 'Call' })).referenceNumber;
+    harness.requests.length = 0;
+    expect(await offer(booth)).toEqual({ minutes: 30, end: berlin('11:00', '2030-03-14') });
+    expect(sent('GET', '/Schedules/').map((request) => request.query.toString())).toEqual([`resourceId=${harness.org.resources.phoneBooth}&startDateTime=2030-03-14&endDateTime=2030-03-14`]);
+    value(await core.handlers.extend({ referenceNumber: booth, minutes: 30 }));
+    // An hour now: the booth's longest booking.
+    expect(await offer(booth)).toEqual({ minutes: null, reason: 'Phone booth (2.02) cannot be booked for longer than 1 h.' });
+  });
+
+  it('offers nothing where someone has booked the slot after, or the schedule closes', async () => {
+    const thamesLate = value(await core.handlers.book({ resourceId: harness.org.resources.thames, start: berlin('10:00', '2030-03-14'), durationMinutes: 30, title: 'Review' })).referenceNumber;
+    await insertReservation(harness.service.store, { ownerId: harness.org.users.priya, resourceId: harness.org.resources.thames, occurrences: [{ start: utc('10:30', '2030-03-14'), end: utc('11:00', '2030-03-14') }] });
+    expect(await offer(thamesLate)).toEqual({ minutes: null, reason: 'Thames (1.01) is booked from 11:30.' });
+    // The head office closes at 18:00 London time, 19:00 in Berlin.
+    const evening = value(await core.handlers.book({ resourceId: harness.org.resources.severn, start: berlin('17:30', '2030-03-14'), durationMinutes: 30, title: 'Late call' })).referenceNumber;
+    expect(await offer(evening)).toEqual({ minutes: null, reason: 'Severn (1.02) has no bookable time right after 19:00.' });
+  });
+
+  it('offers nothing under way on the local service, which lets only administrators change a started reservation, without asking it', async () => {
+    await insertReservation(harness.service.store, { ownerId: harness.org.users.user, resourceId: harness.org.resources.avon, occurrences: [{ start: utc('08:30'), end: utc('09:30') }] });
+    await core.handlers.refresh();
+    const started = core.snapshot().reservations.find((reservation) => reservation.resourceName === 'Avon (2.01)' && reservation.start === berlin('08:30'))!;
+    harness.requests.length = 0;
+    expect(await offer(started.referenceNumber)).toEqual({
+      minutes: null,
+      reason: 'This reservation has started, and the server does not let a reservation be changed once it has started. Its administrators can allow it (start.time.constraint).',
+    });
+    expect(harness.requests).toEqual([]);
+  });
+
+  it('knows nothing of a reservation it has not listed', async () => {
+    expect(await core.handlers.offerExtension({ referenceNumber: 'nope' })).toEqual({
+      ok: false,
+      error: { kind: 'invalidInput', message: 'Perch does not know this reservation yet; refresh and try again.' },
+    });
+  });
+});
+
 describe('lists and settings', () => {
   it('lists schedules, resources, slots and reservation attributes in the user’s terms', async () => {
     const schedules = value(await core.handlers.listSchedules());

@@ -64,20 +64,21 @@ describe('notifications', () => {
 
     await advanceTo(start.minus({ minutes: 10 }));
     expect(harness.requests.filter((request) => request.at === start.minus({ minutes: 10 }).toMillis())).toEqual([]);
-    const startTime = start.setZone('Europe/Berlin').toFormat('HH:mm');
-    expect(first.notifier.shown).toEqual([
-      {
-        id: `startReminder:${reference}:${start.toUTC().toISO()}`,
-        referenceNumber: reference,
-        title: 'Starts in 10 minutes: Severn (1.02)',
-        body: `Design review · ${startTime}–${start.plus({ minutes: 30 }).setZone('Europe/Berlin').toFormat('HH:mm')}`,
-        // Check-in opens 5 minutes before the start: not yet.
-        actions: ['snooze'],
-      },
-    ]);
+    // The start reminder (10 minutes before) waits for check-in to open (5 minutes before): one notification.
+    expect(first.notifier.shown).toEqual([]);
 
     await advanceTo(start.minus({ minutes: 5 }));
-    expect(first.notifier.shown.map((notification) => notification.title)).toEqual(['Starts in 10 minutes: Severn (1.02)', 'Check-in open: Severn (1.02)']);
+    // Severn's schedule keeps London time, an hour behind the user's Berlin: its times are London's, named.
+    const london = (instant: DateTime) => instant.setZone('Europe/London').toFormat('HH:mm');
+    expect(first.notifier.shown).toEqual([
+      {
+        id: `checkInOpen:${reference}:${start.toUTC().toISO()}`,
+        referenceNumber: reference,
+        title: 'Design review starts in 5 min — check in to keep Severn (1.02)',
+        body: `Released at ${london(start.plus({ minutes: 15 }))} London time unless you check in. ${london(start)}–${london(start.plus({ minutes: 30 }))} London time`,
+        actions: ['checkIn', 'snooze'],
+      },
+    ]);
     expect(first.core.snapshot().reservations.find((reservation) => reservation.referenceNumber === reference)).toMatchObject({ checkInOpen: true, autoReleaseAt: start.plus({ minutes: 15 }).setZone('Europe/Berlin').toISO({ suppressMilliseconds: true }) });
 
     const navigated: string[] = [];
@@ -97,7 +98,7 @@ describe('notifications', () => {
     // A notifier that fails is reported in the state, never thrown.
     second.notifier.answer = { ok: false, problem: 'Notifications cannot be shown: no notification service is running on this desktop.' };
     await advanceTo(start.plus({ minutes: 10 }));
-    expect(second.notifier.shown.map((notification) => notification.title)).toEqual(['Released in 5 minutes: Severn (1.02)']);
+    expect(second.notifier.shown.map((notification) => notification.title)).toEqual(['Check in to keep Severn (1.02) — 5 min left']);
     expect(second.core.snapshot().notifierProblem).toBe('Notifications cannot be shown: no notification service is running on this desktop.');
   });
 });

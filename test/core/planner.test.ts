@@ -10,6 +10,7 @@ import {
   type PlannerInput,
   type PlannerReservation,
 } from '../../electron/core/notifications/planner.js';
+import { testTimeFormat } from '../support/snapshots.js';
 
 const berlin = 'Europe/Berlin';
 const newYork = 'America/New_York';
@@ -19,6 +20,9 @@ const day = '2026-06-15';
 function t(clock: string, zone = berlin, date = day): DateTime {
   return DateTime.fromISO(`${date}T${clock}`, { zone });
 }
+
+/** The tests read a 24-hour British clock, whatever the machine's locale. */
+const timeFormat = testTimeFormat;
 
 const settings: PlannerInput['settings'] = {
   startReminderMinutes: 10,
@@ -52,8 +56,14 @@ function reservation(overrides: Partial<PlannerReservation> = {}): PlannerReserv
   };
 }
 
-/** 10:00–11:00 on a resource that requires check-in and releases 15 minutes after start. */
+/**
+ * 10:00–11:00 on a resource that requires check-in and releases 15 minutes after start. Its start
+ * reminder (09:50) and check-in opening (09:55) are 5 minutes apart: they come as one, at 09:55.
+ */
 const checkInRoom = reservation({ requiresCheckIn: true, autoReleaseMinutes: 15 });
+
+/** The same with its own start reminder half an hour before: too far from check-in to merge. */
+const earlyReminderRoom = { ...checkInRoom, startReminderMinutes: 30 };
 
 function plan(
   now: DateTime | string,
@@ -63,6 +73,7 @@ function plan(
   return planNotifications({
     now: typeof now === 'string' ? t(now) : now,
     zone: berlin,
+    timeFormat,
     reservations,
     previous: null,
     settings,
@@ -108,6 +119,7 @@ function simulatePolls(options: {
     const { due } = planNotifications({
       now,
       zone: berlin,
+      timeFormat,
       reservations,
       previous,
       settings: options.settings ?? settings,
@@ -130,26 +142,34 @@ function simulatePolls(options: {
 describe('each kind at, before and after its moment', () => {
   it.each<[NotificationKind, string, string | null]>([
     ['startReminder', '09:49', null],
-    ['startReminder', '09:50', 'Starts in 10 minutes: Thames (1.01)'],
-    ['startReminder', '09:55', 'Starts in 5 minutes: Thames (1.01)'],
-    ['startReminder', '09:59:31', 'Starts now: Thames (1.01)'],
-    ['startReminder', '10:00', 'Starts now: Thames (1.01)'],
+    ['startReminder', '09:50', 'Planning starts in 10 min — Thames (1.01)'],
+    ['startReminder', '09:55', 'Planning starts in 5 min — Thames (1.01)'],
+    ['startReminder', '09:59:31', 'Planning starts now — Thames (1.01)'],
+    ['startReminder', '10:00', 'Planning starts now — Thames (1.01)'],
     ['startReminder', '10:01', null],
     ['endReminder', '10:54', null],
-    ['endReminder', '10:55', 'Ends in 5 minutes: Thames (1.01)'],
-    ['endReminder', '10:58', 'Ends in 2 minutes: Thames (1.01)'],
-    ['endReminder', '11:00', 'Ends now: Thames (1.01)'],
+    ['endReminder', '10:55', 'Planning ends in 5 min — Thames (1.01)'],
+    ['endReminder', '10:58', 'Planning ends in 2 min — Thames (1.01)'],
+    ['endReminder', '11:00', 'Planning ends now — Thames (1.01)'],
     ['endReminder', '11:01', null],
+  ])('%s at %s → %s', (kind, clock, title) => {
+    const { due } = plan(clock, [reservation()]);
+    expect(titlesOf(due, kind)).toEqual(title === null ? [] : [title]);
+  });
+
+  it.each<[NotificationKind, string, string | null]>([
+    ['startReminder', '09:30', 'Planning starts in 30 min — Thames (1.01)'],
     ['checkInOpen', '09:54', null],
-    ['checkInOpen', '09:55', 'Check-in open: Thames (1.01)'],
-    ['checkInOpen', '10:14', 'Check-in open: Thames (1.01)'],
+    ['checkInOpen', '09:55', 'Check in to keep Thames (1.01)'],
+    ['checkInOpen', '10:14', 'Check in to keep Thames (1.01)'],
     ['checkInOpen', '10:15', null],
     ['autoReleaseWarning', '10:09', null],
-    ['autoReleaseWarning', '10:10', 'Released in 5 minutes: Thames (1.01)'],
-    ['autoReleaseWarning', '10:14', 'Released in 1 minute: Thames (1.01)'],
+    ['autoReleaseWarning', '10:10', 'Check in to keep Thames (1.01) — 5 min left'],
+    ['autoReleaseWarning', '10:14', 'Check in to keep Thames (1.01) — 1 min left'],
+    ['autoReleaseWarning', '10:14:30', 'Check in to keep Thames (1.01) — 1 min left'],
     ['autoReleaseWarning', '10:15', null],
-  ])('%s at %s → %s', (kind, clock, title) => {
-    const { due } = plan(clock, [checkInRoom]);
+  ])('check-in apart from the start reminder: %s at %s → %s', (kind, clock, title) => {
+    const { due } = plan(clock, [earlyReminderRoom]);
     expect(titlesOf(due, kind)).toEqual(title === null ? [] : [title]);
   });
 
@@ -161,8 +181,9 @@ describe('each kind at, before and after its moment', () => {
         kind: 'checkInOpen',
         referenceNumber: 'r1',
         at: '2026-06-15T09:55:00.000+02:00',
-        title: 'Check-in open: Thames (1.01)',
-        body: 'Check in by 10:15 or it is released',
+        // Shown after the start (a late timer): about checking in alone, no longer about starting.
+        title: 'Check in to keep Thames (1.01)',
+        body: 'Released at 10:15 unless you check in. Planning · 10:00–11:00',
         actions: ['checkIn', 'snooze'],
       },
       {
@@ -170,30 +191,68 @@ describe('each kind at, before and after its moment', () => {
         kind: 'autoReleaseWarning',
         referenceNumber: 'r1',
         at: '2026-06-15T10:10:00.000+02:00',
-        title: 'Released in 4 minutes: Thames (1.01)',
-        body: 'Not checked in; check in by 10:15 or the 10:00 booking is released.',
+        title: 'Check in to keep Thames (1.01) — 4 min left',
+        body: 'Released at 10:15 unless you check in. Planning · 10:00–11:00',
         actions: ['checkIn'],
       },
     ]);
   });
 
+  describe('a start reminder close to check-in opening comes with it, as one', () => {
+    it.each<[string, Partial<PlannerReservation>, Partial<PlannerInput['settings']>, [string, NotificationKind, string][]]>([
+      ['10 and 5 minutes before: one, when check-in opens', {}, {}, [['09:55', 'checkInOpen', 'Planning starts in 5 min — check in to keep Thames (1.01)']]],
+      ['at the same moment', { startReminderMinutes: 5 }, {}, [['09:55', 'checkInOpen', 'Planning starts in 5 min — check in to keep Thames (1.01)']]],
+      ['the reminder after check-in opens', { startReminderMinutes: 2 }, {}, [['09:55', 'checkInOpen', 'Planning starts in 5 min — check in to keep Thames (1.01)']]],
+      ['untitled', { title: '' }, {}, [['09:55', 'checkInOpen', 'Thames (1.01) starts in 5 min — check in to keep it']]],
+      ['no auto-release', { autoReleaseMinutes: null }, {}, [['09:55', 'checkInOpen', 'Planning starts in 5 min — check in to Thames (1.01)']]],
+      [
+        '25 minutes apart: two',
+        { startReminderMinutes: 30 },
+        {},
+        [
+          ['09:30', 'startReminder', 'Planning starts in 30 min — Thames (1.01)'],
+          ['09:55', 'checkInOpen', 'Check in to keep Thames (1.01)'],
+        ],
+      ],
+      ['check-in notices off: the start reminder at its own moment', {}, { notifications: { ...settings.notifications, checkInOpen: false } }, [['09:50', 'startReminder', 'Planning starts in 10 min — Thames (1.01)']]],
+      ['start reminders off: check-in alone', {}, { notifications: { ...settings.notifications, startReminder: false } }, [['09:55', 'checkInOpen', 'Check in to keep Thames (1.01)']]],
+    ])('%s', (_name, overrides, settingsPatch, expected) => {
+      const booked = { ...checkInRoom, ...overrides };
+      const shown: [string, NotificationKind, string][] = [];
+      const ids = new Set<string>();
+      for (let now = t('09:00'); now < t('10:05'); now = now.plus({ minutes: 1 })) {
+        const { due } = plan(now, [booked], { settings: { ...settings, ...settingsPatch }, shown: ids });
+        for (const n of due) {
+          ids.add(n.id);
+          shown.push([now.toFormat('HH:mm'), n.kind, n.title]);
+        }
+      }
+      expect(shown).toEqual(expected);
+    });
+
+    it('offers Check in and Snooze, and says until when check-in keeps the room', () => {
+      const { due } = plan('09:55', [checkInRoom]);
+      expect(due.map((n) => [n.kind, n.body, n.actions])).toEqual([['checkInOpen', 'Released at 10:15 unless you check in. 10:00–11:00', ['checkIn', 'snooze']]]);
+    });
+  });
+
   it.each([
-    ['09:50', 'startReminder', 'Starts in 10 minutes: Thames (1.01)', 'Planning · 10:00–11:00'],
-    ['10:55', 'endReminder', 'Ends in 5 minutes: Thames (1.01)', 'Planning · 10:00–11:00'],
+    ['09:50', 'startReminder', 'Planning starts in 10 min — Thames (1.01)', '10:00–11:00'],
+    ['10:55', 'endReminder', 'Planning ends in 5 min — Thames (1.01)', '10:00–11:00'],
   ])('%s: %s text', (clock, kind, title, body) => {
     const { due } = plan(clock, [reservation()]);
     expect(due.map((n) => [n.kind, n.title, n.body])).toEqual([[kind, title, body]]);
   });
 
   it.each([
-    ['09:55', ['Check-in open: Thames (1.01)']],
-    ['10:59', ['Check-in open: Thames (1.01)']],
+    ['09:55', ['Planning starts in 5 min — check in to Thames (1.01)']],
+    ['10:59', ['Check in to Thames (1.01)']],
     ['11:00', []],
   ])('without auto-release check-in stays open until the end (%s)', (clock, titles) => {
     const open = reservation({ requiresCheckIn: true, startReminderMinutes: 0, endReminderMinutes: 0 });
     const { due } = plan(clock, [open]);
     expect(titlesOf(due, 'checkInOpen')).toEqual(titles);
-    if (titles.length > 0) expect(due.find((n) => n.kind === 'checkInOpen')?.body).toBe('Planning · 10:00–11:00');
+    if (titles.length > 0) expect(due.find((n) => n.kind === 'checkInOpen')?.body).toMatch(/^Check-in is open\. (Planning · )?10:00–11:00$/);
   });
 
   it.each<[string, Partial<PlannerReservation>, string, NotificationKind[]]>([
@@ -204,6 +263,7 @@ describe('each kind at, before and after its moment', () => {
     ['pending approval cannot be checked in to', { isPendingApproval: true }, '10:12', []],
     ['no check-in needed', { requiresCheckIn: false }, '10:12', []],
     ['release after the end gives no warning', { autoReleaseMinutes: 60 }, '10:56', ['checkInOpen', 'endReminder']],
+    ['pending approval: the start reminder alone, at its moment', { isPendingApproval: true }, '09:50', ['startReminder']],
   ])('%s', (_name, overrides, clock, kinds) => {
     const { due } = plan(clock, [{ ...checkInRoom, ...overrides }]);
     expect(due.map((n) => n.kind)).toEqual(kinds);
@@ -211,31 +271,31 @@ describe('each kind at, before and after its moment', () => {
 
   it('says when a reminded reservation awaits approval', () => {
     const { due } = plan('09:50', [reservation({ isPendingApproval: true })]);
-    expect(due.map((n) => n.body)).toEqual(['Planning · 10:00–11:00 · awaiting approval']);
+    expect(due.map((n) => n.body)).toEqual(['10:00–11:00 · awaiting approval']);
   });
 
   it('leaves out an empty title', () => {
     const { due } = plan('09:50', [reservation({ title: '  ' })]);
-    expect(due.map((n) => n.body)).toEqual(['10:00–11:00']);
+    expect(due.map((n) => [n.title, n.body])).toEqual([['Thames (1.01) starts in 10 min', '10:00–11:00']]);
   });
 
   it('warns relative to now when the warning lead is not the default', () => {
     const { due } = plan('10:05', [checkInRoom], { autoReleaseWarningMinutes: 10 });
-    expect(titlesOf(due, 'autoReleaseWarning')).toEqual(['Released in 10 minutes: Thames (1.01)']);
+    expect(titlesOf(due, 'autoReleaseWarning')).toEqual(['Check in to keep Thames (1.01) — 10 min left']);
   });
 });
 
 describe("the reservation's own reminders before the defaults", () => {
   it.each<[string, number | null, number | null, string, string[]]>([
-    ['default start lead', null, null, '09:50', ['Starts in 10 minutes: Thames (1.01)']],
-    ['own start lead 30', 30, null, '09:30', ['Starts in 30 minutes: Thames (1.01)']],
+    ['default start lead', null, null, '09:50', ['Planning starts in 10 min — Thames (1.01)']],
+    ['own start lead 30', 30, null, '09:30', ['Planning starts in 30 min — Thames (1.01)']],
     ['own start lead 30, not at the default moment', 30, null, '09:29', []],
-    ['own start lead 60', 60, null, '09:00', ['Starts in 1 hour: Thames (1.01)']],
-    ['own start lead 90', 90, null, '08:30', ['Starts in 1 hour 30 minutes: Thames (1.01)']],
+    ['own start lead 60', 60, null, '09:00', ['Planning starts in 1 h — Thames (1.01)']],
+    ['own start lead 90', 90, null, '08:30', ['Planning starts in 1 h 30 min — Thames (1.01)']],
     ['own start lead 0 replaces the default', 0, null, '09:50', []],
-    ['own start lead 0 at the start', 0, null, '10:00', ['Starts now: Thames (1.01)']],
-    ['default end lead', null, null, '10:55', ['Ends in 5 minutes: Thames (1.01)']],
-    ['own end lead 15', null, 15, '10:45', ['Ends in 15 minutes: Thames (1.01)']],
+    ['own start lead 0 at the start', 0, null, '10:00', ['Planning starts now — Thames (1.01)']],
+    ['default end lead', null, null, '10:55', ['Planning ends in 5 min — Thames (1.01)']],
+    ['own end lead 15', null, 15, '10:45', ['Planning ends in 15 min — Thames (1.01)']],
     ['own end lead 15, not at the default moment', null, 15, '10:44', []],
   ])('%s', (_name, startOwn, endOwn, clock, titles) => {
     const { due } = plan(clock, [
@@ -247,20 +307,20 @@ describe("the reservation's own reminders before the defaults", () => {
   it('uses the settings when the reservation has none', () => {
     const custom = { ...settings, startReminderMinutes: 20, endReminderMinutes: 0 };
     expect(plan('09:40', [reservation()], { settings: custom }).due.map((n) => n.title)).toEqual([
-      'Starts in 20 minutes: Thames (1.01)',
+      'Planning starts in 20 min — Thames (1.01)',
     ]);
     expect(plan('10:59', [reservation()], { settings: custom }).due).toEqual([]);
     expect(plan('11:00', [reservation()], { settings: custom }).due.map((n) => n.title)).toEqual([
-      'Ends now: Thames (1.01)',
+      'Planning ends now — Thames (1.01)',
     ]);
   });
 
   it('opens check-in at the lead of the settings', () => {
     const lead10 = { ...settings, checkInLeadMinutes: 10 };
-    expect(titlesOf(plan('09:50', [checkInRoom], { settings: lead10 }).due, 'checkInOpen')).toEqual([
-      'Check-in open: Thames (1.01)',
+    expect(titlesOf(plan('09:50', [earlyReminderRoom], { settings: lead10 }).due, 'checkInOpen')).toEqual([
+      'Check in to keep Thames (1.01)',
     ]);
-    expect(titlesOf(plan('09:49', [checkInRoom], { settings: lead10 }).due, 'checkInOpen')).toEqual([]);
+    expect(titlesOf(plan('09:49', [earlyReminderRoom], { settings: lead10 }).due, 'checkInOpen')).toEqual([]);
   });
 });
 
@@ -295,7 +355,7 @@ const morning = {
 const morningTimeline = [
   ['09:00', 'approved', 'r2'],
   ['09:30', 'approvalGone', 'r3'],
-  ['09:50', 'startReminder', 'r1'],
+  // r1's start reminder comes with check-in opening.
   ['09:55', 'checkInOpen', 'r1'],
   ['10:10', 'autoReleaseWarning', 'r1'],
   ['10:15', 'released', 'r1'],
@@ -307,7 +367,6 @@ describe('settings switches', () => {
   it.each<[keyof PlannerInput['settings']['notifications'], NotificationKind[]]>([
     ['startReminder', ['startReminder']],
     ['endReminder', ['endReminder']],
-    ['checkInOpen', ['checkInOpen']],
     ['autoReleaseWarning', ['autoReleaseWarning']],
     ['released', ['released']],
     ['approvalOutcome', ['approved', 'approvalGone']],
@@ -316,6 +375,16 @@ describe('settings switches', () => {
     const withOff = simulatePolls({ ...morning, stepMinutes: 1, settings: off }).shown.map((s) => s.kind);
     expect(all).toEqual(expect.arrayContaining(kinds));
     expect(withOff).toEqual(all.filter((kind) => !kinds.includes(kind)));
+  });
+
+  it('checkInOpen off: no check-in notice, and the start reminder it carried comes at its own moment', () => {
+    const off = { ...settings, notifications: { ...settings.notifications, checkInOpen: false } };
+    const withOff = simulatePolls({ ...morning, stepMinutes: 1, settings: off }).shown.filter((s) => s.referenceNumber === 'r1');
+    expect(withOff.map((s) => [s.clock, s.kind])).toEqual([
+      ['09:50', 'startReminder'],
+      ['10:10', 'autoReleaseWarning'],
+      ['10:15', 'released'],
+    ]);
   });
 
   it('all off: nothing due, nothing to wake for', () => {
@@ -337,7 +406,6 @@ describe('re-planning after polls', () => {
     expect(shown.map((s) => [s.kind, s.referenceNumber])).toEqual([
       ['approved', 'r2'],
       ['approvalGone', 'r3'],
-      ['startReminder', 'r1'],
       ['checkInOpen', 'r1'],
       ['autoReleaseWarning', 'r1'],
       ['released', 'r1'],
@@ -412,8 +480,8 @@ describe('released and approval outcomes', () => {
         kind: 'released',
         referenceNumber: 'r1',
         at: '2026-06-15T10:16:00.000+02:00',
-        title: 'Released: Thames (1.01)',
-        body: 'Not checked in; the 10:00 booking was released.',
+        title: 'Thames (1.01) released: you did not check in',
+        body: 'Not checked in within 15 min of its start. Planning · 10:00–11:00',
         actions: [],
       },
     ]);
@@ -474,7 +542,6 @@ describe('restart', () => {
     expect(before.shown.map((s) => s.kind)).toEqual([
       'approved',
       'approvalGone',
-      'startReminder',
       'checkInOpen',
       'autoReleaseWarning',
     ]);
@@ -521,9 +588,10 @@ describe('sleep and resume', () => {
       previous: [running, openCheckIn, later, ending],
     });
     expect(due.map((n) => [n.kind, n.referenceNumber, n.title])).toEqual([
-      ['checkInOpen', 'r1', 'Check-in open: Thames (1.01)'],
-      ['checkInOpen', 'r4', 'Check-in open: Thames (1.01)'],
-      ['endReminder', 'r6', 'Ends in 2 minutes: Thames (1.01)'],
+      // Started while asleep: about checking in, no longer about the start.
+      ['checkInOpen', 'r1', 'Check in to keep Thames (1.01)'],
+      ['checkInOpen', 'r4', 'Check in to Thames (1.01)'],
+      ['endReminder', 'r6', 'Planning ends in 2 min — Thames (1.01)'],
     ]);
     expect(nextWakeAt).toEqual(t('10:10'));
   });
@@ -547,25 +615,27 @@ describe('timezone texts', () => {
     start: DateTime.fromISO('2026-06-15T08:00:00Z'),
     end: DateTime.fromISO('2026-06-15T09:00:00Z'),
   });
+  /** The same hour on a resource without check-in. */
+  const plainUtcRoom = { ...utcRoom, requiresCheckIn: false, autoReleaseMinutes: null };
   const utc = (iso: string) => DateTime.fromISO(iso, { zone: 'utc' });
 
   it.each<[string, string, NotificationKind, string, string]>([
-    [berlin, '2026-06-15T07:50:00Z', 'startReminder', 'Starts in 10 minutes: Thames (1.01)', 'Planning · 10:00–11:00'],
-    [newYork, '2026-06-15T07:50:00Z', 'startReminder', 'Starts in 10 minutes: Thames (1.01)', 'Planning · 04:00–05:00'],
-    [berlin, '2026-06-15T07:55:00Z', 'checkInOpen', 'Check-in open: Thames (1.01)', 'Check in by 10:15 or it is released'],
-    [newYork, '2026-06-15T07:55:00Z', 'checkInOpen', 'Check-in open: Thames (1.01)', 'Check in by 04:15 or it is released'],
-    [berlin, '2026-06-15T08:10:00Z', 'autoReleaseWarning', 'Released in 5 minutes: Thames (1.01)', 'Not checked in; check in by 10:15 or the 10:00 booking is released.'],
-    [newYork, '2026-06-15T08:10:00Z', 'autoReleaseWarning', 'Released in 5 minutes: Thames (1.01)', 'Not checked in; check in by 04:15 or the 04:00 booking is released.'],
+    [berlin, '2026-06-15T07:50:00Z', 'startReminder', 'Planning starts in 10 min — Thames (1.01)', '10:00–11:00'],
+    [newYork, '2026-06-15T07:50:00Z', 'startReminder', 'Planning starts in 10 min — Thames (1.01)', '04:00–05:00'],
+    [berlin, '2026-06-15T07:55:00Z', 'checkInOpen', 'Planning starts in 5 min — check in to keep Thames (1.01)', 'Released at 10:15 unless you check in. 10:00–11:00'],
+    [newYork, '2026-06-15T07:55:00Z', 'checkInOpen', 'Planning starts in 5 min — check in to keep Thames (1.01)', 'Released at 04:15 unless you check in. 04:00–05:00'],
+    [berlin, '2026-06-15T08:10:00Z', 'autoReleaseWarning', 'Check in to keep Thames (1.01) — 5 min left', 'Released at 10:15 unless you check in. Planning · 10:00–11:00'],
+    [newYork, '2026-06-15T08:10:00Z', 'autoReleaseWarning', 'Check in to keep Thames (1.01) — 5 min left', 'Released at 04:15 unless you check in. Planning · 04:00–05:00'],
   ])('%s at %s: %s', (zone, now, kind, title, body) => {
-    const { due } = plan(utc(now), [utcRoom], { zone });
+    const { due } = plan(utc(now), [kind === 'startReminder' ? plainUtcRoom : utcRoom], { zone });
     expect(due.filter((n) => n.kind === kind).map((n) => [n.title, n.body])).toEqual([[title, body]]);
     // `at` is expressed in the user's zone too.
     expect(due[0]?.at.zoneName).toBe(zone);
   });
 
   it.each([
-    [berlin, 'Not checked in; the 10:00 booking was released.'],
-    [newYork, 'Not checked in; the 04:00 booking was released.'],
+    [berlin, 'Not checked in within 15 min of its start. Planning · 10:00–11:00'],
+    [newYork, 'Not checked in within 15 min of its start. Planning · 04:00–05:00'],
   ])('released text in %s', (zone, body) => {
     const { due } = plan(utc('2026-06-15T08:16:00Z'), [], { zone, previous: [utcRoom] });
     expect(due.map((n) => n.body)).toEqual([body]);
@@ -594,12 +664,24 @@ describe('timezone texts', () => {
       end: utc('2026-06-16T06:00:00Z'), // 02:00 on the 16th
     });
     const { due } = plan(utc('2026-06-16T01:50:00Z'), [overnight], { zone: newYork });
-    expect(due.map((n) => n.body)).toEqual(['Planning · 22:00–Tue 16 Jun 02:00']);
+    expect(due.map((n) => n.body)).toEqual(['22:00–Tue 16 Jun 02:00']);
+  });
+
+  it("names the resource's zone where its clock differs from the user's, and follows the user's clock", () => {
+    const london = { ...utcRoom, resourceName: 'Avon (2.01)', timezone: 'Europe/London' };
+    const warning = plan(utc('2026-06-15T08:10:00Z'), [london]).due.find((n) => n.kind === 'autoReleaseWarning');
+    expect([warning?.title, warning?.body]).toEqual(['Check in to keep Avon (2.01) — 5 min left', 'Released at 09:15 London time unless you check in. Planning · 09:00–10:00 London time']);
+    const twelveHour = plan(utc('2026-06-15T08:10:00Z'), [utcRoom], { timeFormat: { locale: 'en-US', hourCycle: 'h12' } }).due.find((n) => n.kind === 'autoReleaseWarning');
+    // Intl keeps "AM" to its time with a narrow no-break space, and the range dash with thin spaces.
+    expect(twelveHour?.body.replace(/[\u202f\u2009]/g, ' ')).toBe('Released at 10:15 AM unless you check in. Planning · 10:00 – 11:00 AM');
+    // Rome keeps Berlin's clock: nothing to name.
+    const rome = plan(utc('2026-06-15T08:10:00Z'), [{ ...utcRoom, timezone: 'Europe/Rome' }]).due.find((n) => n.kind === 'autoReleaseWarning');
+    expect(rome?.body).toBe('Released at 10:15 unless you check in. Planning · 10:00–11:00');
   });
 
   it('falls back to UTC for an unknown zone', () => {
-    const { due } = plan(utc('2026-06-15T07:50:00Z'), [utcRoom], { zone: 'Not/AZone' });
-    expect(due.map((n) => n.body)).toEqual(['Planning · 08:00–09:00']);
+    const { due } = plan(utc('2026-06-15T07:50:00Z'), [plainUtcRoom], { zone: 'Not/AZone' });
+    expect(due.map((n) => n.body)).toEqual(['08:00–09:00']);
   });
 
   describe('across the DST change (Berlin, 2026-10-25: 03:00 CEST → 02:00 CET)', () => {
@@ -610,26 +692,26 @@ describe('timezone texts', () => {
         'start reminder before the change, times labelled with their offsets',
         reservation({ start: dst('2026-10-25T02:30:00+02:00'), end: dst('2026-10-25T02:30:00+01:00') }),
         '2026-10-25T02:20:00+02:00',
-        ['Starts in 10 minutes: Thames (1.01)', 'Planning · 02:30 UTC+2–02:30 UTC+1'],
+        ['Planning starts in 10 min — Thames (1.01)', '02:30 UTC+2–02:30 UTC+1'],
       ],
       [
         'end reminder after the change, in real minutes',
         reservation({ start: dst('2026-10-25T02:30:00+02:00'), end: dst('2026-10-25T02:30:00+01:00') }),
         '2026-10-25T02:25:00+01:00',
-        ['Ends in 5 minutes: Thames (1.01)', 'Planning · 02:30 UTC+2–02:30 UTC+1'],
+        ['Planning ends in 5 min — Thames (1.01)', '02:30 UTC+2–02:30 UTC+1'],
       ],
       [
         'a 3-hour reservation over the change: its end reminder',
         reservation({ start: dst('2026-10-25T01:30:00+02:00'), end: dst('2026-10-25T03:30:00+01:00') }),
         '2026-10-25T03:25:00+01:00',
-        ['Ends in 5 minutes: Thames (1.01)', 'Planning · 01:30 UTC+2–03:30 UTC+1'],
+        ['Planning ends in 5 min — Thames (1.01)', '01:30 UTC+2–03:30 UTC+1'],
       ],
       [
         'a 24-hour lead counts real hours across the change',
         reservation({ startReminderMinutes: 1440, start: dst('2026-10-25T09:00:00+01:00'), end: dst('2026-10-25T10:00:00+01:00') }),
         // 24 real hours earlier is 10:00 CEST the day before, not 09:00.
         '2026-10-24T10:00:00+02:00',
-        ['Starts in 24 hours: Thames (1.01)', 'Planning · Sun 25 Oct 09:00–10:00'],
+        ['Planning starts in 24 h — Thames (1.01)', 'Sun 25 Oct 09:00–10:00'],
       ],
     ])('%s', (_name, booked, now, text) => {
       const { due } = plan(dst(now), [booked]);
@@ -654,7 +736,7 @@ describe('timezone texts', () => {
     it('labels both offsets in New York too (2026-11-01: 02:00 EDT → 01:00 EST)', () => {
       const booked = reservation({ start: dst('2026-11-01T01:30:00-04:00'), end: dst('2026-11-01T01:30:00-05:00') });
       const { due } = plan(dst('2026-11-01T01:20:00-04:00'), [booked], { zone: newYork });
-      expect(due.map((n) => n.body)).toEqual(['Planning · 01:30 UTC-4–01:30 UTC-5']);
+      expect(due.map((n) => n.body)).toEqual(['01:30 UTC-4–01:30 UTC-5']);
     });
   });
 });
@@ -665,9 +747,10 @@ describe('nextWakeAt', () => {
 
   it.each<[string, PlannerReservation[], string, Set<string>, string | null]>([
     ['nothing booked', [], '08:00', new Set(), null],
-    ['the start reminder first', [checkInRoom], '08:00', new Set(), '09:50'],
-    ['after the start reminder was shown: check-in opens', [checkInRoom], '09:50', ids(['startReminder', '10:00']), '09:55'],
-    ['a shown one is no reason to wake', [checkInRoom], '08:00', ids(['startReminder', '10:00']), '09:55'],
+    ['the start reminder first', [earlyReminderRoom], '08:00', new Set(), '09:30'],
+    ['the start reminder with check-in: when check-in opens', [checkInRoom], '08:00', new Set(), '09:55'],
+    ['after the start reminder was shown: check-in opens', [earlyReminderRoom], '09:30', ids(['startReminder', '10:00']), '09:55'],
+    ['a shown one is no reason to wake', [earlyReminderRoom], '08:00', ids(['startReminder', '10:00']), '09:55'],
     ['due ones are not future', [checkInRoom], '09:56', new Set(), '10:10'],
     ['then the end reminder', [checkInRoom], '10:16', new Set(), '10:55'],
     ['checked in: no check-in moments', [{ ...checkInRoom, checkedIn: true }], '09:00', new Set(), '10:55'],
@@ -702,24 +785,27 @@ describe('nextWakeAt', () => {
       wakes += 1;
     }
     expect(log).toEqual([
-      '09:50 startReminder',
+      // The start reminder comes with check-in opening.
       '09:55 checkInOpen',
       '10:10 autoReleaseWarning',
       '10:55 endReminder',
     ]);
-    expect(wakes).toBe(5);
+    expect(wakes).toBe(4);
   });
 });
 
 describe('actions: the buttons that fit the moment', () => {
-  it.each<[string, string, PlannerReservation, [NotificationKind, string[]][]]>([
-    ['a start reminder before check-in opens', '09:50', checkInRoom, [['startReminder', ['snooze']]]],
-    ['a start reminder once check-in is open', '09:55', { ...checkInRoom, startReminderMinutes: 5 }, [['startReminder', ['checkIn', 'snooze']], ['checkInOpen', ['checkIn', 'snooze']]]],
-    ['a start reminder where no check-in is needed', '09:56', reservation({ startReminderMinutes: 5 }), [['startReminder', ['snooze']]]],
-    ['the auto-release warning: nothing to put off', '10:10', checkInRoom, [['checkInOpen', ['checkIn', 'snooze']], ['autoReleaseWarning', ['checkIn']]]],
-    ['an end reminder', '10:55', reservation(), [['endReminder', ['extend', 'snooze']]]],
-  ])('%s', (_name, clock, booked, expected) => {
-    expect(plan(clock, [booked]).due.map((n) => [n.kind, n.actions])).toEqual(expected);
+  const noCheckInNotice = { ...settings, notifications: { ...settings.notifications, checkInOpen: false } };
+
+  it.each<[string, string, PlannerReservation, PlannerInput['settings'], [NotificationKind, string[]][]]>([
+    ['a start reminder before check-in opens', '09:30', earlyReminderRoom, settings, [['startReminder', ['snooze']]]],
+    ['a start reminder with check-in opening', '09:55', checkInRoom, settings, [['checkInOpen', ['checkIn', 'snooze']]]],
+    ['a start reminder once check-in is open, check-in notices off', '09:55', { ...checkInRoom, startReminderMinutes: 5 }, noCheckInNotice, [['startReminder', ['checkIn', 'snooze']]]],
+    ['a start reminder where no check-in is needed', '09:56', reservation({ startReminderMinutes: 5 }), settings, [['startReminder', ['snooze']]]],
+    ['the auto-release warning: nothing to put off', '10:10', checkInRoom, settings, [['checkInOpen', ['checkIn', 'snooze']], ['autoReleaseWarning', ['checkIn']]]],
+    ['an end reminder', '10:55', reservation(), settings, [['endReminder', ['extend', 'snooze']]]],
+  ])('%s', (_name, clock, booked, chosen, expected) => {
+    expect(plan(clock, [booked], { settings: chosen }).due.map((n) => [n.kind, n.actions])).toEqual(expected);
   });
 });
 
@@ -747,7 +833,7 @@ describe('snooze', () => {
     expect(before.due).toEqual([]);
     expect(before.nextWakeAt?.toISO()).toBe(t('09:55').toISO());
     const then = plan('09:55', [reservation()], { shown, snoozed });
-    expect(then.due.map((n) => [n.id, n.title, n.at.toISO(), n.actions])).toEqual([[startReminderId, 'Starts in 5 minutes: Thames (1.01)', t('09:55').toISO(), ['snooze']]]);
+    expect(then.due.map((n) => [n.id, n.title, n.at.toISO(), n.actions])).toEqual([[startReminderId, 'Planning starts in 5 min — Thames (1.01)', t('09:55').toISO(), ['snooze']]]);
   });
 
   it('drops a snoozed notification that no longer applies when its snooze ends', () => {

@@ -58,12 +58,21 @@ function byMoment(requests: readonly RecordedRequest[]): Map<number, RecordedReq
 const isOwnList = (request: RecordedRequest) => request.path === '/Reservations/' && request.query.has('userId');
 const isBusyNow = (request: RecordedRequest) => request.path === '/Reservations/' && request.query.has('scheduleId');
 
-/** Moves a minute at a time and notes when each notification title first appeared. */
+/** When each notification (by its kind and reservation, as `${kind}:${referenceNumber}`) was first shown. */
+function noteShown(created: CoreUnderTest, seen: Map<string, DateTime>): void {
+  for (const shown of created.notifier.shown) {
+    const [kind, referenceNumber] = shown.id.split(':');
+    const key = `${kind}:${referenceNumber}`;
+    if (!seen.has(key)) seen.set(key, harness.clock.now());
+  }
+}
+
+/** Moves half a minute at a time and notes when each notification first appeared. */
 async function watchNotifications(created: CoreUnderTest, until: DateTime): Promise<Map<string, DateTime>> {
   const seen = new Map<string, DateTime>();
   while (harness.clock.now() < until) {
     await harness.advance({ seconds: 30 });
-    for (const shown of created.notifier.shown) if (!seen.has(shown.title)) seen.set(shown.title, harness.clock.now());
+    noteShown(created, seen);
   }
   return seen;
 }
@@ -194,14 +203,17 @@ describe('notifications stay timely', () => {
     // Made at 09:51, after the 09:50 poll: the next poll is due at 09:55.
     const reference = await bookElsewhere(harness.org.resources.phoneBooth, start, start.plus({ minutes: 30 }), 'Made elsewhere');
     const seen = await watchNotifications(created, start);
-    expect(seen.get('Starts in 5 minutes: Phone booth (2.02)')?.toISO()).toBe(utc('09:55').toISO());
-    expect(created.notifier.shown.find((shown) => shown.referenceNumber === reference)?.id).toBe(`startReminder:${reference}:${start.toUTC().toISO()}`);
+    expect(seen.get(`startReminder:${reference}`)?.toISO()).toBe(utc('09:55').toISO());
+    expect(created.notifier.shown.find((shown) => shown.referenceNumber === reference)).toMatchObject({
+      id: `startReminder:${reference}:${start.toUTC().toISO()}`,
+      title: 'Made elsewhere starts in 5 min — Phone booth (2.02)',
+    });
   });
 
   it('shows check-in open, the auto-release warning and the release within a minute of their moments', async () => {
     const start = utc('10:00');
     // Made elsewhere before Perch started; Severn needs check-in and releases after 15 minutes.
-    await bookElsewhere(harness.org.resources.severn, start, start.plus({ hours: 1 }), 'Review');
+    const reference = await bookElsewhere(harness.org.resources.severn, start, start.plus({ hours: 1 }), 'Review');
     const created = await signedIn();
     let released = false;
     const seen = new Map<string, DateTime>();
@@ -209,13 +221,15 @@ describe('notifications stay timely', () => {
       await harness.advance({ seconds: 30 });
       // The server's job runs each minute, as on real servers.
       if (!released && harness.clock.now() >= start.plus({ minutes: 15 })) released = (await releaseDue(harness.service.store, harness.clock.now().toMillis())) === 1;
-      for (const shown of created.notifier.shown) if (!seen.has(shown.title)) seen.set(shown.title, harness.clock.now());
+      noteShown(created, seen);
     }
-    const at = (title: string) => seen.get(title)?.toMillis() ?? Number.NaN;
-    expect(at('Check-in open: Severn (1.02)')).toBe(start.minus({ minutes: 5 }).toMillis());
-    expect(at('Released in 5 minutes: Severn (1.02)')).toBe(start.plus({ minutes: 10 }).toMillis());
+    const at = (kind: string) => seen.get(`${kind}:${reference}`)?.toMillis() ?? Number.NaN;
+    // The start reminder (10 minutes before) comes with check-in opening (5 minutes before), as one.
+    expect(at('checkInOpen')).toBe(start.minus({ minutes: 5 }).toMillis());
+    expect(at('startReminder')).toBeNaN();
+    expect(at('autoReleaseWarning')).toBe(start.plus({ minutes: 10 }).toMillis());
     expect(released).toBe(true);
-    const releasedAt = at('Released: Severn (1.02)') - start.plus({ minutes: 15 }).toMillis();
+    const releasedAt = at('released') - start.plus({ minutes: 15 }).toMillis();
     expect(releasedAt).toBeGreaterThanOrEqual(0);
     expect(releasedAt).toBeLessThanOrEqual(minuteMs);
   });
@@ -234,14 +248,14 @@ describe('notifications stay timely', () => {
     // A fresh session each time: the manual clock outruns the server's 30 minutes.
     expect((await (await harness.clientFor('admin')).approveReservation({ params: { referenceNumber: nearReference } })).ok).toBe(true);
     const nearSeen = await watchNotifications(created, utc('09:30'));
-    const nearDelay = nearSeen.get('Approved: Boardroom')!.toMillis() - approvedAt.toMillis();
+    const nearDelay = nearSeen.get(`approved:${nearReference}`)!.toMillis() - approvedAt.toMillis();
     expect(nearDelay).toBeLessThanOrEqual(minuteMs);
 
     await advanceTo(utc('10:41'));
     expect((await (await harness.clientFor('admin')).approveReservation({ params: { referenceNumber: farReference } })).ok).toBe(true);
     created.notifier.shown.length = 0;
     const farSeen = await watchNotifications(created, utc('10:50'));
-    const farDelay = farSeen.get('Approved: Boardroom')!.toMillis() - utc('10:41').toMillis();
+    const farDelay = farSeen.get(`approved:${farReference}`)!.toMillis() - utc('10:41').toMillis();
     expect(farDelay).toBeGreaterThan(minuteMs);
     expect(farDelay).toBeLessThanOrEqual(5 * minuteMs);
   });

@@ -145,13 +145,13 @@ describe('Book: form', () => {
     const time = (t: string) => perch.format.time(at(t));
     expect((screen.getByLabelText('Date') as HTMLInputElement).value).toBe('2025-11-26');
     expect(optionTexts('Start')).toEqual(['10:00', '10:30', '11:30', '12:00', '12:30'].map(time));
-    expect(optionTexts('Duration')).toEqual([`30 min (until ${time('10:30')})`, `1 hr (until ${time('11:00')})`]);
+    expect(optionTexts('Duration')).toEqual([`30 min (until ${time('10:30')})`, `1 h (until ${time('11:00')})`]);
 
     await user.selectOptions(select('Start'), at('11:30'));
     expect(optionTexts('Duration')).toEqual([
       `30 min (until ${time('12:00')})`,
-      `1 hr (until ${time('12:30')})`,
-      `1 hr 30 min (until ${time('13:00')})`,
+      `1 h (until ${time('12:30')})`,
+      `1 h 30 min (until ${time('13:00')})`,
     ]);
   });
 
@@ -164,8 +164,8 @@ describe('Book: form', () => {
     });
     await openForm(user, 'desk 12');
     const time = (t: string) => perch.format.time(at(t));
-    expect(optionTexts('Duration')).toEqual([`30 min (until ${time('12:30')})`, `45 min (until ${time('12:45')})`, `1 hr (until ${time('13:00')})`]);
-    expect(screen.getByText('Bookings last at least 30 min and at most 1 hr.')).toBeTruthy();
+    expect(optionTexts('Duration')).toEqual([`30 min (until ${time('12:30')})`, `45 min (until ${time('12:45')})`, `1 h (until ${time('13:00')})`]);
+    expect(screen.getByText('Bookings last at least 30 min and at most 1 h.')).toBeTruthy();
   });
 
   test('a new date loads that day; a day without free times says so', async () => {

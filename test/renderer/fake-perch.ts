@@ -98,6 +98,7 @@ export function createFakePerch(initial: StateSnapshot = signedOutSnapshot(), ov
     checkOut: notImplemented,
     cancel: notImplemented,
     extend: notImplemented,
+    offerExtension: notImplemented,
     retitle: notImplemented,
     getRecurrence: async () => ({ ok: true, value: null }),
     listSchedules: async () => ({ ok: true, value: [] }),

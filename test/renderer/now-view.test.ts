@@ -136,17 +136,90 @@ describe('Now: the next reservation', () => {
     expect(screen.getByText('checked in')).toBeTruthy();
   });
 
-  test('checked in: Check out is the action, and a refusal is shown verbatim', async () => {
+  test('checked in, nothing to extend to: Check out is the action, asks first, and a refusal is shown verbatim', async () => {
     const fake = createFakePerch(
-      readySnapshot({ reservations: [reservation({ requiresCheckIn: true, checkedInAt: '2025-11-26T10:00:00.000+01:00', canCheckOut: true })] }),
+      readySnapshot({ reservations: [reservation({ requiresCheckIn: true, start: '2025-11-26T09:30:00.000+01:00', checkedInAt: '2025-11-26T09:31:00.000+01:00', canCheckOut: true })] }),
     );
+    fake.handlers.offerExtension = async () => ({ ok: true, value: { minutes: null, reason: 'Room Ada is booked from 11:00.' } });
     fake.handlers.checkOut = async () => ({ ok: false, error: { kind: 'validation', message: 'Check out failed.', errors: ['The reservation has already ended.'] } });
     const { user } = await renderNow(fake);
     expect(screen.getByText('checked in')).toBeTruthy();
     expect(screen.queryByRole('button', { name: /^Cancel/ })).toBeNull();
+    await waitFor(() => expect(fake.requestsOf('offerExtension')).toEqual([{ referenceNumber: 'ref-1' }]));
+    expect(button('Check out of Design review').classList.contains('primary')).toBe(true);
+
+    // Checking out ends it at once: asked first, and No (which has focus) or Escape keep it.
     await user.click(button('Check out of Design review'));
+    expect(screen.getByRole('group', { name: 'Confirm check-out' }).textContent).toContain('End it now and free Room Ada?');
+    expect(document.activeElement).toBe(button('No, keep Design review'));
+    await user.keyboard('{Escape}');
+    expect(fake.requestsOf('checkOut')).toEqual([]);
+    expect(document.activeElement).toBe(button('Check out of Design review'));
+
+    await user.click(button('Check out of Design review'));
+    await user.click(button('Yes, check out of Design review'));
     expect(fake.requestsOf('checkOut')).toEqual([{ referenceNumber: 'ref-1' }]);
     await waitFor(() => expect(alerts()).toBe('Check out failed. The reservation has already ended.'));
+  });
+
+  test('before check-in opens: its deadlines in words, Cancel aside, no action forced', async () => {
+    const awaiting = reservation({
+      requiresCheckIn: true,
+      checkInOpensAt: '2025-11-26T10:07:00.000+01:00',
+      autoReleaseAt: '2025-11-26T10:27:00.000+01:00',
+    });
+    const { perch } = await renderNow(createFakePerch(readySnapshot({ reservations: [awaiting] })));
+    const deadlines = within(screen.getByRole('list', { name: 'Deadlines' })).getAllByRole('listitem').map(text);
+    expect(deadlines).toEqual(['Check-in opens 10:07 AM', 'Released at 10:27 AM unless you check in']);
+    expect(screen.queryByRole('button', { name: /Check in/ })).toBeNull();
+    expect(button('Cancel Design review').classList.contains('primary')).toBe(false);
+    // Once check-in is open, only the release is left to say.
+    perch.snapshot = readySnapshot({ reservations: [{ ...awaiting, checkInOpen: true }] });
+    await waitFor(() => expect(within(screen.getByRole('list', { name: 'Deadlines' })).getAllByRole('listitem').map(text)).toEqual(['Released at 10:27 AM unless you check in']));
+    expect(button('Check in to Design review').classList.contains('primary')).toBe(true);
+  });
+
+  test("a resource keeping another zone's clock has its times named in it", async () => {
+    const london = reservation({ timezone: 'Europe/London', requiresCheckIn: true, checkInOpensAt: '2025-11-26T10:07:00.000+01:00', autoReleaseAt: '2025-11-26T10:27:00.000+01:00' });
+    await renderNow(createFakePerch(readySnapshot({ reservations: [london] })));
+    expect(within(screen.getByRole('list', { name: 'Deadlines' })).getAllByRole('listitem').map(text)).toEqual([
+      'Check-in opens 9:07 AM London time',
+      'Released at 9:27 AM London time unless you check in',
+    ]);
+    expect(screen.getByText(/London time · Room Ada/)).toBeTruthy();
+  });
+
+  test('under way: Extend to the next slot is the action, Check out beside it; the end moves and a new offer is asked', async () => {
+    const underWay = reservation({ requiresCheckIn: true, start: '2025-11-26T09:30:00.000+01:00', checkedInAt: '2025-11-26T09:31:00.000+01:00', canCheckOut: true });
+    const fake = createFakePerch(readySnapshot({ reservations: [underWay] }));
+    fake.handlers.offerExtension = async () => ({ ok: true, value: { minutes: 30, end: '2025-11-26T11:30:00.000+01:00' } });
+    const answer = deferred<BridgeResult<ReservationView>>();
+    fake.handlers.extend = () => answer.promise;
+    const { user } = await renderNow(fake);
+    const extend = await screen.findByRole('button', { name: 'Extend to 11:30 AM: Design review, 30 min more' });
+    expect(text(extend)).toBe('Extend to 11:30 AM');
+    expect(extend.classList.contains('primary')).toBe(true);
+    expect(button('Check out of Design review').classList.contains('primary')).toBe(false);
+    // A poll that changes nothing about it asks nothing again.
+    fake.emit('stateChanged', readySnapshot({ reservations: [{ ...underWay }] }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Extend to 11:30 AM: Design review, 30 min more' })).toBeTruthy());
+    expect(fake.requestsOf('offerExtension')).toHaveLength(1);
+
+    await user.click(screen.getByRole('button', { name: 'Extend to 11:30 AM: Design review, 30 min more' }));
+    expect(fake.requestsOf('extend')).toEqual([{ referenceNumber: 'ref-1', minutes: 30 }]);
+    expect(text(button('Extend to 11:30 AM: Design review, 30 min more'))).toBe('Extending…');
+    fake.handlers.offerExtension = async () => ({ ok: true, value: { minutes: null, reason: 'Room Ada is booked from 11:30.' } });
+    answer.resolve({ ok: true, value: { ...underWay, end: '2025-11-26T11:30:00.000+01:00' } });
+    expect(await screen.findByText('Ends in 1 h 30 min')).toBeTruthy();
+    await waitFor(() => expect(fake.requestsOf('offerExtension')).toHaveLength(2));
+    await waitFor(() => expect(screen.queryByRole('button', { name: /^Extend/ })).toBeNull());
+    expect(button('Check out of Design review').classList.contains('primary')).toBe(true);
+  });
+
+  test('not under way yet: nothing to extend is asked', async () => {
+    const fake = createFakePerch(readySnapshot());
+    await renderNow(fake);
+    expect(fake.requestsOf('offerExtension')).toEqual([]);
   });
 
   test('Cancel asks first; Escape and No keep it, Yes cancels this occurrence only', async () => {

@@ -3,7 +3,7 @@ import type { RecurrenceView } from '../../electron/bridge.js';
 import { createDateFormat } from '../../renderer/src/lib/format.js';
 import { recurrenceWords } from '../../renderer/src/lib/recurrence-words.js';
 
-const berlin = createDateFormat('Europe/Berlin', 'en-GB');
+const berlin = createDateFormat('Europe/Berlin', { locale: 'en-GB', hourCycle: 'h23' });
 // Tuesday 10 November 2026, the second Tuesday of the month.
 const firstStart = '2026-11-10T09:00:00+01:00';
 const rule = (fields: Partial<RecurrenceView>): RecurrenceView => ({ type: 'daily', interval: 1, weekdays: [], monthlyType: null, until: null, ...fields });

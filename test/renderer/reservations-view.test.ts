@@ -112,13 +112,13 @@ describe('My reservations: states', () => {
     expect(within(item('Design review')).getByText('in 12 min')).toBeTruthy();
     expect(within(item('Design review')).getAllByRole('button').map((b) => b.getAttribute('aria-label'))).toEqual(['Check in to Design review', 'More actions for Design review']);
     expect(within(item('Focus time')).getByText('pending approval')).toBeTruthy();
-    expect(within(item('Focus time')).getByText('in 4 hr')).toBeTruthy();
+    expect(within(item('Focus time')).getByText('in 4 h')).toBeTruthy();
     expect(within(item('Focus time')).getAllByRole('button').map((b) => b.getAttribute('aria-label'))).toEqual(['More actions for Focus time']);
   });
 
   test('Extend is offered only while a booking is under way, never before it starts or while it awaits approval', async () => {
     const { user } = await renderList(createFakePerch(readySnapshot({ reservations: [underWay, ...week.slice(0, 2)] })));
-    expect(within(item('Pairing')).getByText('ends in 60 min')).toBeTruthy();
+    expect(within(item('Pairing')).getByText('ends in 1 h')).toBeTruthy();
     await user.click(button('More actions for Pairing'));
     expect(menuItems()).toEqual(['Extend by 15 min', 'Extend by 30 min']);
     await user.keyboard('{Escape}');

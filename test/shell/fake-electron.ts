@@ -93,6 +93,8 @@ export const fakeElectron = {
     setPath: vi.fn((name: string, path: string) => void setPaths.set(name, path)),
     setAppLogsPath: vi.fn((path: string) => void setPaths.set('logs', path)),
     getName: vi.fn(() => 'Perch'),
+    /** The OS's regional format (Electron: after ready). */
+    getSystemLocale: vi.fn(() => 'en-GB'),
     getAppPath: vi.fn(() => '/opt/perch'),
     isPackaged: true,
     /** macOS's and Windows' login item for Perch, as the OS keeps it (the user may change it in the OS's settings). */

@@ -14,6 +14,7 @@ const validRequests: { [C in CommandName]: unknown } = {
   checkOut: { referenceNumber: 'abc' },
   cancel: { referenceNumber: 'abc', scope: 'this' },
   extend: { referenceNumber: 'abc', minutes: 15 },
+  offerExtension: { referenceNumber: 'abc' },
   retitle: { referenceNumber: 'abc', title: 'Planning' },
   getRecurrence: { referenceNumber: 'abc' },
   listSchedules: undefined,

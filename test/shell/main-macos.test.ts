@@ -84,8 +84,8 @@ describe('the macOS shell', () => {
     expect(latestMenu()[0]?.label).toMatch(/^Now: R&D lab,/);
   });
 
-  it('shows nothing beside the icon while the reservation is in progress', () => {
-    expect(trays[0]?.setTitle).toHaveBeenLastCalledWith('');
+  it('shows the reservation in progress and its end beside the icon', () => {
+    expect(trays[0]?.setTitle).toHaveBeenLastCalledWith(expect.stringMatching(/^Standup until \S/));
   });
 
   it('Cmd+Q stops the core before the app quits', async () => {

@@ -64,6 +64,11 @@ describe('start-up', () => {
     expect(app.setAppUserModelId).not.toHaveBeenCalled();
   });
 
+  it("tells the core how the OS's region writes times, so the popover, tray and notifications agree", () => {
+    expect(app.getSystemLocale).toHaveBeenCalled();
+    expect(vi.mocked(createPerchCore).mock.calls[0]?.[0].timeFormat).toEqual({ locale: 'en-GB', hourCycle: 'h23' });
+  });
+
   it('gives the core a local service that runs the bundled host in a utility process, on a folder of the app data', async () => {
     const localService = vi.mocked(createPerchCore).mock.calls[0]?.[0].localService;
     if (!localService) throw new Error('no local service given to the core');
@@ -312,7 +317,7 @@ describe('the tray', () => {
 
   it('shows the next reservation in the tooltip; the menu is always attached, since most Linux trays report no clicks', () => {
     const tray = trays[0]!;
-    expect(tray.setToolTip).toHaveBeenLastCalledWith(expect.stringMatching(/^Perch — Now: Standup · Room A, until /));
+    expect(tray.setToolTip).toHaveBeenLastCalledWith(expect.stringMatching(/^Perch — Standup until .+, Room A$/));
     expect(tray.count('right-click')).toBe(0);
     expect(attachedMenu().template.map((item) => item.label ?? item.type)).toEqual([
       expect.stringMatching(/^Now: Standup · Room A/),

@@ -187,7 +187,7 @@ describe('with a real core against the local service', () => {
     if (!signedIn.ok) throw new Error(signedIn.error.message);
 
     await harness.advance({ minutes: 5 });
-    const notice = notifications.find((notification) => notification.options.title === 'Check-in open: Severn (1.02)');
+    const notice = notifications.find((notification) => notification.options.title === 'Design review starts in 5 min — check in to keep Severn (1.02)');
     if (!notice) throw new Error(`no check-in notice among ${notifications.map((notification) => notification.options.title).join(', ')}`);
     expect(notice.options.actions).toEqual([
       { type: 'button', text: 'Check in' },

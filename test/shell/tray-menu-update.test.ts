@@ -3,11 +3,10 @@ import type { FreeResourceView } from '../../electron/bridge.js';
 import { describe, expect, it } from 'vitest';
 import { menuItemAt, sameMenuStructure, trayMenuUpdate } from '../../electron/core/desktop/tray-menu-update.js';
 import { buildTrayMenu, type TrayMenuItem } from '../../electron/core/desktop/tray-menu.js';
-import { reservationView, signedOutState } from '../support/snapshots.js';
+import { reservationView, signedOutState, testTimeFormat } from '../support/snapshots.js';
 
 const zone = 'Europe/Berlin';
 const now = DateTime.fromISO('2025-03-10T10:00:30', { zone });
-const format = { locale: 'en-GB' };
 const standup = reservationView({
   referenceNumber: 'ref-7',
   title: 'Standup',
@@ -16,7 +15,7 @@ const standup = reservationView({
   requiresCheckIn: true,
   checkInOpen: true,
 });
-const ready = signedOutState(now.toISO()!, { phase: 'ready', reservations: [standup] });
+const ready = signedOutState(now.toISO()!, { phase: 'ready', reservations: [standup], timeFormat: testTimeFormat });
 const free = (name: string, resourceId: number): FreeResourceView => ({
   resourceId,
   name,
@@ -56,7 +55,7 @@ describe('trayMenuUpdate', () => {
 
   it('checked in: the reservation and its button change their labels in place', () => {
     const checkedIn = { ...ready, reservations: [{ ...standup, checkInOpen: false, checkedInAt: standup.start, canCheckOut: true }] };
-    expect(trayMenuUpdate(buildTrayMenu(ready, now, format), buildTrayMenu(checkedIn, now, format))).toEqual({
+    expect(trayMenuUpdate(buildTrayMenu(ready, now), buildTrayMenu(checkedIn, now))).toEqual({
       kind: 'inPlace',
       changes: [
         { path: [0], label: 'Now: Standup · Room A, until 11:00 · checked in', enabled: false },
@@ -68,7 +67,7 @@ describe('trayMenuUpdate', () => {
   it('a change deep in a submenu is found by its path', () => {
     const before = { ...ready, freeNow: [free('Room A', 1), free('Room B', 2)] };
     const after = { ...ready, freeNow: [free('Room A', 1), { ...free('Room C', 3), freeUntil: '2025-03-10T14:00:00+01:00' }] };
-    const update = trayMenuUpdate(buildTrayMenu(before, now, format), buildTrayMenu(after, now, format));
+    const update = trayMenuUpdate(buildTrayMenu(before, now), buildTrayMenu(after, now));
     expect(update).toEqual({
       kind: 'inPlace',
       changes: [
@@ -96,7 +95,7 @@ describe('trayMenuUpdate', () => {
 });
 
 describe('menuItemAt', () => {
-  const items = buildTrayMenu({ ...ready, freeNow: [free('Room A', 1)] }, now, format);
+  const items = buildTrayMenu({ ...ready, freeNow: [free('Room A', 1)] }, now);
 
   it('finds items at the top and in submenus', () => {
     expect(menuItemAt(items, [1])?.label).toBe('Check in');

@@ -5,14 +5,15 @@ import { validateCommandRequest } from '../../electron/core/desktop/ipc-validati
 import {
   buildTrayMenu,
   trayTitle,
+  shortened,
   trayTooltip,
   type TrayMenuItem,
 } from '../../electron/core/desktop/tray-menu.js';
+import { testTimeFormat } from '../support/snapshots.js';
 
 const zone = 'Europe/Berlin';
 // A Monday, half a minute past ten: quick bookings start at the whole minute.
 const now = DateTime.fromISO('2025-03-10T10:00:30', { zone });
-const format = { locale: 'en-GB' };
 const at = (clock: string, date = '2025-03-10') => DateTime.fromISO(`${date}T${clock}`, { zone }).toISO({ suppressMilliseconds: true })!;
 
 function snapshot(patch: Partial<StateSnapshot> = {}): StateSnapshot {
@@ -29,6 +30,7 @@ function snapshot(patch: Partial<StateSnapshot> = {}): StateSnapshot {
     notifierProblem: null,
     globalShortcut: { label: 'Ctrl+Alt+P', problem: null },
     now: now.toISO()!,
+    timeFormat: testTimeFormat,
     ...patch,
   };
 }
@@ -40,6 +42,7 @@ function reservation(patch: Partial<ReservationView> = {}): ReservationView {
     resourceId: 1,
     resourceName: 'Room A',
     scheduleId: 1,
+    timezone: zone,
     start: at('10:05'),
     end: at('11:00'),
     isRecurring: false,
@@ -49,6 +52,7 @@ function reservation(patch: Partial<ReservationView> = {}): ReservationView {
     checkedOutAt: null,
     originalEnd: null,
     autoReleaseAt: null,
+    checkInOpensAt: null,
     checkInOpen: false,
     canCheckOut: false,
     ownerName: 'Ada L',
@@ -85,16 +89,16 @@ const footer = ['---', 'Open Perch [action:openPerch]', '---', 'Quit Perch [acti
 
 describe('buildTrayMenu', () => {
   it('signed out: says so, and offers only Open Perch and Quit', () => {
-    const menu = buildTrayMenu(snapshot({ phase: 'signedOut', account: null }), now, format);
+    const menu = buildTrayMenu(snapshot({ phase: 'signedOut', account: null }), now);
     expect(outline(menu)).toEqual(['Not signed in [disabled]', ...footer]);
   });
 
   it('while signing in: says so', () => {
-    expect(outline(buildTrayMenu(snapshot({ phase: 'signingIn' }), now, format))).toEqual(['Signing in… [disabled]', ...footer]);
+    expect(outline(buildTrayMenu(snapshot({ phase: 'signingIn' }), now))).toEqual(['Signing in… [disabled]', ...footer]);
   });
 
   it('no reservations and nothing free', () => {
-    expect(outline(buildTrayMenu(snapshot(), now, format))).toEqual([
+    expect(outline(buildTrayMenu(snapshot(), now))).toEqual([
       'No upcoming reservations [disabled]',
       '---',
       'Book now — nothing free [disabled]',
@@ -104,11 +108,11 @@ describe('buildTrayMenu', () => {
 
   it('the next reservation with check-in open: Check in, and when it will be released', () => {
     const next = reservation({ title: 'Standup', requiresCheckIn: true, checkInOpen: true, autoReleaseAt: at('10:20') });
-    const menu = buildTrayMenu(snapshot({ reservations: [next] }), now, format);
+    const menu = buildTrayMenu(snapshot({ reservations: [next] }), now);
     expect(outline(menu)).toEqual([
       'Next: Standup · Room A, 10:05–11:00 [disabled]',
       'Check in [command:checkIn]',
-      'Released at 10:20 unless checked in [disabled]',
+      'Released at 10:20 unless you check in [disabled]',
       '---',
       'Book now — nothing free [disabled]',
       ...footer,
@@ -124,7 +128,7 @@ describe('buildTrayMenu', () => {
       canCheckOut: true,
       autoReleaseAt: at('09:45'),
     });
-    const menu = buildTrayMenu(snapshot({ reservations: [current] }), now, format);
+    const menu = buildTrayMenu(snapshot({ reservations: [current] }), now);
     expect(outline(menu).slice(0, 2)).toEqual(['Now: Room A, until 11:00 · checked in [disabled]', 'Check out [command:checkOut]']);
     expect(commandsOf(menu)).toEqual([{ name: 'checkOut', request: { referenceNumber: 'ref-1' } }]);
   });
@@ -135,7 +139,7 @@ describe('buildTrayMenu', () => {
       reservation({ referenceNumber: 'done', start: at('09:00'), end: at('10:00'), checkedOutAt: at('09:40') }),
       reservation({ referenceNumber: 'next', resourceName: 'Room B', start: at('09:00', '2025-03-11'), end: at('10:00', '2025-03-11'), isPendingApproval: true }),
     ];
-    const menu = buildTrayMenu(snapshot({ reservations }), now, format);
+    const menu = buildTrayMenu(snapshot({ reservations }), now);
     expect(outline(menu)[0]).toBe('Next: Room B, tomorrow 09:00–10:00 (pending approval) [disabled]');
     expect(commandsOf(menu)).toEqual([]);
   });
@@ -149,7 +153,7 @@ describe('buildTrayMenu', () => {
       free(15, 'Phone box', at('10:10')),
       free(16, 'Sixth', at('18:00')),
     ];
-    const menu = buildTrayMenu(snapshot({ freeNow }), now, format);
+    const menu = buildTrayMenu(snapshot({ freeNow }), now);
     expect(outline(menu)).toEqual([
       'No upcoming reservations [disabled]',
       '---',
@@ -177,7 +181,7 @@ describe('buildTrayMenu', () => {
   });
 
   it('Book now with no next booking known: both lengths, no "until"', () => {
-    const menu = buildTrayMenu(snapshot({ freeNow: [free(11, 'Horizon desk', null)] }), now, format);
+    const menu = buildTrayMenu(snapshot({ freeNow: [free(11, 'Horizon desk', null)] }), now);
     expect(outline(menu)).toEqual(['No upcoming reservations [disabled]', '---', 'Book now', '  Horizon desk', '    30 min [command:book]', '    1 h [command:book]', ...footer]);
   });
 
@@ -188,7 +192,6 @@ describe('buildTrayMenu', () => {
         freeNow: [free(12, 'Room C', at('12:30'))],
       }),
       now,
-      format,
     );
     const commands = commandsOf(menu);
     expect(commands.length).toBe(4);
@@ -196,27 +199,71 @@ describe('buildTrayMenu', () => {
   });
 
   it('offline: says since when the data is', () => {
-    const menu = buildTrayMenu(snapshot({ offline: true, fetchedAt: at('09:42') }), now, format);
+    const menu = buildTrayMenu(snapshot({ offline: true, fetchedAt: at('09:42') }), now);
     expect(outline(menu)[0]).toBe('Offline — updated 09:42 [disabled]');
-    expect(outline(buildTrayMenu(snapshot({ offline: true, fetchedAt: null }), now, format))[0]).toBe('Offline [disabled]');
+    expect(outline(buildTrayMenu(snapshot({ offline: true, fetchedAt: null }), now))[0]).toBe('Offline [disabled]');
   });
 });
 
 describe('trayTooltip and trayTitle', () => {
+  const titled = (patch: Partial<ReservationView> = {}) => reservation({ title: 'Design review', resourceName: 'Thames (1.01)', ...patch });
+
   it.each([
     ['signed out', snapshot({ phase: 'signedOut', account: null }), 'Perch — not signed in', ''],
     ['signing in', snapshot({ phase: 'signingIn' }), 'Perch — signing in…', ''],
     ['nothing booked', snapshot(), 'Perch — No upcoming reservations', ''],
-    ['next today', snapshot({ reservations: [reservation()] }), 'Perch — Next: Room A, 10:05–11:00', '10:05'],
-    ['in progress', snapshot({ reservations: [reservation({ start: at('09:00') })] }), 'Perch — Now: Room A, until 11:00', ''],
+    ['untitled, within the hour', snapshot({ reservations: [reservation()] }), 'Perch — Room A in 5 min', 'Room A in 5 min'],
     [
-      'tomorrow, offline',
+      'titled, in 59 minutes: where goes in the tooltip only',
+      snapshot({ reservations: [titled({ start: at('10:59'), end: at('11:30') })] }),
+      'Perch — Design review in 59 min, Thames (1.01)',
+      'Design review in 59 min',
+    ],
+    ['later today: at its time', snapshot({ reservations: [titled({ start: at('14:00'), end: at('15:00') })] }), 'Perch — Design review at 14:00, Thames (1.01)', 'Design review at 14:00'],
+    ['under way: until its end', snapshot({ reservations: [reservation({ resourceName: 'Severn', start: at('09:00'), end: at('12:30') })] }), 'Perch — Severn until 12:30', 'Severn until 12:30'],
+    [
+      'under way and checked in',
+      snapshot({ reservations: [titled({ start: at('09:00'), checkedInAt: at('09:01') })] }),
+      'Perch — Design review until 11:00, Thames (1.01) · checked in',
+      'Design review until 11:00',
+    ],
+    ['pending approval', snapshot({ reservations: [reservation({ isPendingApproval: true })] }), 'Perch — Room A in 5 min (pending approval)', 'Room A in 5 min'],
+    [
+      'tomorrow, offline: the tooltip names the day, the menu bar stays empty',
       snapshot({ offline: true, reservations: [reservation({ start: at('09:00', '2025-03-11'), end: at('10:00', '2025-03-11') })] }),
-      'Perch — Next: Room A, tomorrow 09:00–10:00 (offline)',
+      'Perch — Room A tomorrow 09:00 (offline)',
       '',
     ],
+    [
+      "a resource in another zone: its own time, named",
+      snapshot({ reservations: [reservation({ resourceName: 'Severn', timezone: 'Europe/London', start: at('09:00'), end: at('12:30') })] }),
+      'Perch — Severn until 11:30 London time',
+      'Severn until 11:30 London time',
+    ],
+    ['a zone with the same clock is not named', snapshot({ reservations: [reservation({ timezone: 'Europe/Rome', start: at('09:00') })] }), 'Perch — Room A until 11:00', 'Room A until 11:00'],
   ])('%s', (_name, state, tooltip, title) => {
-    expect(trayTooltip(state, now, format)).toBe(tooltip);
-    expect(trayTitle(state, now, format)).toBe(title);
+    expect(trayTooltip(state, now)).toBe(tooltip);
+    expect(trayTitle(state, now)).toBe(title);
+  });
+
+  it('a long title is cut at a word for the menu bar, and kept whole in the tooltip', () => {
+    const long = snapshot({ reservations: [reservation({ title: 'Quarterly planning with the design team', start: at('10:30') })] });
+    expect(trayTitle(long, now)).toBe('Quarterly planning… in 30 min');
+    expect(trayTooltip(long, now)).toBe('Perch — Quarterly planning with the design team in 30 min, Room A');
+  });
+
+  it.each([
+    ['Short', 'Short'],
+    ['Exactly twenty chars', 'Exactly twenty chars'],
+    ['Quarterly planning with the design team', 'Quarterly planning…'],
+    ['Supercalifragilisticexpialidocious', 'Supercalifragilisti…'],
+  ])('shortened(%j)', (text, expected) => {
+    expect(shortened(text, 20)).toBe(expected);
+    expect(shortened(text, 20).length).toBeLessThanOrEqual(20);
+  });
+
+  it("writes times by the snapshot's rules: a 12-hour clock when the OS has one", () => {
+    const us = snapshot({ timeFormat: { locale: 'en-US', hourCycle: 'h12' }, reservations: [reservation({ start: at('09:00'), end: at('12:30') })] });
+    expect(trayTitle(us, now)).toBe('Room A until 12:30 PM');
   });
 });

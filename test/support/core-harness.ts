@@ -12,6 +12,7 @@ import { demoPassword, seedDemo, type DemoOrganisation } from '../../electron/se
 import { ensureLocalAccount } from '../../electron/service/seed/local-account.js';
 import { startService, type RunningService } from '../../electron/service/service.js';
 import { ManualCoreClock } from './manual-clock.js';
+import { testTimeFormat } from './snapshots.js';
 
 export interface RecordedRequest {
   method: string;
@@ -159,6 +160,8 @@ export async function startCoreHarness(start: DateTime): Promise<CoreHarness> {
       secrets,
       notifier,
       fetch: recordingFetch,
+      // Whatever the machine's locale: the tests read a 24-hour British clock.
+      timeFormat: testTimeFormat,
       ...(options.local !== false && { localService: inProcessLocalService(() => service) }),
       ...(options.monotonicMs !== undefined && { monotonicMs: options.monotonicMs }),
       log: () => {},

@@ -4,6 +4,12 @@
  */
 import type { ReservationView, StateSnapshot } from '../../electron/bridge.js';
 
+/** How the core's tests read times, whatever the machine's locale: a 24-hour British clock. */
+export const testTimeFormat: StateSnapshot['timeFormat'] = { locale: 'en-GB', hourCycle: 'h23' };
+
+/** What the popover's tests see: an American 12-hour clock, as jsdom's `navigator.language` gives. */
+export const popoverTestTimeFormat: StateSnapshot['timeFormat'] = { locale: 'en-US', hourCycle: 'h12' };
+
 /** One of the viewer's own, plain reservations: no check-in, not recurring, not pending. */
 export function reservationView(fields: Pick<ReservationView, 'start' | 'end'> & Partial<ReservationView>): ReservationView {
   return {
@@ -12,6 +18,7 @@ export function reservationView(fields: Pick<ReservationView, 'start' | 'end'> &
     resourceId: 1,
     resourceName: 'Room A',
     scheduleId: 1,
+    timezone: 'Europe/Berlin',
     isRecurring: false,
     isPendingApproval: false,
     requiresCheckIn: false,
@@ -19,6 +26,7 @@ export function reservationView(fields: Pick<ReservationView, 'start' | 'end'> &
     checkedOutAt: null,
     originalEnd: null,
     autoReleaseAt: null,
+    checkInOpensAt: null,
     checkInOpen: false,
     canCheckOut: false,
     ownerName: 'Ada Lovelace',
@@ -43,6 +51,7 @@ export function signedOutState(now: string, overrides: Partial<StateSnapshot> = 
     notifierProblem: null,
     globalShortcut: { label: 'Ctrl+Alt+P', problem: null },
     now,
+    timeFormat: popoverTestTimeFormat,
     ...overrides,
   };
 }

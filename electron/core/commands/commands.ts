@@ -9,6 +9,7 @@ import { createBooking } from './booking.js';
 import type { CommandContext } from './command-context.js';
 import { createCommandLookups } from './command-lookups.js';
 import { errorFromThrown, failure, success } from '../errors.js';
+import { createExtensionOffer } from './extension-offer.js';
 import { createListCommands } from './list-commands.js';
 import { createRecurrenceLookup } from './recurrence.js';
 import { createReservationActions } from './reservation-actions.js';
@@ -43,6 +44,7 @@ export function createCommandHandlers(context: CommandContext): CommandHandlers 
     checkOut: asResult(({ referenceNumber }) => actions.checkInOrOut(referenceNumber, 'out')),
     cancel: asResult(actions.cancel),
     extend: asResult(actions.extend),
+    offerExtension: asResult(createExtensionOffer(context, lookups)),
     retitle: asResult(actions.retitle),
     getRecurrence: asResult(createRecurrenceLookup(context, lookups)),
     listSchedules: asResult(lists.listSchedules),

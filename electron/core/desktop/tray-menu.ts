@@ -5,6 +5,7 @@
  */
 import { DateTime } from 'luxon';
 import type { CommandName, CommandRequest, FreeResourceView, ReservationView, StateSnapshot } from '../../bridge.js';
+import { createTimeFormat, durationWords, type TimeFormat } from '../../bridge-format.js';
 
 export type TrayCommand = { [C in CommandName]: { name: C; request: CommandRequest<C> } }[CommandName];
 
@@ -20,17 +21,12 @@ export interface TrayMenuItem {
   action?: TrayAction;
 }
 
-export interface TrayFormat {
-  /** BCP 47 locale for times; the system's when absent. */
-  locale?: string;
-}
-
 /** A menu is read at a glance: more than a handful of resources belongs in the popover. */
 const bookNowLimit = 5;
-const quickDurations = [
-  { label: '30 min', minutes: 30 },
-  { label: '1 h', minutes: 60 },
-] as const;
+const quickDurations = [30, 60].map((minutes) => ({ label: durationWords(minutes), minutes }));
+
+/** The menu bar has little room: a longer name is cut, at a word where one ends late enough. */
+const titleNameLength = 20;
 
 const separator: TrayMenuItem = { label: '', type: 'separator' };
 
@@ -42,7 +38,13 @@ function nextReservation(state: StateSnapshot, now: DateTime): ReservationView |
   );
 }
 
-export function buildTrayMenu(state: StateSnapshot, now: DateTime, format: TrayFormat = {}): TrayMenuItem[] {
+/** Times as the popover writes them: the snapshot's rules, in the account's zone. */
+function formatOf(state: StateSnapshot, now: DateTime): TimeFormat {
+  return createTimeFormat(state.timeFormat, state.account?.timezone ?? now.zoneName ?? 'UTC');
+}
+
+export function buildTrayMenu(state: StateSnapshot, now: DateTime): TrayMenuItem[] {
+  const format = formatOf(state, now);
   const items: TrayMenuItem[] = [];
   if (state.phase === 'signedOut') {
     items.push({ label: 'Not signed in', enabled: false });
@@ -56,25 +58,61 @@ export function buildTrayMenu(state: StateSnapshot, now: DateTime, format: TrayF
   return items;
 }
 
-/** The tray icon's tooltip: the app's name and what is next. */
-export function trayTooltip(state: StateSnapshot, now: DateTime, format: TrayFormat = {}): string {
+/**
+ * The tray icon's tooltip: the app's name and what is next, as the menu bar title says it
+ * ("Design review in 59 min", "Severn until 12:30"), with where and the day when it is not today.
+ */
+export function trayTooltip(state: StateSnapshot, now: DateTime): string {
   if (state.phase === 'signedOut') return 'Perch — not signed in';
   if (state.phase === 'signingIn') return 'Perch — signing in…';
   const next = nextReservation(state, now);
-  const summary = next ? reservationLabel(next, now, format) : 'No upcoming reservations';
+  const summary = next ? tooltipLine(next, now, formatOf(state, now)) : 'No upcoming reservations';
   return `Perch — ${summary}${state.offline ? ' (offline)' : ''}`;
 }
 
-/** The short text beside the icon in the macOS menu bar: today's next start, or nothing. */
-export function trayTitle(state: StateSnapshot, now: DateTime, format: TrayFormat = {}): string {
+/**
+ * The short text beside the icon in the macOS menu bar: the reservation under way and its end
+ * ("Severn until 12:30"), or today's next and when it starts ("Design review in 59 min",
+ * "Design review at 14:00"); nothing when nothing is on today.
+ */
+export function trayTitle(state: StateSnapshot, now: DateTime): string {
   const next = nextReservation(state, now);
-  if (!next) return '';
-  const start = instant(next.start);
-  if (start <= now || !start.hasSame(now.setZone(start.zone), 'day')) return '';
-  return time(start, format);
+  if (!next || !startsToday(next, now)) return '';
+  return `${shortened(nameOf(next), titleNameLength)} ${when(next, now, formatOf(state, now))}`;
 }
 
-function reservationItems(state: StateSnapshot, now: DateTime, format: TrayFormat): TrayMenuItem[] {
+const nameOf = (reservation: ReservationView) => reservation.title.trim() || reservation.resourceName;
+
+function startsToday(reservation: ReservationView, now: DateTime): boolean {
+  const start = instant(reservation.start);
+  return start <= now || start.hasSame(now.setZone(start.zone), 'day');
+}
+
+/** `until 12:30` under way; `in 59 min` within the hour; `at 14:00` later today; `tomorrow 09:00` after. */
+function when(reservation: ReservationView, now: DateTime, format: TimeFormat): string {
+  const start = instant(reservation.start);
+  if (start <= now) return `until ${format.time(reservation.end, reservation.timezone)}`;
+  if (start.diff(now, 'minutes').minutes < 60) return format.countdown(reservation.start, now.toMillis());
+  const at = format.time(reservation.start, reservation.timezone);
+  return startsToday(reservation, now) ? `at ${at}` : `${day(start, now).trim()} ${at}`;
+}
+
+function tooltipLine(reservation: ReservationView, now: DateTime, format: TimeFormat): string {
+  const name = nameOf(reservation);
+  const where = name === reservation.resourceName ? '' : `, ${reservation.resourceName}`;
+  const status = reservation.isPendingApproval ? ' (pending approval)' : reservation.checkedInAt !== null ? ' · checked in' : '';
+  return `${name} ${when(reservation, now, format)}${where}${status}`;
+}
+
+/** At most `length` characters: cut at the last word boundary in its second half, else mid-word, and marked with an ellipsis. */
+export function shortened(text: string, length: number): string {
+  if (text.length <= length) return text;
+  const cut = text.slice(0, length - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space >= length / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
+}
+
+function reservationItems(state: StateSnapshot, now: DateTime, format: TimeFormat): TrayMenuItem[] {
   const next = nextReservation(state, now);
   if (!next) return [{ label: 'No upcoming reservations', enabled: false }];
   const items: TrayMenuItem[] = [{ label: reservationLabel(next, now, format), enabled: false }];
@@ -85,16 +123,18 @@ function reservationItems(state: StateSnapshot, now: DateTime, format: TrayForma
     items.push({ label: 'Check out', command: { name: 'checkOut', request: reference } });
   }
   if (next.requiresCheckIn && next.checkedInAt === null && next.autoReleaseAt !== null) {
-    items.push({ label: `Released at ${time(instant(next.autoReleaseAt), format)} unless checked in`, enabled: false });
+    items.push({ label: `Released at ${format.time(next.autoReleaseAt, next.timezone)} unless you check in`, enabled: false });
   }
   return items;
 }
 
-function reservationLabel(reservation: ReservationView, now: DateTime, format: TrayFormat): string {
+function reservationLabel(reservation: ReservationView, now: DateTime, format: TimeFormat): string {
   const start = instant(reservation.start);
-  const end = instant(reservation.end);
   const what = reservation.title.trim() ? `${reservation.title.trim()} · ${reservation.resourceName}` : reservation.resourceName;
-  const when = start <= now ? `until ${time(end, format)}` : `${day(start, now)}${time(start, format)}–${time(end, format)}`;
+  const when =
+    start <= now
+      ? `until ${format.time(reservation.end, reservation.timezone)}`
+      : `${day(start, now)}${format.timeRange(reservation.start, reservation.end, reservation.timezone)}`;
   const status = reservation.isPendingApproval ? ' (pending approval)' : reservation.checkedInAt !== null ? ' · checked in' : '';
   return `${start <= now ? 'Now' : 'Next'}: ${what}, ${when}${status}`;
 }
@@ -107,7 +147,7 @@ function nextHalfHour(now: DateTime): DateTime {
   return now.startOf('hour').plus({ minutes: now.minute < 30 ? 30 : 60 });
 }
 
-function bookNowItem(freeNow: FreeResourceView[], now: DateTime, format: TrayFormat): TrayMenuItem {
+function bookNowItem(freeNow: FreeResourceView[], now: DateTime, format: TimeFormat): TrayMenuItem {
   const start = nextHalfHour(now);
   const resources = freeNow
     .slice(0, bookNowLimit)
@@ -117,7 +157,7 @@ function bookNowItem(freeNow: FreeResourceView[], now: DateTime, format: TrayFor
   return { label: 'Book now', submenu: resources };
 }
 
-function bookingChoices(resource: FreeResourceView, start: DateTime, format: TrayFormat): TrayMenuItem[] {
+function bookingChoices(resource: FreeResourceView, start: DateTime, format: TimeFormat): TrayMenuItem[] {
   // Unknown: nothing seen ahead; the server refuses a booking that meets one, in its own words.
   const freeUntil = resource.freeUntil === null ? null : instant(resource.freeUntil);
   const freeMinutes = freeUntil === null ? Number.POSITIVE_INFINITY : Math.floor(freeUntil.diff(start, 'minutes').minutes);
@@ -132,17 +172,16 @@ function bookingChoices(resource: FreeResourceView, start: DateTime, format: Tra
   const repeatsQuickChoice = quickDurations.some((choice) => choice.minutes === freeMinutes);
   if (freeUntil !== null && resource.freeUntil !== null && freeMinutes > 0 && !repeatsQuickChoice && freeUntil.hasSame(start.setZone(freeUntil.zone), 'day')) {
     choices.push({
-      label: `Until ${time(freeUntil, format)}`,
+      label: `Until ${format.time(resource.freeUntil)}`,
       command: { name: 'book', request: { resourceId: resource.resourceId, start: startIso, end: resource.freeUntil, title: '' } },
     });
   }
   return choices;
 }
 
-function offlineLabel(state: StateSnapshot, now: DateTime, format: TrayFormat): string {
+function offlineLabel(state: StateSnapshot, now: DateTime, format: TimeFormat): string {
   if (state.fetchedAt === null) return 'Offline';
-  const fetched = instant(state.fetchedAt);
-  return `Offline — updated ${day(fetched, now)}${time(fetched, format)}`;
+  return `Offline — updated ${day(instant(state.fetchedAt), now)}${format.time(state.fetchedAt)}`;
 }
 
 /** Snapshot instants carry the user's offset; keeping it shows times as the user reads them. */
@@ -152,10 +191,6 @@ function instant(value: string): DateTime {
 
 function iso(value: DateTime): string {
   return value.toISO({ suppressMilliseconds: true }) ?? value.toUTC().toISO() ?? '';
-}
-
-function time(value: DateTime, format: TrayFormat): string {
-  return value.toLocaleString(DateTime.TIME_SIMPLE, format.locale ? { locale: format.locale } : {});
 }
 
 /** A day prefix for times that are not today: "tomorrow ", "Mon ", or "12 Mar ". */

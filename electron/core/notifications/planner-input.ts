@@ -2,13 +2,15 @@
 import type { PlannerReservation } from './planner.js';
 import { summaryFacts, type WireSummary } from '../views/state.js';
 
-function plannerReservation(summary: WireSummary): PlannerReservation | null {
+function plannerReservation(summary: WireSummary, zones: ReadonlyMap<number, string>): PlannerReservation | null {
   const facts = summaryFacts(summary);
   if (facts === null) return null;
+  const timezone = zones.get(facts.scheduleId);
   return {
     referenceNumber: facts.referenceNumber,
     title: facts.title,
     resourceName: facts.resourceName,
+    ...(timezone ? { timezone } : {}),
     start: facts.start,
     end: facts.end,
     startReminderMinutes: summary.startReminder,
@@ -21,6 +23,7 @@ function plannerReservation(summary: WireSummary): PlannerReservation | null {
   };
 }
 
-export function plannerReservations(summaries: readonly WireSummary[]): PlannerReservation[] {
-  return summaries.flatMap((summary) => plannerReservation(summary) ?? []);
+/** What the notification planner needs of the listed reservations; `zones` names each schedule's zone. */
+export function plannerReservations(summaries: readonly WireSummary[], zones: ReadonlyMap<number, string> = new Map()): PlannerReservation[] {
+  return summaries.flatMap((summary) => plannerReservation(summary, zones) ?? []);
 }

@@ -5,13 +5,16 @@
  * feeding shown ids back in is all it takes to never show a notification twice.
  */
 import { DateTime } from 'luxon';
-import type { Settings } from '../../bridge.js';
+import type { Settings, TimeFormatRules } from '../../bridge.js';
+import { createTimeFormat, type TimeFormat } from '../../bridge-format.js';
 import type { NotificationAction } from './notifier.js';
 
 export interface PlannerReservation {
   referenceNumber: string;
   title: string;
   resourceName: string;
+  /** The zone of the resource's schedule, when known: its times are named in it where its clock differs. */
+  timezone?: string;
   start: DateTime;
   end: DateTime;
   /** The reservation's own reminders, minutes before start/end, null when none. */
@@ -28,6 +31,8 @@ export interface PlannerInput {
   now: DateTime;
   /** The user's timezone, for the texts. */
   zone: string;
+  /** How the user reads times, as the popover and the tray write them. */
+  timeFormat: TimeFormatRules;
   /** After the latest poll. */
   reservations: readonly PlannerReservation[];
   /** After the poll before; null on the first poll after start (no vanish detection then). */
@@ -80,6 +85,13 @@ export interface Plan {
 
 const defaultAutoReleaseWarningMinutes = 5;
 
+/**
+ * A start reminder and check-in opening this close together are one moment to the user: they come
+ * as one notification, when check-in opens (so its Check in button works), at most this much
+ * after the reminder's own moment.
+ */
+export const mergeWithinMinutes = 5;
+
 /** How long "Snooze" puts a notification off, unless the moment it is about comes sooner. */
 export const snoozeMinutes = 5;
 
@@ -95,12 +107,14 @@ interface Candidate {
   untilMs: number;
   /** Zero-lead reminders fall exactly on their deadline, so the deadline itself still counts. */
   untilInclusive: boolean;
+  /** A check-in notice that is the start reminder too (see `mergeWithinMinutes`). */
+  withStartReminder?: boolean;
 }
 
 export function planNotifications(input: PlannerInput): Plan {
   const nowMs = input.now.toMillis();
   const zone = DateTime.fromMillis(nowMs).setZone(input.zone).isValid ? input.zone : 'UTC';
-  const texts = new Texts(nowMs, zone);
+  const texts = new Texts(nowMs, zone, input.timeFormat);
   const reservations = input.reservations.filter(isUsable);
   const seen = new Set(input.shown);
   const due: PlannedNotification[] = [];
@@ -257,27 +271,32 @@ function* timedCandidates(
   for (const reservation of reservations) {
     const startMs = reservation.start.toMillis();
     const endMs = reservation.end.toMillis();
+    const releaseMs =
+      reservation.autoReleaseMinutes === null ? null : startMs + reservation.autoReleaseMinutes * minuteMs;
+    const checkIn: Candidate | null =
+      switches.checkInOpen && awaitsCheckIn(reservation)
+        ? {
+            kind: 'checkInOpen',
+            reservation,
+            keyMs: startMs,
+            atMs: startMs - settings.checkInLeadMinutes * minuteMs,
+            untilMs: releaseMs === null ? endMs : Math.min(endMs, releaseMs),
+            untilInclusive: false,
+          }
+        : null;
+    let withStartReminder = false;
     if (switches.startReminder && !reservation.checkedIn && !reservation.checkedOut) {
       const lead = reservation.startReminderMinutes ?? settings.startReminderMinutes;
-      yield { kind: 'startReminder', reservation, keyMs: startMs, atMs: startMs - lead * minuteMs, untilMs: startMs, untilInclusive: true };
+      const atMs = startMs - lead * minuteMs;
+      withStartReminder = checkIn !== null && Math.abs(checkIn.atMs - atMs) <= mergeWithinMinutes * minuteMs;
+      if (!withStartReminder) yield { kind: 'startReminder', reservation, keyMs: startMs, atMs, untilMs: startMs, untilInclusive: true };
     }
+    if (checkIn !== null) yield { ...checkIn, withStartReminder };
     if (switches.endReminder && !reservation.checkedOut) {
       const lead = reservation.endReminderMinutes ?? settings.endReminderMinutes;
       yield { kind: 'endReminder', reservation, keyMs: endMs, atMs: endMs - lead * minuteMs, untilMs: endMs, untilInclusive: true };
     }
     if (!awaitsCheckIn(reservation)) continue;
-    const releaseMs =
-      reservation.autoReleaseMinutes === null ? null : startMs + reservation.autoReleaseMinutes * minuteMs;
-    if (switches.checkInOpen) {
-      yield {
-        kind: 'checkInOpen',
-        reservation,
-        keyMs: startMs,
-        atMs: startMs - settings.checkInLeadMinutes * minuteMs,
-        untilMs: releaseMs === null ? endMs : Math.min(endMs, releaseMs),
-        untilInclusive: false,
-      };
-    }
     if (switches.autoReleaseWarning && releaseMs !== null && releaseMs < endMs) {
       yield {
         kind: 'autoReleaseWarning',
@@ -331,44 +350,50 @@ function* changes(
   }
 }
 
-/** Titles and bodies: what and when, in the user's timezone, 24-hour times. */
+/**
+ * Titles say what happened or what to do, bodies when: in the user's zone and clock (the popover's
+ * rules), a resource's own zone named where its clock differs, durations in the popover's words.
+ */
 class Texts {
   private readonly today: string;
+  private readonly format: TimeFormat;
 
   constructor(
     private readonly nowMs: number,
     private readonly zone: string,
+    rules: TimeFormatRules,
   ) {
     this.today = this.local(nowMs).toISODate() ?? '';
+    this.format = createTimeFormat(rules, zone);
   }
 
   timed(candidate: Candidate): { title: string; body: string } {
     const { reservation } = candidate;
-    const name = reservation.resourceName;
+    const resource = reservation.resourceName;
+    const title = reservation.title.trim();
     switch (candidate.kind) {
       case 'startReminder':
-        return {
-          title: `${this.relative('Starts', candidate.keyMs)}: ${name}`,
-          body: this.summary(reservation),
-        };
+        return { title: this.headline(reservation, `starts ${this.countdown(candidate.keyMs)}`), body: this.summary(reservation, false) };
       case 'endReminder':
+        return { title: this.headline(reservation, `ends ${this.countdown(candidate.keyMs)}`), body: this.summary(reservation, false) };
+      case 'checkInOpen': {
+        const keeps = reservation.autoReleaseMinutes !== null;
+        const deadline = keeps ? `Released at ${this.time(candidate.untilMs, reservation)} unless you check in.` : 'Check-in is open.';
+        // Once it has started (a late timer, a wake from sleep), it is about checking in alone.
+        if (!candidate.withStartReminder || candidate.keyMs <= this.nowMs) {
+          return { title: `${keeps ? 'Check in to keep' : 'Check in to'} ${resource}`, body: `${deadline} ${this.summary(reservation, true)}` };
+        }
+        const starts = `starts ${this.countdown(candidate.keyMs)}`;
+        const checkIn = keeps ? `check in to keep ${title === '' ? 'it' : resource}` : `check in to ${title === '' ? 'it' : resource}`;
+        return { title: `${title === '' ? resource : title} ${starts} — ${checkIn}`, body: `${deadline} ${this.summary(reservation, false)}` };
+      }
+      case 'autoReleaseWarning': {
+        const left = Math.max(1, Math.ceil((candidate.untilMs - this.nowMs) / minuteMs));
         return {
-          title: `${this.relative('Ends', candidate.keyMs)}: ${name}`,
-          body: this.summary(reservation),
+          title: `Check in to keep ${resource} — ${this.format.duration(left)} left`,
+          body: `Released at ${this.time(candidate.untilMs, reservation)} unless you check in. ${this.summary(reservation, true)}`,
         };
-      case 'checkInOpen':
-        return {
-          title: `Check-in open: ${name}`,
-          body:
-            reservation.autoReleaseMinutes === null
-              ? this.summary(reservation)
-              : `Check in by ${this.time(candidate.untilMs)} or it is released`,
-        };
-      case 'autoReleaseWarning':
-        return {
-          title: `${this.relative('Released', candidate.untilMs)}: ${name}`,
-          body: `Not checked in; check in by ${this.time(candidate.untilMs)} or the ${this.time(reservation.start.toMillis())} booking is released.`,
-        };
+      }
       default:
         return this.change(candidate.kind, reservation);
     }
@@ -377,65 +402,64 @@ class Texts {
   change(kind: NotificationKind, reservation: PlannerReservation): { title: string; body: string } {
     const name = reservation.resourceName;
     switch (kind) {
-      case 'released':
-        return {
-          title: `Released: ${name}`,
-          body: `Not checked in; the ${this.time(reservation.start.toMillis())} booking was released.`,
-        };
+      case 'released': {
+        const within = reservation.autoReleaseMinutes === null ? '' : ` within ${this.format.duration(reservation.autoReleaseMinutes)} of its start`;
+        return { title: `${name} released: you did not check in`, body: `Not checked in${within}. ${this.summary(reservation, true)}` };
+      }
       case 'approved':
-        return { title: `Approved: ${name}`, body: this.summary(reservation) };
+        return { title: `Approved: ${name}`, body: this.summary(reservation, true) };
       default:
-        return { title: `Declined or removed: ${name}`, body: this.summary(reservation) };
+        return { title: `Declined or removed: ${name}`, body: this.summary(reservation, true) };
     }
   }
 
-  /** `Planning · 10:00–11:00`, with dates where a day is not today. */
-  private summary(reservation: PlannerReservation): string {
+  /** `Design review starts in 10 min — Thames (1.01)`; `Thames (1.01) starts in 10 min` when untitled. */
+  private headline(reservation: PlannerReservation, what: string): string {
+    const title = reservation.title.trim();
+    return title === '' ? `${reservation.resourceName} ${what}` : `${title} ${what} — ${reservation.resourceName}`;
+  }
+
+  /** `Planning · 10:00–11:00` (the title only where the notification's title lacks it), with dates where a day is not today. */
+  private summary(reservation: PlannerReservation, withTitle: boolean): string {
     const startMs = reservation.start.toMillis();
     const endMs = reservation.end.toMillis();
     const start = this.local(startMs);
     const end = this.local(endMs);
-    const sameDay = start.toISODate() === end.toISODate();
-    let from = this.time(startMs);
-    let until = sameDay ? this.clock(endMs) : this.dated(endMs);
+    let when: string;
     if (start.offset !== end.offset) {
       // Across a DST change the same wall time can occur twice (02:30–02:30): name both offsets.
-      from += ` ${utcOffset(start.offset)}`;
-      until += ` ${utcOffset(end.offset)}`;
+      when = `${this.time(startMs)} ${utcOffset(start.offset)}–${this.time(endMs, undefined, startMs)} ${utcOffset(end.offset)}`;
+    } else if (start.toISODate() === end.toISODate()) {
+      when = `${this.dayPrefix(startMs)}${this.format.timeRange(startMs, endMs, reservation.timezone)}`;
+    } else {
+      when = `${this.time(startMs, reservation)}–${this.time(endMs, reservation, startMs)}`;
     }
-    const when = `${from}–${until}`;
-    const parts = [reservation.title.trim(), when];
+    const parts = [withTitle ? reservation.title.trim() : '', when];
     if (reservation.isPendingApproval) parts.push('awaiting approval');
     return parts.filter((part) => part !== '').join(' · ');
   }
 
-  /** `Starts in 10 minutes`, measured from now so a late timer still tells the truth. */
-  private relative(verb: string, targetMs: number): string {
-    const minutes = Math.max(0, Math.round((targetMs - this.nowMs) / minuteMs));
-    if (minutes === 0) return `${verb} now`;
-    const hours = Math.floor(minutes / 60);
-    const rest = minutes % 60;
-    const parts: string[] = [];
-    if (hours > 0) parts.push(`${hours} ${hours === 1 ? 'hour' : 'hours'}`);
-    if (rest > 0) parts.push(`${rest} ${rest === 1 ? 'minute' : 'minutes'}`);
-    return `${verb} in ${parts.join(' ')}`;
+  /** `in 10 min`, measured from now so a late timer still tells the truth. */
+  private countdown(targetMs: number): string {
+    return this.format.countdown(Math.max(targetMs, this.nowMs), this.nowMs);
   }
 
-  /** A time of day, with its date in front when it is not today. */
-  private time(ms: number): string {
-    return this.local(ms).toISODate() === this.today ? this.clock(ms) : this.dated(ms);
+  /** A time of day, with its day in front when that is not the day of `referenceMs` (today by default). */
+  private time(ms: number, reservation?: PlannerReservation, referenceMs = this.nowMs): string {
+    const sameDay = this.local(ms).toISODate() === (referenceMs === this.nowMs ? this.today : this.local(referenceMs).toISODate());
+    return `${sameDay ? '' : this.dayName(ms)}${this.format.time(ms, reservation?.timezone)}`;
   }
 
-  private dated(ms: number): string {
-    return this.local(ms).toFormat('ccc d LLL HH:mm');
+  private dayPrefix(ms: number): string {
+    return this.local(ms).toISODate() === this.today ? '' : this.dayName(ms);
   }
 
-  private clock(ms: number): string {
-    return this.local(ms).toFormat('HH:mm');
+  /** `Wed 17 Jun `: English day and month names, like every other word of the texts. */
+  private dayName(ms: number): string {
+    return `${this.local(ms).toFormat('ccc d LLL')} `;
   }
 
   private local(ms: number): DateTime {
-    // A fixed locale keeps day and month names the same whatever the machine's locale is.
     return DateTime.fromMillis(ms, { zone: this.zone, locale: 'en-GB' });
   }
 }

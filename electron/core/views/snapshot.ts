@@ -4,7 +4,7 @@ import type { KeychainStatus, StateSnapshot } from '../../bridge.js';
 import type { CoreState, ServerStrain } from '../core-state.js';
 import { acceleratorLabel } from '../desktop/global-shortcut.js';
 import { accountView, type AccountIdentity } from '../session/session.js';
-import { freeNowViews, groupNamesByResource, isoIn, upcomingViews, type ViewContext } from './state.js';
+import { freeNowViews, groupNamesByResource, isoIn, scheduleZones, upcomingViews, type ViewContext, type WireSchedule } from './state.js';
 
 function machineZone(): string {
   return DateTime.local().zoneName ?? 'UTC';
@@ -23,7 +23,7 @@ function strainMessage(strain: ServerStrain | null): string | null {
 export function snapshotOf(state: CoreState, account: AccountIdentity | null, now: DateTime, keychain: KeychainStatus): StateSnapshot {
   const { data } = state;
   const userZone = account?.timezone ?? machineZone();
-  const context: ViewContext = { zone: userZone, now, userId: account?.userId ?? 0 };
+  const context: ViewContext = { zone: userZone, now, userId: account?.userId ?? 0, scheduleZones: scheduleZones(data.schedules) };
   return {
     phase: state.phase,
     account: account === null ? null : accountView(account),
@@ -47,11 +47,12 @@ export function snapshotOf(state: CoreState, account: AccountIdentity | null, no
     notifierProblem: state.notifierProblem,
     globalShortcut: { label: acceleratorLabel(state.settings.globalShortcut, process.platform), problem: state.shortcutProblem },
     now: isoIn(userZone, now),
+    timeFormat: state.timeFormat,
   };
 }
 
 /** Context for views of this moment, when someone is signed in. */
-export function viewContextOf(account: AccountIdentity | null, now: DateTime): ViewContext | null {
+export function viewContextOf(account: AccountIdentity | null, now: DateTime, schedules: readonly WireSchedule[]): ViewContext | null {
   if (account === null) return null;
-  return { zone: account.timezone, now, userId: account.userId };
+  return { zone: account.timezone, now, userId: account.userId, scheduleZones: scheduleZones(schedules) };
 }

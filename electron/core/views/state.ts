@@ -26,6 +26,13 @@ export interface ViewContext {
   zone: string;
   now: DateTime;
   userId: number;
+  /** Each schedule's zone by id, as far as the schedules are known. */
+  scheduleZones?: ReadonlyMap<number, string>;
+}
+
+/** Schedule zones by id, for `ViewContext`. */
+export function scheduleZones(schedules: readonly WireSchedule[]): Map<number, string> {
+  return new Map(schedules.map((schedule) => [schedule.id, schedule.timezone]));
 }
 
 /** Servers open check-in this long before the start (a server setting they do not expose: server-facts C). */
@@ -94,6 +101,7 @@ function viewOf(facts: ReservationFacts, context: ViewContext): ReservationView 
     resourceId: facts.resourceId,
     resourceName: facts.resourceName,
     scheduleId: facts.scheduleId,
+    timezone: context.scheduleZones?.get(facts.scheduleId) || zone,
     start: isoIn(zone, facts.start),
     end: isoIn(zone, facts.end),
     isRecurring: facts.isRecurring,
@@ -103,6 +111,7 @@ function viewOf(facts: ReservationFacts, context: ViewContext): ReservationView 
     checkedOutAt: isoOrNull(zone, facts.checkedOutAt),
     originalEnd: isoOrNull(zone, facts.originalEnd),
     autoReleaseAt: awaitsCheckIn && facts.autoReleaseMinutes !== null ? isoIn(zone, facts.start.plus({ minutes: facts.autoReleaseMinutes })) : null,
+    checkInOpensAt: awaitsCheckIn && !facts.isPendingApproval ? isoIn(zone, facts.start.minus({ minutes: checkInOpensMinutes })) : null,
     // Servers refuse check-in to a booking that is not approved yet.
     checkInOpen: awaitsCheckIn && !facts.isPendingApproval && nowMs < checkInClosesMs && (facts.checkInAvailable ?? checkInWindow),
     // Checking out before the start would be a cancellation; servers refuse it.

@@ -11,6 +11,7 @@ import type {
   BridgeError,
   BridgeResult,
   CancelRequest,
+  ExtensionOffer,
   PerchApi,
   RecurrenceView,
   ReservationView,
@@ -22,7 +23,7 @@ import type {
   SlotView,
   StateSnapshot,
 } from '../../../electron/bridge.js';
-import { createDateFormat, systemTimeZone, type DateFormat } from './format.js';
+import { browserTimeFormat, createDateFormat, systemTimeZone, type DateFormat } from './format.js';
 
 export type TabId = 'now' | 'book' | 'reservations' | 'settings';
 
@@ -62,7 +63,11 @@ export class PerchStore {
 
   /** A string of its own, so a new snapshot in the same timezone does not rebuild the formatters. */
   readonly #timeZone = $derived(this.snapshot?.account?.timezone ?? systemTimeZone());
-  readonly format: DateFormat = $derived(createDateFormat(this.#timeZone));
+  readonly #locale = $derived(this.snapshot?.timeFormat.locale ?? null);
+  readonly #hourCycle = $derived(this.snapshot?.timeFormat.hourCycle ?? null);
+  readonly format: DateFormat = $derived(
+    createDateFormat(this.#timeZone, this.#locale !== null && this.#hourCycle !== null ? { locale: this.#locale, hourCycle: this.#hourCycle } : browserTimeFormat()),
+  );
   readonly phase = $derived(this.snapshot?.phase ?? null);
   /** Signing in for the first time keeps the form up; switching accounts keeps the tabs. */
   readonly needsSignIn = $derived(
@@ -153,6 +158,19 @@ export class PerchStore {
 
   async extend(referenceNumber: string, minutes: number): Promise<BridgeResult<ReservationView>> {
     return this.#updateReservation(`extend:${referenceNumber}`, () => this.api.extend({ referenceNumber, minutes }));
+  }
+
+  /**
+   * What Extend would offer now. A question, not an action: when it cannot be answered (offline,
+   * refused) there is simply no offer, and no error to show.
+   */
+  async offerExtension(referenceNumber: string): Promise<ExtensionOffer | null> {
+    try {
+      const result = await this.api.offerExtension({ referenceNumber });
+      return result.ok ? result.value : null;
+    } catch {
+      return null;
+    }
   }
 
   async cancel(request: CancelRequest): Promise<BridgeResult<StateSnapshot>> {

@@ -15,6 +15,7 @@ import { DateTime } from 'luxon';
 import type { ApiClient } from '../../../electron/api/client.js';
 import { formatWireDateTime } from '../../../electron/api/dates.js';
 import { commandNames, eventNames, type CommandName, type StateSnapshot } from '../../../electron/bridge.js';
+import { defaultTimeFormatRules } from '../../../electron/bridge-format.js';
 import { systemClock, type Clock } from '../../../electron/core/clock.js';
 import { memorySecretStore } from '../../../electron/core/storage/keychain.js';
 import { localProfile } from '../../../electron/core/local-service/local-account.js';
@@ -27,6 +28,9 @@ import { demoClient, demoSignIn, inProcessLocalService, recordingNotifier, type 
 declare const window: Record<string, unknown>;
 
 export const officeZone = 'Europe/London';
+
+/** The browser's locale in playwright.config.ts, and so the OS's as far as the core is told. */
+const pageLocale = 'en-GB';
 
 /** The next Monday after today at `time` in London: an open office whatever the real day is. */
 export function nextOfficeMorning(time = '10:31', from = DateTime.now()): DateTime {
@@ -114,6 +118,8 @@ export async function startWorld(start = nextOfficeMorning()): Promise<PerchWorl
     secrets: memorySecretStore('e2e: memory only'),
     notifier,
     localService: inProcessLocalService(() => service),
+    // As the shell passes the OS's regional format: the page's own locale (the config's), whatever the machine's.
+    timeFormat: defaultTimeFormatRules(pageLocale),
     // Whoever runs the tests, the person at this computer is the same one.
     localProfile: () => localProfile('ada.lovelace', officeZone),
     log: () => {},

@@ -1,0 +1,101 @@
+import { DateTime } from 'luxon';
+import { parseWireDateTime } from '../../electron/api/dates.js';
+import { expect, expectAccessible, screenshot, test } from './support/perch.js';
+
+// 10:31 in London, the head office's zone. The demo user lives in Berlin, an hour ahead: the card
+// gives the office's times, named; the administrator lives in London, so his are not named.
+
+test('before check-in opens, the Next card says by when to check in, and keeps Cancel aside', async ({ page, perch }, testInfo) => {
+  const user = await perch.clientFor('user');
+  const created = await user.createReservation({
+    body: { resourceId: perch.org.resources.avon, title: 'Design review', startDateTime: perch.at('11:00'), endDateTime: perch.at('11:30') },
+  });
+  if (!created.ok) throw new Error(created.error.message);
+
+  await perch.signIn();
+  await perch.open();
+  const next = page.getByRole('article').filter({ hasText: 'Design review' });
+  await expect(next.getByRole('list', { name: 'Deadlines' }).getByRole('listitem')).toHaveText([
+    'Check-in opens 10:55 London time',
+    'Released at 11:15 London time unless you check in',
+  ]);
+  await expect(next.getByText('Starts in 29 min')).toBeVisible();
+  await expect(next.getByRole('button', { name: /Check in/ })).toHaveCount(0);
+  // Cancel is there, but not as the card's action.
+  await expect(next.getByRole('button', { name: 'Cancel Design review' })).toBeVisible();
+  await expect(next.getByRole('button', { name: 'Cancel Design review' })).not.toHaveClass(/primary/);
+  await expectAccessible(page, testInfo, 'next-before-check-in');
+  await screenshot(page, testInfo, 'next-before-check-in');
+});
+
+test('with check-in open, Check in is the action; checked in, Check out asks before it ends the booking', async ({ page, perch }, testInfo) => {
+  // Admins may book in the past, for someone else: a booking that began at 10:30, check-in open.
+  const admin = await perch.clientFor('admin');
+  const created = await admin.createReservation({
+    body: { resourceId: perch.org.resources.avon, userId: perch.org.users.user, title: 'Stand-up', startDateTime: perch.at('10:30'), endDateTime: perch.at('11:30') },
+  });
+  if (!created.ok) throw new Error(created.error.message);
+  const { referenceNumber } = created.data;
+
+  await perch.signIn();
+  await perch.open();
+  const next = page.getByRole('article').filter({ hasText: 'Stand-up' });
+  await expect(next.getByRole('listitem')).toHaveText(['Released at 10:45 London time unless you check in']);
+  const checkIn = next.getByRole('button', { name: 'Check in to Stand-up' });
+  await expect(checkIn).toHaveClass(/primary/);
+  await expectAccessible(page, testInfo, 'next-check-in-open');
+  await screenshot(page, testInfo, 'next-check-in-open');
+  await checkIn.click();
+
+  // The local service, like a stock LibreBooking, lets only administrators change a booking under
+  // way: nothing to extend, so Check out is the action, and it asks first.
+  const checkOut = next.getByRole('button', { name: 'Check out of Stand-up' });
+  await expect(checkOut).toHaveClass(/primary/);
+  await expect(next.getByRole('list', { name: 'Deadlines' })).toHaveCount(0);
+  await expect(next.getByRole('button', { name: /^Extend/ })).toHaveCount(0);
+  await checkOut.click();
+  const confirm = next.getByRole('group', { name: 'Confirm check-out' });
+  await expect(confirm).toContainText('End it now and free Avon (2.01)?');
+  await expect(confirm.getByRole('button', { name: 'No, keep Stand-up' })).toBeFocused();
+  await expectAccessible(page, testInfo, 'next-confirm-check-out');
+  await screenshot(page, testInfo, 'next-confirm-check-out');
+  await confirm.getByRole('button', { name: 'No, keep Stand-up' }).click();
+  const kept = await admin.getReservation({ params: { referenceNumber } });
+  expect(kept.ok && kept.data.checkOutDate).toBeNull();
+
+  await checkOut.click();
+  await next.getByRole('button', { name: 'Yes, check out of Stand-up' }).click();
+  await expect(page.getByRole('article').filter({ hasText: 'Stand-up' })).toHaveCount(0);
+  const detail = await admin.getReservation({ params: { referenceNumber } });
+  if (!detail.ok) throw new Error(detail.error.message);
+  expect(detail.data.checkOutDate).not.toBeNull();
+});
+
+test('under way, Extend to the next slot is the action, with Check out beside it', async ({ page, perch }, testInfo) => {
+  // The administrator may change a booking under way: his began at 10:30 and runs to 11:00.
+  const admin = await perch.clientFor('admin');
+  const created = await admin.createReservation({
+    body: { resourceId: perch.org.resources.thames, title: 'Planning', startDateTime: perch.at('10:30'), endDateTime: perch.at('11:00') },
+  });
+  if (!created.ok) throw new Error(created.error.message);
+  const { referenceNumber } = created.data;
+
+  await perch.signIn('admin');
+  await perch.open();
+  const next = page.getByRole('article').filter({ hasText: 'Planning' });
+  await next.getByRole('button', { name: 'Check in to Planning' }).click();
+  const extend = next.getByRole('button', { name: 'Extend to 11:30: Planning, 30 min more' });
+  await expect(extend).toHaveText('Extend to 11:30');
+  await expect(extend).toHaveClass(/primary/);
+  await expect(next.getByRole('button', { name: 'Check out of Planning' })).not.toHaveClass(/primary/);
+  await expect(next.getByText('Ends in 29 min')).toBeVisible();
+  await expectAccessible(page, testInfo, 'next-under-way');
+  await screenshot(page, testInfo, 'next-under-way');
+
+  await extend.click();
+  await expect(next.getByText('Ends in 59 min')).toBeVisible();
+  await expect(next.getByRole('button', { name: 'Extend to 12:00: Planning, 30 min more' })).toBeVisible();
+  const detail = await admin.getReservation({ params: { referenceNumber } });
+  if (!detail.ok) throw new Error(detail.error.message);
+  expect(parseWireDateTime(detail.data.endDate, 'UTC')!.toMillis()).toBe(DateTime.fromISO(perch.at('11:30')).toMillis());
+});
