@@ -113,6 +113,13 @@ export const BookRequestSchema = Type.Object({
   ),
 });
 
+/** A booking to finish in the Book form: its resource, start and length chosen, the rest to fill in. */
+export const BookDraftSchema = Type.Object({
+  resourceId: Type.Integer({ minimum: 1 }),
+  start: Instant,
+  durationMinutes: Type.Integer({ minimum: 1, maximum: 60 * 24 * 31 }),
+});
+
 export const ReferenceRequestSchema = Type.Object({ referenceNumber: ReferenceNumber });
 
 export const CancelRequestSchema = Type.Object({
@@ -185,6 +192,22 @@ export interface FreeResourceView {
   scheduleId: number;
   scheduleName: string;
   groupNames: string[];
+  /** Where it is, in the server's words; '' when it does not say. */
+  location: string;
+  /** How many people it holds (its maximum participants); null for a desk or equipment, or when the server does not say. */
+  capacity: number | null;
+  /** The resource's own custom attributes that have a value ("Floor: 2"), to read and to filter by. */
+  features: { label: string; value: string }[];
+  /** The length limits of one booking, in minutes; null for none. */
+  minLengthMinutes: number | null;
+  maxLengthMinutes: number | null;
+  /**
+   * Why one click cannot book it, so the Book form must ("needs approval", "needs a Cost centre");
+   * null when one click can.
+   */
+  needsForm: string | null;
+  /** Why it leads the list: the user's favourite, or booked by them lately; null for neither. */
+  standing: 'favourite' | 'recent' | null;
   /**
    * When the next booking starts, where Perch knows it (later today); null when it does not: Perch
    * learns who is busy now from the cheapest request, which does not tell.
@@ -284,6 +307,7 @@ export interface BookingOutcome {
 
 export type SignInRequest = Static<typeof SignInRequestSchema>;
 export type BookRequest = Static<typeof BookRequestSchema>;
+export type BookDraft = Static<typeof BookDraftSchema>;
 export type ReferenceRequest = Static<typeof ReferenceRequestSchema>;
 export type CancelRequest = Static<typeof CancelRequestSchema>;
 export type ExtendRequest = Static<typeof ExtendRequestSchema>;
@@ -323,6 +347,8 @@ export interface CommandRequests {
   setSettings: SettingsPatch;
   /** Escape in the popover: hide it, as a click elsewhere does. */
   hidePopover: void;
+  /** The tray's "Book…": open the popover on the Book form, filled in with this draft. */
+  openBookForm: BookDraft;
 }
 
 export type CommandName = keyof CommandRequests;
@@ -350,6 +376,7 @@ export const commandRequests: { [C in CommandName]: CommandRequests[C] extends v
   getSettings: null,
   setSettings: SettingsPatchSchema,
   hidePopover: null,
+  openBookForm: BookDraftSchema,
 };
 
 export interface CommandResponses {
@@ -373,6 +400,7 @@ export interface CommandResponses {
   getSettings: Settings;
   setSettings: BridgeResult<Settings>;
   hidePopover: null;
+  openBookForm: null;
 }
 
 export interface EventPayloads {
@@ -381,7 +409,10 @@ export interface EventPayloads {
    * A notification was clicked, or its button's action failed: open the popover on this
    * reservation, with the failure where the reservation's own button would show it.
    */
-  navigate: { referenceNumber: string; failed?: { command: 'checkIn' | 'extend'; error: BridgeError } };
+  navigate:
+    | { referenceNumber: string; failed?: { command: 'checkIn' | 'extend'; error: BridgeError } }
+    /** The tray's "Book…": open the Book form filled in. */
+    | { book: BookDraft };
 }
 
 export type EventName = keyof EventPayloads;

@@ -7,7 +7,7 @@ import type { BridgeError, Settings, StateSnapshot, TimeFormatRules } from '../b
 import { defaultTimeFormatRules } from '../bridge-format.js';
 import type { PlannerReservation } from './notifications/planner.js';
 import { defaultSettings } from './storage/settings-store.js';
-import type { WireGroupTree, WireResource, WireSchedule, WireSummary } from './views/state.js';
+import type { WireAttribute, WireGroupTree, WireResource, WireSchedule, WireSummary } from './views/state.js';
 
 /** Who was busy in one schedule around a moment: GetReservations by schedule over one minute (server-facts E). */
 export interface BusyNow {
@@ -30,6 +30,8 @@ export interface CoreData {
   resources: WireResource[];
   schedules: WireSchedule[];
   groups: WireGroupTree | null;
+  /** Reservation attributes: a required one that applies to a resource means one click cannot book it. */
+  reservationAttributes: WireAttribute[];
   referenceFetchedAt: DateTime | null;
   fetchedAt: DateTime | null;
 }
@@ -40,6 +42,7 @@ export const emptyData = (): CoreData => ({
   resources: [],
   schedules: [],
   groups: null,
+  reservationAttributes: [],
   referenceFetchedAt: null,
   fetchedAt: null,
 });

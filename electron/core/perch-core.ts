@@ -176,6 +176,7 @@ export function createPerchCore(options: PerchCoreOptions): PerchCore {
     reservationChanged: sync.reservationChanged,
     reservationsChanged: sync.refreshReservations,
     hidePopover: () => events.emit('hidePopover', null),
+    openBookForm: (book) => events.emit('navigate', { book }),
   });
 
   const respond = createNotificationResponder({

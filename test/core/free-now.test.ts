@@ -7,8 +7,8 @@ import { freeNowViews, type FreeNowContext, type WireResource, type WireSchedule
 const at = (time: string, date = '2030-03-12') => DateTime.fromISO(`${date}T${time.length === 5 ? `${time}:00` : time}Z`, { zone: 'utc' });
 
 // Only the members these functions read; the rest of the wire objects does not matter here.
-const resource = (resourceId: number, name: string, scheduleId: number, statusId: number = ResourceStatus.available) =>
-  ({ resourceId, name, scheduleId, statusId }) as WireResource;
+const resource = (resourceId: number, name: string, scheduleId: number, statusId: number = ResourceStatus.available, patch: Partial<WireResource> = {}) =>
+  ({ resourceId, name, scheduleId, statusId, location: '', maxParticipants: null, customAttributes: [], minLength: '', maxLength: '', requiresApproval: false, ...patch }) as WireResource;
 const schedule = (id: number, name: string, isDefault = false) => ({ id, name, isDefault }) as WireSchedule;
 const booking = (resourceId: number, scheduleId: number, start: string, end: string) =>
   ({ referenceNumber: `${resourceId}-${start}`, resourceId, scheduleId, startDate: at(start).toISO(), endDate: at(end).toISO() }) as WireSummary;
@@ -16,8 +16,8 @@ const booking = (resourceId: number, scheduleId: number, start: string, end: str
 const resources = [resource(1, 'Thames', 1), resource(2, 'Severn', 1), resource(3, 'Avon', 1), resource(4, 'Broken desk', 1, ResourceStatus.unavailable), resource(5, 'Lab bench', 2)];
 const schedules = [schedule(1, 'Head office', true), schedule(2, 'Lab')];
 
-function context(time: string, own: WireSummary[] = []): FreeNowContext {
-  return { zone: 'UTC', now: at(time), resources, schedules, groupNames: new Map(), own };
+function context(time: string, own: WireSummary[] = [], patch: Partial<FreeNowContext> = {}): FreeNowContext {
+  return { zone: 'UTC', now: at(time), resources, schedules, groupNames: new Map(), own, reservationAttributes: [], favouriteResourceIds: [], isAdmin: false, ...patch };
 }
 
 describe('free now from who is busy', () => {
@@ -30,7 +30,21 @@ describe('free now from who is busy', () => {
       // Starts within the minute asked about: free until then.
       ['Severn', '2030-03-12T10:00:30Z'],
     ]);
-    expect(views[0]).toEqual({ resourceId: 3, name: 'Avon', scheduleId: 1, scheduleName: 'Head office', groupNames: [], freeUntil: null });
+    expect(views[0]).toEqual({
+      resourceId: 3,
+      name: 'Avon',
+      scheduleId: 1,
+      scheduleName: 'Head office',
+      groupNames: [],
+      location: '',
+      capacity: null,
+      features: [],
+      minLengthMinutes: null,
+      maxLengthMinutes: null,
+      needsForm: null,
+      standing: null,
+      freeUntil: null,
+    });
   });
 
   it('counts a listed booking that has ended since as over, and one that has begun as busy', () => {
@@ -39,10 +53,9 @@ describe('free now from who is busy', () => {
 
   it('knows until when a resource is free from the user’s own later booking that day, not from one tomorrow', () => {
     const own = [booking(3, 1, '14:00', '15:00'), booking(1, 1, '09:00', '09:30')];
-    // Longest free first.
-    expect(freeNowViews([answer], context('09:45', own)).map((view) => [view.name, view.freeUntil])).toEqual([
-      ['Avon', '2030-03-12T14:00:00Z'],
-      ['Severn', '2030-03-12T10:00:30Z'],
+    expect(freeNowViews([answer], context('09:45', own)).map((view) => [view.name, view.freeUntil, view.standing])).toEqual([
+      ['Avon', '2030-03-12T14:00:00Z', 'recent'],
+      ['Severn', '2030-03-12T10:00:30Z', null],
     ]);
     const tomorrow = [{ ...booking(3, 1, '14:00', '15:00'), startDate: at('14:00', '2030-03-13').toISO()!, endDate: at('15:00', '2030-03-13').toISO()! }];
     expect(freeNowViews([answer], context('09:45', tomorrow)).find((view) => view.name === 'Avon')?.freeUntil).toBeNull();
@@ -50,6 +63,46 @@ describe('free now from who is busy', () => {
 
   it('shows nothing before any schedule was asked about', () => {
     expect(freeNowViews([], context('09:45'))).toEqual([]);
+  });
+});
+
+describe('free now, ranked for the user', () => {
+  // Ten free, as in the demo: rooms of several sizes, a desk and equipment, none with a booking ahead.
+  const office = [
+    resource(1, 'Boardroom', 1, ResourceStatus.available, { maxParticipants: 14, requiresApproval: true, location: 'Floor 2' }),
+    resource(2, 'Camera kit', 1),
+    resource(3, 'Loan laptop', 1),
+    resource(4, 'Avon (2.01)', 1, ResourceStatus.available, { maxParticipants: 8 }),
+    resource(5, 'Severn (1.02)', 1, ResourceStatus.available, { maxParticipants: 4, customAttributes: [{ id: 9, label: 'Floor', value: '1', message: null, links: [] }, { id: 10, label: 'Screen', value: null, message: null, links: [] }] }),
+    resource(6, 'Hot desk D1', 1),
+    resource(7, 'Thames (1.01)', 1, ResourceStatus.available, { maxParticipants: 6 }),
+  ];
+  const answer = { scheduleId: 1, reservations: [] };
+  const names = (patch: Partial<FreeNowContext> = {}, own: WireSummary[] = []) => freeNowViews([answer], context('09:45', own, { resources: office, ...patch })).map((view) => view.name);
+
+  it('puts rooms first, smallest first, then desks and equipment; what one click cannot book goes after its peers', () => {
+    expect(names()).toEqual(['Severn (1.02)', 'Thames (1.01)', 'Avon (2.01)', 'Camera kit', 'Hot desk D1', 'Loan laptop', 'Boardroom']);
+  });
+
+  it('puts a favourite first, then what the user booked lately', () => {
+    const lately = [booking(4, 1, '08:00', '09:00')];
+    expect(names({ favouriteResourceIds: [3] }, lately).slice(0, 3)).toEqual(['Loan laptop', 'Avon (2.01)', 'Severn (1.02)']);
+  });
+
+  it('says why one click cannot book: approval, and a required attribute that applies to the resource', () => {
+    const costCentre = { id: 2, label: 'Cost centre', required: true, adminOnly: false, secondaryCategoryId: 4, secondaryEntityIds: [1, 4] };
+    const views = freeNowViews([answer], context('09:45', [], { resources: office, reservationAttributes: [costCentre as never] }));
+    const needs = Object.fromEntries(views.map((view) => [view.name, view.needsForm]));
+    expect(needs['Boardroom']).toBe('needs approval and a cost centre');
+    expect(needs['Avon (2.01)']).toBe('needs a cost centre');
+    expect(needs['Thames (1.01)']).toBeNull();
+  });
+
+  it('carries capacity, location and the features that have a value', () => {
+    const severn = freeNowViews([answer], context('09:45', [], { resources: office })).find((view) => view.resourceId === 5);
+    expect(severn).toMatchObject({ capacity: 4, features: [{ label: 'Floor', value: '1' }] });
+    const boardroom = freeNowViews([answer], context('09:45', [], { resources: office })).find((view) => view.resourceId === 1);
+    expect(boardroom).toMatchObject({ capacity: 14, location: 'Floor 2' });
   });
 });
 

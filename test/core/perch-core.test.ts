@@ -82,7 +82,7 @@ describe('notifications', () => {
     expect(first.core.snapshot().reservations.find((reservation) => reservation.referenceNumber === reference)).toMatchObject({ checkInOpen: true, autoReleaseAt: start.plus({ minutes: 15 }).setZone('Europe/Berlin').toISO({ suppressMilliseconds: true }) });
 
     const navigated: string[] = [];
-    first.core.on('navigate', ({ referenceNumber }) => navigated.push(referenceNumber));
+    first.core.on('navigate', (payload) => navigated.push('referenceNumber' in payload ? payload.referenceNumber : 'a draft'));
     first.notifier.respond({ notificationId: `checkInOpen:${reference}:${start.toUTC().toISO()}`, referenceNumber: reference, response: 'open' });
     expect(navigated).toEqual([reference]);
 

@@ -15,7 +15,7 @@ import {
   type Settings,
   type StateSnapshot,
 } from '../../electron/bridge.js';
-import { reservationView, signedOutState } from '../support/snapshots.js';
+import { freeResourceView, reservationView, signedOutState } from '../support/snapshots.js';
 
 export const now = '2025-11-26T10:00:00.000+01:00';
 
@@ -47,7 +47,7 @@ export function readySnapshot(overrides: Partial<StateSnapshot> = {}): StateSnap
     phase: 'ready',
     account,
     reservations: [reservation()],
-    freeNow: [{ resourceId: 3, name: 'Room Babbage', scheduleId: 1, scheduleName: 'Rooms', groupNames: [], freeUntil: '2025-11-26T12:00:00.000+01:00' }],
+    freeNow: [freeResourceView({ resourceId: 3, name: 'Room Babbage', scheduleName: 'Rooms', freeUntil: '2025-11-26T12:00:00.000+01:00' })],
     fetchedAt: now,
     ...overrides,
   });

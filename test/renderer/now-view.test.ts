@@ -4,12 +4,13 @@ import { describe, expect, onTestFinished, test } from 'vitest';
 import type { BookingOutcome, BridgeResult, FreeResourceView, ReservationView, StateSnapshot } from '../../electron/bridge.js';
 import { PerchStore } from '../../renderer/src/lib/perch.svelte.js';
 import NowView from '../../renderer/src/views/NowView.svelte';
+import { freeResourceView } from '../support/snapshots.js';
 import { createFakePerch, deferred, readySnapshot, reservation, type FakePerch } from './fake-perch.js';
 
 const text = (element: Element | null) => element?.textContent?.replace(/\s+/g, ' ').trim();
 
 function free(overrides: Partial<FreeResourceView> = {}): FreeResourceView {
-  return { resourceId: 3, name: 'Room Babbage', scheduleId: 1, scheduleName: 'Rooms', groupNames: [], freeUntil: '2025-11-26T12:00:00.000+01:00', ...overrides };
+  return freeResourceView({ resourceId: 3, name: 'Room Babbage', scheduleName: 'Rooms', freeUntil: '2025-11-26T12:00:00.000+01:00', ...overrides });
 }
 
 async function renderNow(fake: FakePerch, options: { waitForState?: boolean } = {}) {

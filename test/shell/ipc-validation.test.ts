@@ -9,6 +9,7 @@ const validRequests: { [C in CommandName]: unknown } = {
   tryThisComputer: undefined,
   signOut: undefined,
   hidePopover: undefined,
+  openBookForm: { resourceId: 3, start: '2025-03-10T10:00:00+01:00', durationMinutes: 30 },
   book: { resourceId: 3, start: '2025-03-10T10:00:00+01:00', durationMinutes: 30, title: 'Focus' },
   checkIn: { referenceNumber: 'abc' },
   checkOut: { referenceNumber: 'abc' },

@@ -3,7 +3,7 @@ import type { FreeResourceView } from '../../electron/bridge.js';
 import { describe, expect, it } from 'vitest';
 import { menuItemAt, sameMenuStructure, trayMenuUpdate } from '../../electron/core/desktop/tray-menu-update.js';
 import { buildTrayMenu, type TrayMenuItem } from '../../electron/core/desktop/tray-menu.js';
-import { reservationView, signedOutState, testTimeFormat } from '../support/snapshots.js';
+import { freeResourceView, reservationView, signedOutState, testTimeFormat } from '../support/snapshots.js';
 
 const zone = 'Europe/Berlin';
 const now = DateTime.fromISO('2025-03-10T10:00:30', { zone });
@@ -16,14 +16,7 @@ const standup = reservationView({
   checkInOpen: true,
 });
 const ready = signedOutState(now.toISO()!, { phase: 'ready', reservations: [standup], timeFormat: testTimeFormat });
-const free = (name: string, resourceId: number): FreeResourceView => ({
-  resourceId,
-  name,
-  scheduleId: 1,
-  scheduleName: 'Main',
-  groupNames: [],
-  freeUntil: '2025-03-10T18:00:00+01:00',
-});
+const free = (name: string, resourceId: number): FreeResourceView => freeResourceView({ resourceId, name, freeUntil: '2025-03-10T18:00:00+01:00' });
 
 describe('sameMenuStructure', () => {
   const item = (label: string): TrayMenuItem => ({ label });
@@ -72,7 +65,7 @@ describe('trayMenuUpdate', () => {
       kind: 'inPlace',
       changes: [
         { path: [3, 1], label: 'Room C', enabled: true },
-        { path: [3, 1, 2], label: 'Until 14:00', enabled: true },
+        { path: [3, 1, 2], label: '10:30–14:00', enabled: true },
       ],
     });
   });
@@ -99,7 +92,7 @@ describe('menuItemAt', () => {
 
   it('finds items at the top and in submenus', () => {
     expect(menuItemAt(items, [1])?.label).toBe('Check in');
-    expect(menuItemAt(items, [3, 0, 1])).toMatchObject({ label: '1 h', command: { name: 'book', request: { resourceId: 1, durationMinutes: 60 } } });
+    expect(menuItemAt(items, [3, 0, 1])).toMatchObject({ label: '10:30–11:30', command: { name: 'book', request: { resourceId: 1, durationMinutes: 60 } } });
   });
 
   it('answers null where there is no item', () => {

@@ -9,7 +9,7 @@ import {
   trayTooltip,
   type TrayMenuItem,
 } from '../../electron/core/desktop/tray-menu.js';
-import { testTimeFormat } from '../support/snapshots.js';
+import { freeResourceView, testTimeFormat } from '../support/snapshots.js';
 
 const zone = 'Europe/Berlin';
 // A Monday, half a minute past ten: quick bookings start at the whole minute.
@@ -62,8 +62,8 @@ function reservation(patch: Partial<ReservationView> = {}): ReservationView {
   };
 }
 
-function free(resourceId: number, name: string, freeUntil: string | null): FreeResourceView {
-  return { resourceId, name, scheduleId: 1, scheduleName: 'Main', groupNames: [], freeUntil };
+function free(resourceId: number, name: string, freeUntil: string | null, fields: Partial<FreeResourceView> = {}): FreeResourceView {
+  return freeResourceView({ resourceId, name, freeUntil, ...fields });
 }
 
 /** The menu as readable lines: labels, submenus indented, actions and commands in brackets. */
@@ -144,7 +144,7 @@ describe('buildTrayMenu', () => {
     expect(commandsOf(menu)).toEqual([]);
   });
 
-  it('Book now: the top five free resources, each with the lengths that fit from the next half hour', () => {
+  it('Book now: the first five free resources one click can book, in the core’s order, each with what it books from the next half hour', () => {
     const freeNow = [
       free(11, 'Horizon desk', at('10:00', '2025-03-17')),
       free(12, 'Room C', at('12:30')),
@@ -159,20 +159,25 @@ describe('buildTrayMenu', () => {
       '---',
       'Book now',
       '  Horizon desk',
-      '    30 min [command:book]',
-      '    1 h [command:book]',
+      '    10:30–11:00 [command:book]',
+      '    10:30–11:30 [command:book]',
       '  Room C',
-      '    30 min [command:book]',
-      '    1 h [command:book]',
-      '    Until 12:30 [command:book]',
+      '    10:30–11:00 [command:book]',
+      '    10:30–11:30 [command:book]',
+      '    10:30–12:30 [command:book]',
       '  Room R&D',
-      '    30 min [command:book]',
+      '    10:30–11:00 [command:book]',
       '  Booth',
-      '    Until 10:45 [command:book]',
+      '    10:30–10:45 [command:book]',
+      // The phone box is taken by 10:30, so the sixth takes its place.
+      '  Sixth',
+      '    10:30–11:00 [command:book]',
+      '    10:30–11:30 [command:book]',
+      '    10:30–18:00 [command:book]',
       ...footer,
     ]);
     // It is 10:00:30: the next slot a booking may start at is 10:30. The phone box is taken by then.
-    const start = at('10:30');
+    const start = new Date(at('10:30')).toISOString();
     expect(commandsOf(menu).filter((command) => command.name === 'book' && command.request.resourceId === 12)).toEqual([
       { name: 'book', request: { resourceId: 12, start, durationMinutes: 30, title: '' } },
       { name: 'book', request: { resourceId: 12, start, durationMinutes: 60, title: '' } },
@@ -182,7 +187,39 @@ describe('buildTrayMenu', () => {
 
   it('Book now with no next booking known: both lengths, no "until"', () => {
     const menu = buildTrayMenu(snapshot({ freeNow: [free(11, 'Horizon desk', null)] }), now);
-    expect(outline(menu)).toEqual(['No upcoming reservations [disabled]', '---', 'Book now', '  Horizon desk', '    30 min [command:book]', '    1 h [command:book]', ...footer]);
+    expect(outline(menu)).toEqual(['No upcoming reservations [disabled]', '---', 'Book now', '  Horizon desk', '    10:30–11:00 [command:book]', '    10:30–11:30 [command:book]', ...footer]);
+  });
+
+  it('Book now: a booking that starts within the minute says "now"', () => {
+    const justBefore = DateTime.fromISO('2025-03-10T10:29:20', { zone });
+    const menu = buildTrayMenu(snapshot({ freeNow: [free(11, 'Horizon desk', null)], now: justBefore.toISO()! }), justBefore);
+    expect(outline(menu).slice(3, 6)).toEqual(['  Horizon desk', '    now–11:00 [command:book]', '    now–11:30 [command:book]']);
+  });
+
+  it('Book now: "Book…" opens the Book form filled in where one click cannot book (approval, attributes, length limits)', () => {
+    const freeNow = [
+      free(21, 'Boardroom', null, { needsForm: 'needs approval and a cost centre' }),
+      free(22, 'Lecture hall', null, { minLengthMinutes: 120 }),
+      free(23, 'Booth', null, { maxLengthMinutes: 30 }),
+    ];
+    const menu = buildTrayMenu(snapshot({ freeNow }), now);
+    expect(outline(menu).slice(2, 10)).toEqual([
+      'Book now',
+      '  Boardroom',
+      '    Book… (needs approval and a cost centre) [command:openBookForm]',
+      '  Lecture hall',
+      '    Book… (books for at least 2 h) [command:openBookForm]',
+      '  Booth',
+      // Its limit rules out the hour, not the half hour.
+      '    10:30–11:00 [command:book]',
+      '---',
+    ]);
+    const start = new Date(at('10:30')).toISOString();
+    expect(commandsOf(menu).filter((command) => command.name === 'openBookForm')).toEqual([
+      { name: 'openBookForm', request: { resourceId: 21, start, durationMinutes: 30 } },
+      { name: 'openBookForm', request: { resourceId: 22, start, durationMinutes: 120 } },
+    ]);
+    for (const command of commandsOf(menu)) expect(validateCommandRequest(command.name, command.request).ok).toBe(true);
   });
 
   it('every command the menu offers passes the bridge validation main applies', () => {

@@ -2,7 +2,7 @@
  * Builders for what the core hands its views (bridge types), shared by the renderer's fake
  * `window.perch` and the shell's fake core; each test overrides only the fields it looks at.
  */
-import type { ReservationView, StateSnapshot } from '../../electron/bridge.js';
+import type { FreeResourceView, ReservationView, StateSnapshot } from '../../electron/bridge.js';
 
 /** How the core's tests read times, whatever the machine's locale: a 24-hour British clock. */
 export const testTimeFormat: StateSnapshot['timeFormat'] = { locale: 'en-GB', hourCycle: 'h23' };
@@ -32,6 +32,24 @@ export function reservationView(fields: Pick<ReservationView, 'start' | 'end'> &
     ownerName: 'Ada Lovelace',
     isMine: true,
     seriesKey: null,
+    ...fields,
+  };
+}
+
+/** A resource free now that one click can book: no limits, no approval, nothing known ahead unless given. */
+export function freeResourceView(fields: Pick<FreeResourceView, 'resourceId' | 'name'> & Partial<FreeResourceView>): FreeResourceView {
+  return {
+    scheduleId: 1,
+    scheduleName: 'Main',
+    groupNames: [],
+    location: '',
+    capacity: null,
+    features: [],
+    minLengthMinutes: null,
+    maxLengthMinutes: null,
+    needsForm: null,
+    standing: null,
+    freeUntil: null,
     ...fields,
   };
 }

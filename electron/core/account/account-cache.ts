@@ -49,6 +49,7 @@ export function createAccountCache(options: AccountCacheOptions): AccountCache {
       resources: data.resources,
       schedules: data.schedules,
       groups: data.groups,
+      reservationAttributes: data.reservationAttributes,
       referenceFetchedAt: data.referenceFetchedAt?.toUTC().toISO() ?? null,
       fetchedAt: data.fetchedAt?.toUTC().toISO() ?? null,
       shownNotificationIds: [...state.shown],
@@ -89,8 +90,9 @@ export function createAccountCache(options: AccountCacheOptions): AccountCache {
         resources: cache.resources,
         schedules: cache.schedules,
         groups: cache.groups ?? null,
-        // Without the groups, the reference data is fetched again rather than shown half.
-        referenceFetchedAt: cache.groups ? instantOrNull(cache.referenceFetchedAt ?? null) : null,
+        reservationAttributes: cache.reservationAttributes ?? [],
+        // Without the groups or the attributes, the reference data is fetched again rather than shown half.
+        referenceFetchedAt: cache.groups && cache.reservationAttributes ? instantOrNull(cache.referenceFetchedAt ?? null) : null,
         fetchedAt: instantOrNull(cache.fetchedAt),
       };
       state.shown = new Set(cache.shownNotificationIds);

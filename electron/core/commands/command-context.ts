@@ -1,4 +1,4 @@
-import type { BridgeResult, Settings, SignInRequest, StateSnapshot } from '../../bridge.js';
+import type { BookDraft, BridgeResult, Settings, SignInRequest, StateSnapshot } from '../../bridge.js';
 import type { AccountSession, SessionResult } from '../session/session.js';
 import type { ViewContext, WireReservation, WireResource, WireSchedule, WireSummary } from '../views/state.js';
 
@@ -31,4 +31,6 @@ export interface CommandContext {
   reservationsChanged(): Promise<void>;
   /** Asks the shell to hide the popover. */
   hidePopover(): void;
+  /** Opens the popover on the Book form, filled in with the draft (through the navigate event, which shows the popover). */
+  openBookForm(draft: BookDraft): void;
 }

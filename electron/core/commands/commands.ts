@@ -63,5 +63,9 @@ export function createCommandHandlers(context: CommandContext): CommandHandlers 
       context.hidePopover();
       return null;
     },
+    openBookForm: async (draft) => {
+      context.openBookForm(draft);
+      return null;
+    },
   };
 }

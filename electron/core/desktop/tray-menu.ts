@@ -5,7 +5,8 @@
  */
 import { DateTime } from 'luxon';
 import type { CommandName, CommandRequest, FreeResourceView, ReservationView, StateSnapshot } from '../../bridge.js';
-import { createTimeFormat, durationWords, type TimeFormat } from '../../bridge-format.js';
+import { createTimeFormat, type TimeFormat } from '../../bridge-format.js';
+import { quickActions, type QuickAction } from '../../bridge-quick-book.js';
 
 export type TrayCommand = { [C in CommandName]: { name: C; request: CommandRequest<C> } }[CommandName];
 
@@ -23,7 +24,6 @@ export interface TrayMenuItem {
 
 /** A menu is read at a glance: more than a handful of resources belongs in the popover. */
 const bookNowLimit = 5;
-const quickDurations = [30, 60].map((minutes) => ({ label: durationWords(minutes), minutes }));
 
 /** The menu bar has little room: a longer name is cut, at a word where one ends late enough. */
 const titleNameLength = 20;
@@ -139,44 +139,19 @@ function reservationLabel(reservation: ReservationView, now: DateTime, format: T
   return `${start <= now ? 'Now' : 'Next'}: ${what}, ${when}${status}`;
 }
 
-/**
- * Bookings start on slot boundaries and never in the past: "now" means the next half-hour boundary, as in
- * the popover (the demo and most LibreBooking layouts use 30-minute slots; the core refuses others).
- */
-function nextHalfHour(now: DateTime): DateTime {
-  return now.startOf('hour').plus({ minutes: now.minute < 30 ? 30 : 60 });
-}
-
+/** The first free resources, in the popover's order, each with the popover's one-click actions (or its "Book…"). */
 function bookNowItem(freeNow: FreeResourceView[], now: DateTime, format: TimeFormat): TrayMenuItem {
-  const start = nextHalfHour(now);
   const resources = freeNow
-    .slice(0, bookNowLimit)
-    .map((resource) => ({ label: resource.name, submenu: bookingChoices(resource, start, format) }))
-    .filter((item) => item.submenu.length > 0);
+    .map((resource) => ({ label: resource.name, submenu: quickActions(resource, now.toMillis(), format).map(actionItem) }))
+    .filter((item) => item.submenu.length > 0)
+    .slice(0, bookNowLimit);
   if (resources.length === 0) return { label: 'Book now — nothing free', enabled: false };
   return { label: 'Book now', submenu: resources };
 }
 
-function bookingChoices(resource: FreeResourceView, start: DateTime, format: TimeFormat): TrayMenuItem[] {
-  // Unknown: nothing seen ahead; the server refuses a booking that meets one, in its own words.
-  const freeUntil = resource.freeUntil === null ? null : instant(resource.freeUntil);
-  const freeMinutes = freeUntil === null ? Number.POSITIVE_INFINITY : Math.floor(freeUntil.diff(start, 'minutes').minutes);
-  const startIso = iso(start);
-  const choices: TrayMenuItem[] = quickDurations
-    .filter((choice) => choice.minutes <= freeMinutes)
-    .map((choice) => ({
-      label: choice.label,
-      command: { name: 'book', request: { resourceId: resource.resourceId, start: startIso, durationMinutes: choice.minutes, title: '' } },
-    }));
-  // "Until" only means something when the next booking is known and later today.
-  const repeatsQuickChoice = quickDurations.some((choice) => choice.minutes === freeMinutes);
-  if (freeUntil !== null && resource.freeUntil !== null && freeMinutes > 0 && !repeatsQuickChoice && freeUntil.hasSame(start.setZone(freeUntil.zone), 'day')) {
-    choices.push({
-      label: `Until ${format.time(resource.freeUntil)}`,
-      command: { name: 'book', request: { resourceId: resource.resourceId, start: startIso, end: resource.freeUntil, title: '' } },
-    });
-  }
-  return choices;
+function actionItem(action: QuickAction): TrayMenuItem {
+  if (action.kind === 'form') return { label: `${action.label} (${action.reason})`, command: { name: 'openBookForm', request: action.draft } };
+  return { label: action.label, command: { name: 'book', request: action.request } };
 }
 
 function offlineLabel(state: StateSnapshot, now: DateTime, format: TimeFormat): string {
@@ -187,10 +162,6 @@ function offlineLabel(state: StateSnapshot, now: DateTime, format: TimeFormat): 
 /** Snapshot instants carry the user's offset; keeping it shows times as the user reads them. */
 function instant(value: string): DateTime {
   return DateTime.fromISO(value, { setZone: true });
-}
-
-function iso(value: DateTime): string {
-  return value.toISO({ suppressMilliseconds: true }) ?? value.toUTC().toISO() ?? '';
 }
 
 /** A day prefix for times that are not today: "tomorrow ", "Mon ", or "12 Mar ". */

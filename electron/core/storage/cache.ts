@@ -4,6 +4,7 @@ import { Value } from '@sinclair/typebox/value';
 import { registerWireFormats } from '../../api/formats.js';
 import { Nullable } from '../../api/schemas/common.js';
 import { ReservationSummary } from '../../api/schemas/reservations.js';
+import { AttributeDefinition } from '../../api/schemas/attributes.js';
 import { Resource, ResourceGroupTree } from '../../api/schemas/resources.js';
 import { ScheduleListItem } from '../../api/schemas/schedules.js';
 import { isPlainObject, readJsonFile, writeJsonAtomic } from './files.js';
@@ -37,6 +38,8 @@ const CachedDataSchema = Type.Object({
   resources: Type.Array(Resource),
   schedules: Type.Array(ScheduleListItem),
   groups: Type.Optional(Nullable(ResourceGroupTree)),
+  /** Reservation attributes, fetched with the resources. Optional: older caches lack them. */
+  reservationAttributes: Type.Optional(Type.Array(AttributeDefinition)),
   /** When resources, schedules and groups were fetched: they are kept for hours, across restarts. */
   referenceFetchedAt: Type.Optional(Nullable(Type.String())),
   fetchedAt: Nullable(Type.String()),

@@ -1,8 +1,9 @@
 /**
- * Resources, schedules and resource groups: they rarely change, and a normal user's resource list
+ * Resources, schedules, resource groups and reservation attributes: they rarely change, and a normal user's resource list
  * costs a real server a second (server-facts E), so they are fetched every 12 hours, or when the
  * user asks for a refresh.
  */
+import { AttributeCategory } from '../../api/schemas/attributes.js';
 import type { Clock } from '../clock.js';
 import type { CoreData, CoreState } from '../core-state.js';
 import type { AccountSession, SessionResult } from '../session/session.js';
@@ -37,16 +38,18 @@ export function createReferenceData(options: ReferenceDataOptions): ReferenceDat
     const fresh = fetchedAt !== null && clock.now().diff(fetchedAt, 'hours').hours < referenceDataHours;
     if (fresh && !force) return Promise.resolve();
     running ??= (async () => {
-      const [resources, schedules, groups] = await Promise.all([
+      const [resources, schedules, groups, attributes] = await Promise.all([
         session.run((client) => client.getAllResources()),
         session.run((client) => client.getAllSchedules()),
         session.run((client) => client.getResourceGroups()),
+        session.run((client) => client.getCategoryAttributes({ params: { categoryId: AttributeCategory.reservation } })),
       ]);
       if (session.account !== account) return;
       const { data } = state;
       if (resources.ok) data.resources = resources.data.resources;
       if (schedules.ok) data.schedules = schedules.data.schedules;
       if (groups.ok) data.groups = groups.data;
+      if (attributes.ok) data.reservationAttributes = attributes.data.attributes;
       if (resources.ok && schedules.ok) data.referenceFetchedAt = clock.now();
       options.changed();
     })().finally(() => {

@@ -261,8 +261,12 @@ export interface FreeNowContext {
   resources: readonly WireResource[];
   schedules: readonly WireSchedule[];
   groupNames: ReadonlyMap<number, readonly string[]>;
-  /** The user's own reservations: a later one of theirs on a free resource says until when it is free. */
+  /** The user's own reservations: a later one of theirs on a free resource says until when it is free, and what they booked lately leads. */
   own: readonly WireSummary[];
+  /** Reservation attributes: a required one that applies to a resource means one click cannot book it. */
+  reservationAttributes: readonly WireAttribute[];
+  favouriteResourceIds: readonly number[];
+  isAdmin: boolean;
 }
 
 /** One schedule's answer for one minute: who was busy, and who starts within it. */
@@ -271,18 +275,41 @@ export interface BusyAnswer {
   reservations: readonly WireSummary[];
 }
 
+/** "Cost centre" reads "a cost centre" inside a sentence; an acronym ("PO number") keeps its capitals. */
+const inSentence = (label: string) => (/^[A-Z][a-z]/.test(label) ? label[0]!.toLocaleLowerCase() + label.slice(1) : label);
+
+/** Why one click cannot book the resource ("needs approval and a cost centre"); null when it can. */
+export function oneClickObstacle(resource: WireResource, attributes: readonly WireAttribute[], isAdmin: boolean): string | null {
+  const required = attributes
+    .filter((attribute) => attribute.required && (isAdmin || !attribute.adminOnly))
+    .filter((attribute) => attribute.secondaryCategoryId !== AttributeCategory.resource || attribute.secondaryEntityIds.includes(resource.resourceId))
+    .map((attribute) => `a ${inSentence(attribute.label)}`);
+  const needs = [...(resource.requiresApproval ? ['approval'] : []), ...required];
+  if (needs.length === 0) return null;
+  const last = needs.pop()!;
+  return `needs ${needs.length > 0 ? `${needs.join(', ')} and ${last}` : last}`;
+}
+
+const standingRank = { favourite: 0, recent: 1, none: 2 } as const;
+
 /**
  * Resources free at `now` in the schedules asked about: available, and no listed reservation of
  * theirs under way. A reservation listed when the schedule was asked that has ended since no
  * longer counts. When the next booking begins is known only where the data shows one (a
  * reservation starting within the minute asked about, or the user's own later booking that day);
  * asking the server for it would cost seconds (server-facts E), so it is otherwise null.
- * Longest free first: those with no booking seen ahead, then by how long they stay free; then by name.
+ *
+ * Ranked for the user: favourites, then what they booked lately (their own reservations, which
+ * the poller reads anyway), then what one click can book; then rooms (a resource that holds
+ * people) before desks and equipment, longest free first, the smallest room first (a quick
+ * booking is mostly for few people, and it leaves the big rooms to big meetings); then by name.
  */
 export function freeNowViews(answers: readonly BusyAnswer[], context: FreeNowContext): FreeResourceView[] {
   const nowMs = context.now.toMillis();
   const endOfDayMs = context.now.setZone(context.zone).endOf('day').toMillis();
   const scheduleNames = new Map(context.schedules.map((schedule) => [schedule.id, schedule.name]));
+  const favourites = new Set(context.favouriteResourceIds);
+  const recent = new Set(context.own.map((summary) => summary.resourceId));
   const busy = new Set<number>();
   const nextStartMs = new Map<number, number>();
   const noteLater = (resourceId: number, startMs: number) => {
@@ -300,6 +327,8 @@ export function freeNowViews(answers: readonly BusyAnswer[], context: FreeNowCon
     .filter((resource) => asked.has(resource.scheduleId) && resource.statusId === ResourceStatus.available && !busy.has(resource.resourceId))
     .map((resource) => {
       const untilMs = nextStartMs.get(resource.resourceId) ?? null;
+      const standing = favourites.has(resource.resourceId) ? 'favourite' : recent.has(resource.resourceId) ? 'recent' : null;
+      const capacity = resource.maxParticipants !== null && resource.maxParticipants > 0 ? resource.maxParticipants : null;
       return {
         untilMs,
         view: {
@@ -308,12 +337,33 @@ export function freeNowViews(answers: readonly BusyAnswer[], context: FreeNowCon
           scheduleId: resource.scheduleId,
           scheduleName: scheduleNames.get(resource.scheduleId) ?? '',
           groupNames: [...(context.groupNames.get(resource.resourceId) ?? [])],
+          location: resource.location,
+          capacity,
+          features: resource.customAttributes.flatMap(({ label, value }) => (value === null || value === '' ? [] : [{ label, value }])),
+          minLengthMinutes: parseHumanDuration(resource.minLength),
+          maxLengthMinutes: parseHumanDuration(resource.maxLength),
+          needsForm: oneClickObstacle(resource, context.reservationAttributes, context.isAdmin),
+          standing,
           freeUntil: untilMs === null ? null : isoIn(context.zone, DateTime.fromMillis(untilMs)),
         } satisfies FreeResourceView,
       };
     });
-  const rank = (untilMs: number | null) => untilMs ?? Number.POSITIVE_INFINITY;
-  return free.sort((a, b) => rank(b.untilMs) - rank(a.untilMs) || a.view.name.localeCompare(b.view.name)).map(({ view }) => view);
+  type Ranked = (typeof free)[number];
+  const keys: ((entry: Ranked) => number)[] = [
+    ({ view }) => standingRank[view.standing ?? 'none'],
+    ({ view }) => (view.needsForm === null ? 0 : 1),
+    ({ view }) => (view.capacity === null ? 1 : 0),
+    ({ untilMs }) => -(untilMs ?? Number.POSITIVE_INFINITY),
+    ({ view }) => view.capacity ?? 0,
+  ];
+  const compare = (a: Ranked, b: Ranked) => {
+    for (const key of keys) {
+      const difference = key(a) - key(b);
+      if (difference !== 0 && !Number.isNaN(difference)) return difference;
+    }
+    return a.view.name.localeCompare(b.view.name, undefined, { numeric: true });
+  };
+  return free.sort(compare).map(({ view }) => view);
 }
 
 export function resourceView(resource: WireResource): ResourceView {
