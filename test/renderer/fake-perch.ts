@@ -111,6 +111,7 @@ export function createFakePerch(initial: StateSnapshot = signedOutSnapshot(), ov
       return { ok: true, value: structuredClone(settings) };
     },
     hidePopover: async () => null,
+    openBookForm: async () => null,
     ...overrides,
   };
   const calls: FakePerch['calls'] = [];

@@ -24,9 +24,11 @@ async function renderNow(fake: FakePerch, options: { waitForState?: boolean } = 
 
 /** Every action keeps its (empty) alert region in the page; this is what they say. */
 const alerts = () => screen.getAllByRole('alert').map(text).filter(Boolean).join(' | ');
-/** Buttons by what their accessible name says after the visible text (`30 min: Book …`). */
+/** Intl writes thin and narrow no-break spaces around times; tests write plain ones. */
+const plain = (value: string | null | undefined) => value?.replace(/\s+/g, ' ').trim();
+/** Buttons by their accessible name, its spaces plain. */
 const button = (name: string | RegExp) =>
-  screen.getByRole('button', { name: typeof name === 'string' ? (accessible: string) => accessible === name || accessible.endsWith(`: ${name}`) : name }) as HTMLButtonElement;
+  screen.getByRole('button', { name: typeof name === 'string' ? (accessible: string) => plain(accessible) === name : name }) as HTMLButtonElement;
 
 describe('Now: states', () => {
   test('loading: says so until the core answers', async () => {
@@ -70,7 +72,11 @@ describe('Now: states', () => {
     );
     expect(screen.getByText(/Showing what was known at 9:48/)).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Design review' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: /Book Room Babbage for 30 minutes/ })).toBeTruthy();
+    // Booking waits, and says why; the action stays where the keyboard can reach it.
+    const action = button('Book Room Babbage 10:30 – 11:00 AM');
+    expect(action.getAttribute('aria-disabled')).toBe('true');
+    expect(action.getAttribute('aria-describedby')).toBe('free-offline');
+    expect(text(document.getElementById('free-offline'))).toBe('Offline — booking resumes when Perch reaches the server.');
     expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
   });
 
@@ -251,46 +257,55 @@ describe('Now: the next reservation', () => {
 
 describe('Now: Free now', () => {
   const rooms = [
-    free({ resourceId: 3, name: 'Room Babbage' }),
+    free({ resourceId: 3, name: 'Room Babbage', groupNames: ['Head office', 'Floor 1 rooms'], capacity: 6, location: 'Floor 1' }),
     free({ resourceId: 4, name: 'Thames', freeUntil: '2025-11-26T10:45:00.000+01:00' }),
-    free({ resourceId: 5, name: 'Desk 7', scheduleId: 2, scheduleName: 'Desks', freeUntil: '2025-11-29T00:00:00.000+01:00' }),
+    free({ resourceId: 5, name: 'Desk 7', scheduleId: 2, scheduleName: 'Desks', freeUntil: '2025-11-29T00:00:00.000+01:00', features: [{ label: 'Screen', value: 'Two monitors' }] }),
     free({ resourceId: 6, name: 'Projector', scheduleId: 3, scheduleName: 'Equipment', freeUntil: '2025-11-26T10:20:00.000+01:00' }),
   ];
+  const boardroom = free({ resourceId: 7, name: 'Boardroom', freeUntil: null, capacity: 14, needsForm: 'needs approval and a cost centre' });
 
-  test('groups resources by schedule, each with free until and its quick choices from the next slot', async () => {
+  test('groups resources by schedule; each row says what it is and until when, and each action the times it books', async () => {
     await renderNow(createFakePerch(readySnapshot({ freeNow: rooms })));
     expect(screen.getAllByRole('heading', { level: 3 }).map(text)).toEqual(['Design review', 'Rooms', 'Desks', 'Equipment']);
     const rows = screen.getAllByRole('listitem');
     expect(rows.map(text)).toEqual([
-      'Room Babbage free until 12:00 PM 30 min1 hUntil 12:00 PM',
-      'Thames free until 10:45 AM Until 10:45 AM',
-      'Desk 7 free for the rest of the day 30 min1 h',
-      'Projector free until 10:20 AM Too short to book',
+      'Room Babbage until 12:00 PM Floor 1 rooms · 6 people · Floor 1 10:30 – 11:00 AM10:30 – 11:30 AM10:30 AM – 12:00 PM',
+      'Thames until 10:45 AM 10:30 – 10:45 AM',
+      'Desk 7 free all day 10:30 – 11:00 AM10:30 – 11:30 AM',
+      'Projector until 10:20 AM Too short to book',
     ]);
-    const names = within(rows[0]!).getAllByRole('button').map((element) => element.getAttribute('aria-label'));
-    expect(names).toEqual([
-      '30 min: Book Room Babbage for 30 minutes from 10:30 AM',
-      '1 h: Book Room Babbage for 1 hour from 10:30 AM',
-      'Until 12:00 PM: Book Room Babbage from 10:30 AM until 12:00 PM',
-    ]);
+    // The accessible name holds what the button shows.
+    const names = within(rows[0]!).getAllByRole('button').map((element) => plain(element.getAttribute('aria-label')));
+    expect(names).toEqual(['Book Room Babbage 10:30 – 11:00 AM', 'Book Room Babbage 10:30 – 11:30 AM', 'Book Room Babbage 10:30 AM – 12:00 PM']);
   });
 
-  test('free now with no next booking known: both durations offered, no "until"', async () => {
-    await renderNow(createFakePerch(readySnapshot({ freeNow: [free({ freeUntil: null })] })));
-    const rows = screen.getAllByRole('listitem');
-    expect(rows.map(text)).toEqual(['Room Babbage free now 30 min1 h']);
+  test('a booking that starts within the minute says "now"', async () => {
+    const fake = createFakePerch(readySnapshot({ freeNow: [free({ freeUntil: null })], now: '2025-11-26T10:29:30.000+01:00' }));
+    await renderNow(fake);
+    expect(screen.getAllByRole('button').map(text).slice(-2)).toEqual(['now–11:00 AM', 'now–11:30 AM']);
   });
 
-  test('one click books 30 minutes from the next slot; the resource leaves the list and a status confirms', async () => {
+  test('where one click cannot book, "Book…" says why and opens the Book form filled in', async () => {
+    const { perch, user } = await renderNow(createFakePerch(readySnapshot({ freeNow: [boardroom] })));
+    const action = button('Book… Boardroom: needs approval and a cost centre');
+    expect(text(action)).toBe('Book…');
+    await user.click(action);
+    expect(perch.tab).toBe('book');
+    expect(perch.bookDraft).toEqual({ resourceId: 7, start: '2025-11-26T09:30:00.000Z', durationMinutes: 30 });
+  });
+
+  test('one click books from the next slot; the resource leaves the list and a status confirms', async () => {
     const fake = createFakePerch(readySnapshot({ freeNow: rooms }));
     const answer = deferred<BridgeResult<BookingOutcome>>();
     fake.handlers.book = () => answer.promise;
     const { user } = await renderNow(fake);
 
-    await user.click(button('Book Room Babbage for 30 minutes from 10:30 AM'));
+    await user.click(button('Book Room Babbage 10:30 – 11:00 AM'));
     expect(fake.requestsOf('book')).toEqual([{ resourceId: 3, start: '2025-11-26T09:30:00.000Z', durationMinutes: 30, title: '' }]);
-    expect(text(button('Book Room Babbage for 30 minutes from 10:30 AM'))).toBe('Booking…');
-    expect(button('Book Desk 7 for 1 hour from 10:30 AM').disabled).toBe(true);
+    expect(text(button('Book Room Babbage 10:30 – 11:00 AM'))).toBe('Booking…');
+    expect(button('Book Desk 7 10:30 – 11:30 AM').getAttribute('aria-disabled')).toBe('true');
+    button('Book Desk 7 10:30 – 11:30 AM').click();
+    expect(fake.requestsOf('book')).toHaveLength(1);
 
     fake.handlers.getState = async () => readySnapshot({ freeNow: rooms.slice(1) });
     answer.resolve({ ok: true, value: { referenceNumber: 'new-1', isPendingApproval: false } });
@@ -299,13 +314,13 @@ describe('Now: Free now', () => {
     expect(document.activeElement).toBe(screen.getByLabelText('Filter free resources'));
   });
 
-  test('1 h and Until send a duration and an end; approval is reported as pending', async () => {
+  test('a longer length and "until" send a duration and an end; approval is reported as pending', async () => {
     const fake = createFakePerch(readySnapshot({ freeNow: rooms }));
     fake.handlers.book = async () => ({ ok: true, value: { referenceNumber: 'new-2', isPendingApproval: true } });
     const { user } = await renderNow(fake);
-    await user.click(button('Book Room Babbage for 1 hour from 10:30 AM'));
+    await user.click(button('Book Room Babbage 10:30 – 11:30 AM'));
     expect(await screen.findByText('Booked Room Babbage 10:30 – 11:30 AM — pending approval')).toBeTruthy();
-    await user.click(button('Book Room Babbage from 10:30 AM until 12:00 PM'));
+    await user.click(button('Book Room Babbage 10:30 AM – 12:00 PM'));
     expect(fake.requestsOf('book')).toEqual([
       { resourceId: 3, start: '2025-11-26T09:30:00.000Z', durationMinutes: 60, title: '' },
       { resourceId: 3, start: '2025-11-26T09:30:00.000Z', end: '2025-11-26T12:00:00.000+01:00', title: '' },
@@ -317,35 +332,64 @@ describe('Now: Free now', () => {
     const fake = createFakePerch(readySnapshot({ freeNow: rooms }));
     fake.handlers.book = async () => ({ ok: false, error: { kind: 'invalidInput', message: 'Room Babbage cannot be booked for longer than 30 minutes.' } });
     const { user } = await renderNow(fake);
-    await user.click(button('Book Room Babbage for 1 hour from 10:30 AM'));
+    await user.click(button('Book Room Babbage 10:30 – 11:30 AM'));
     await waitFor(() => expect(alerts()).toBe('Room Babbage cannot be booked for longer than 30 minutes.'));
     expect(screen.getByText('Room Babbage')).toBeTruthy();
     expect(text(screen.getByRole('status'))).toBe('');
   });
 
-  test('the filter box narrows by name, ignoring case; Escape clears it', async () => {
+  test('a clash says so in words and offers the next free time, which books the same resource then', async () => {
+    const fake = createFakePerch(readySnapshot({ freeNow: rooms }));
+    const nextFree = { start: '2025-11-26T11:30:00.000+01:00', end: '2025-11-26T12:00:00.000+01:00' };
+    fake.handlers.book = async () => ({ ok: false, error: { kind: 'conflict', message: 'Room Babbage was just taken — next free 11:30 AM', nextFree } });
+    const { user } = await renderNow(fake);
+    await user.click(button('Book Room Babbage 10:30 – 11:00 AM'));
+    await waitFor(() => expect(alerts()).toBe('Room Babbage was just taken — next free 11:30 AM'));
+    fake.handlers.book = async () => ({ ok: true, value: { referenceNumber: 'new-3', isPendingApproval: false } });
+    await user.click(button('Book next free: 11:30 AM – 12:00 PM'));
+    expect(fake.requestsOf('book').at(-1)).toEqual({ resourceId: 3, start: nextFree.start, end: nextFree.end, title: '' });
+    expect(await screen.findByText('Booked Room Babbage 11:30 AM – 12:00 PM')).toBeTruthy();
+  });
+
+  test('the filter narrows by name, place or feature, every word; Escape clears it', async () => {
     const { user } = await renderNow(createFakePerch(readySnapshot({ freeNow: rooms })));
     const filter = screen.getByLabelText('Filter free resources');
+    const names = () => screen.getAllByRole('listitem').map((row) => row.querySelector('.name')?.firstChild?.textContent?.trim());
     await user.type(filter, 'ROOM');
-    expect(screen.getAllByRole('listitem').map((row) => row.querySelector('.name')?.textContent)).toEqual(['Room Babbage']);
+    expect(names()).toEqual(['Room Babbage']);
     expect(screen.queryByRole('heading', { name: 'Desks' })).toBeNull();
     await user.clear(filter);
+    await user.type(filter, 'two monitors');
+    expect(names()).toEqual(['Desk 7']);
+    await user.clear(filter);
     await user.type(filter, 'zzz');
-    expect(screen.getByText('Nothing free matches “zzz”.')).toBeTruthy();
+    expect(screen.getByText('Nothing free matches the filter.')).toBeTruthy();
     await user.keyboard('{Escape}');
     expect((filter as HTMLInputElement).value).toBe('');
     expect(screen.getAllByRole('listitem')).toHaveLength(4);
   });
 
-  test('arrow keys move from the filter box through the booking buttons and back', async () => {
+  test('the people filter keeps what holds that many', async () => {
+    const { user } = await renderNow(createFakePerch(readySnapshot({ freeNow: [...rooms, boardroom] })));
+    await user.selectOptions(screen.getByLabelText('People'), '8+ people');
+    expect(screen.getAllByRole('listitem').map((row) => row.querySelector('.name')?.firstChild?.textContent?.trim())).toEqual(['Boardroom']);
+  });
+
+  test('one Tab stop for the list: arrow keys move from the filter box through the actions and back', async () => {
     const { user } = await renderNow(createFakePerch(readySnapshot({ freeNow: rooms })));
+    const actions = screen.getAllByRole('button').filter((element) => element.dataset['key'] !== undefined);
+    expect(actions.filter((element) => element.tabIndex === 0)).toHaveLength(1);
     await user.click(screen.getByLabelText('Filter free resources'));
     await user.keyboard('{ArrowDown}');
-    expect(document.activeElement).toBe(button('Book Room Babbage for 30 minutes from 10:30 AM'));
-    await user.keyboard('{ArrowDown}{ArrowDown}{ArrowDown}{ArrowDown}');
-    expect(document.activeElement).toBe(button('Book Desk 7 for 30 minutes from 10:30 AM'));
+    expect(document.activeElement).toBe(button('Book Room Babbage 10:30 – 11:00 AM'));
+    await user.keyboard('{ArrowRight}');
+    expect(document.activeElement).toBe(button('Book Room Babbage 10:30 – 11:30 AM'));
+    await user.keyboard('{ArrowDown}{ArrowDown}{ArrowDown}');
+    expect(document.activeElement).toBe(button('Book Desk 7 10:30 – 11:00 AM'));
     await user.keyboard('{End}');
-    expect(document.activeElement).toBe(button('Book Desk 7 for 1 hour from 10:30 AM'));
+    expect(document.activeElement).toBe(button('Book Desk 7 10:30 – 11:30 AM'));
+    // The Tab stop follows: leaving and coming back lands where the keyboard was.
+    expect(actions.filter((element) => element.tabIndex === 0)).toEqual([button('Book Desk 7 10:30 – 11:30 AM')]);
     await user.keyboard('{Home}{ArrowUp}');
     expect(document.activeElement).toBe(screen.getByLabelText('Filter free resources'));
   });

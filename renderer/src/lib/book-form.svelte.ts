@@ -3,7 +3,7 @@
  * before sending. The core and the server do the real validation; these rules only keep people
  * from sending what would certainly be refused (a start that is taken, an empty required field).
  */
-import type { AttributeView, BookRequest, BridgeError, FreeTime, ResourceView, SlotView } from '../../../electron/bridge.js';
+import type { AttributeView, BookDraft, BookRequest, BridgeError, FreeTime, ResourceView, SlotView } from '../../../electron/bridge.js';
 import type { PerchStore } from './perch.svelte.js';
 
 export const AttributeType = { singleLine: 1, multiLine: 2, selectList: 3, checkbox: 4, dateTime: 5 } as const;
@@ -98,6 +98,13 @@ function endOptions(slots: readonly SlotView[], start: string, minMinutes: numbe
   return options;
 }
 
+/** The member of `instants` at the same moment as `choice` (offsets may be written differently); null for none. */
+function sameInstant(instants: readonly string[], choice: string | null): string | null {
+  if (choice === null) return null;
+  const ms = Date.parse(choice);
+  return instants.find((instant) => Date.parse(instant) === ms) ?? null;
+}
+
 interface Confirmation {
   resourceName: string;
   start: string;
@@ -127,13 +134,13 @@ export class BookForm {
   #slotsRequest = 0;
 
   readonly starts = $derived.by(() => (this.slots === null ? [] : startOptions(this.slots, this.#perch.nowMs)));
-  readonly start = $derived(this.startChoice !== null && this.starts.includes(this.startChoice) ? this.startChoice : (this.starts[0] ?? null));
+  readonly start = $derived(sameInstant(this.starts, this.startChoice) ?? this.starts[0] ?? null);
   readonly ends = $derived(
     this.slots === null || this.start === null || this.resource === null
       ? []
       : endOptions(this.slots, this.start, this.resource.minLengthMinutes, this.resource.maxLengthMinutes),
   );
-  readonly end = $derived(this.endChoice !== null && this.ends.some((o) => o.end === this.endChoice) ? this.endChoice : (this.ends[0]?.end ?? null));
+  readonly end = $derived(sameInstant(this.ends.map((option) => option.end), this.endChoice) ?? this.ends[0]?.end ?? null);
   readonly applicable = $derived(this.resource === null ? [] : this.attributes.filter((a) => appliesTo(a, this.resource!.resourceId)));
   readonly problems = $derived(
     Object.fromEntries(this.applicable.map((a) => [a.id, attributeProblem(a, this.values[a.id] ?? '')]).filter(([, problem]) => problem !== null)) as Record<number, string>,
@@ -153,11 +160,17 @@ export class BookForm {
     if (result.ok) this.attributes = result.value;
   }
 
-  pick(resource: ResourceView): void {
+  /** Chooses the resource; a draft (from "Book…") chooses its day, start and length too. */
+  pick(resource: ResourceView, draft: BookDraft | null = null): void {
     this.resource = resource;
     this.confirmation = null;
     this.#perch.clearError('book');
     this.#clearFields();
+    if (draft !== null) {
+      this.date = this.#perch.format.dayKey(draft.start);
+      this.startChoice = draft.start;
+      this.endChoice = new Date(Date.parse(draft.start) + draft.durationMinutes * 60_000).toISOString();
+    }
     void this.loadSlots();
   }
 

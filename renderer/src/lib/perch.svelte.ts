@@ -6,6 +6,7 @@
 import { SvelteMap } from 'svelte/reactivity';
 import type {
   AttributeView,
+  BookDraft,
   BookingOutcome,
   BookRequest,
   BridgeError,
@@ -46,6 +47,8 @@ export class PerchStore {
   /** The most recent failure of any command, for a global notice. */
   lastError = $state<BridgeError | null>(null);
   tab = $state<TabId>('now');
+  /** A booking for the Book form to open with, filled in ("Book…" in Free now or the tray); the form takes it. */
+  bookDraft = $state<BookDraft | null>(null);
   /** A reservation a clicked notification asked to show. */
   highlight = $state<string | null>(null);
   /** The core's "now", advanced locally between snapshots so countdowns move. */
@@ -85,7 +88,12 @@ export class PerchStore {
   start(): () => void {
     const stops = [
       this.api.on('stateChanged', (snapshot) => this.#adopt(snapshot)),
-      this.api.on('navigate', ({ referenceNumber, failed }) => {
+      this.api.on('navigate', (target) => {
+        if ('book' in target) {
+          this.openBookForm(target.book);
+          return;
+        }
+        const { referenceNumber, failed } = target;
         this.highlight = referenceNumber;
         this.tab = 'reservations';
         // A notification's button failed: its error shows where the reservation's own button would show it.
@@ -146,6 +154,12 @@ export class PerchStore {
     // The booking appears in the next snapshot; ask for it now rather than waiting for the poll.
     if (result.ok) this.#adopt(await this.api.getState());
     return result;
+  }
+
+  /** Opens the Book form filled in with a resource, start and length, for the rest to be filled in there. */
+  openBookForm(draft: BookDraft): void {
+    this.bookDraft = draft;
+    this.tab = 'book';
   }
 
   async checkIn(referenceNumber: string): Promise<BridgeResult<ReservationView>> {

@@ -1,0 +1,41 @@
+/**
+ * How Free now reads and filters: what each row says about a resource, and which rows a filter
+ * keeps. The order is the core's (electron/core/views/state.ts freeNowViews); filters only leave
+ * rows out.
+ */
+import type { FreeResourceView } from '../../../electron/bridge.js';
+
+/** The sizes the people filter offers: at least this many (0: any size). */
+export const capacityChoices = [0, 2, 4, 6, 8, 12] as const;
+
+const peopleWords = (count: number) => `${count} ${count === 1 ? 'person' : 'people'}`;
+
+/**
+ * What kind of resource, how many it holds and where: "Floor 1 rooms · 6 people · Head office,
+ * floor 1". The kind is its innermost resource group (2.9 servers have no resource types: server-facts D).
+ */
+export function resourceSummary(resource: FreeResourceView): string {
+  const kind = resource.groupNames.at(-1) ?? '';
+  const size = resource.capacity === null ? '' : peopleWords(resource.capacity);
+  return [kind, size, resource.location].filter((part) => part !== '').join(' · ');
+}
+
+/** Everything the text filter looks in: name, kind, place and features ("Floor 2"). */
+function searchText(resource: FreeResourceView): string {
+  const features = resource.features.map(({ label, value }) => `${label} ${value}`);
+  return [resource.name, resource.location, ...resource.groupNames, ...features].join('\n').toLocaleLowerCase();
+}
+
+/**
+ * The rows that match every word typed (in the name, kind, place or a feature: "floor 2 screen")
+ * and hold at least `people` (0: any size; a resource that does not say how many it holds is left
+ * out once a size is asked for).
+ */
+export function freeNowMatches(resources: readonly FreeResourceView[], query: string, people: number): FreeResourceView[] {
+  const words = query.trim().toLocaleLowerCase().split(/\s+/).filter(Boolean);
+  return resources.filter((resource) => {
+    if (people > 0 && (resource.capacity === null || resource.capacity < people)) return false;
+    const text = searchText(resource);
+    return words.every((word) => text.includes(word));
+  });
+}
