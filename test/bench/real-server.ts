@@ -181,7 +181,7 @@ function figuresOf(stretch: Stretch): Figures {
     '| Request (row of section E) | Count | Priced, s | Measured, s |',
     '|---|---:|---:|---:|',
     ...[...rows].map(([row, figures]) => `| ${row} | ${figures.count} | ${seconds(figures.priced)} | ${seconds(figures.measured)} |`),
-    `| Resources, schedules and groups (at sign-in; once every ${referenceDataHours} h) | ${reference.length} | ${seconds(referencePriced)} | ${seconds(referenceMeasured)} |`,
+    `| Resources, schedules, groups and reservation attributes (at sign-in; once every ${referenceDataHours} h) | ${reference.length} | ${seconds(referencePriced)} | ${seconds(referenceMeasured)} |`,
     ...(failures.length > 0 ? ['', `${failures.length} answers were errors: ${failures.map((request) => `${request.status} ${request.method} ${request.path}`).join(', ')}`] : []),
   ];
   return { pricedPerHour, measuredPerHour, markdown: lines.join('\n') };

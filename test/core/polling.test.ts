@@ -94,17 +94,20 @@ describe('free now', () => {
     const shown = () => core.snapshot().freeNow.map(({ name, freeUntil, groupNames, scheduleName }) => ({ name, freeUntil, groupNames, scheduleName }));
     // Avon is busy; Hot desk D3 is out of service; the lab's 3D printer is in a schedule the user does not book in.
     // Thames is free until the user's own booking; when the others' next bookings begin is not asked.
+    // Ranked for the user: what they booked lately (Thames), then the rooms one click can book,
+    // smallest first, then desks and equipment, and last the Boardroom (approval and a cost centre).
     expect(shown()).toEqual([
-      free('Boardroom', ['Head office', 'Floor 2 rooms']),
+      free('Thames (1.01)', ['Head office', 'Floor 1 rooms'], berlin('10:30')),
+      free('Phone booth (2.02)', ['Head office', 'Floor 2 rooms']),
+      free('Severn (1.02)', ['Head office', 'Floor 1 rooms']),
+      free('Training room (1.04)', ['Head office', 'Floor 1 rooms']),
       free('Camera kit', ['Equipment']),
       free('Hot desk D1', ['Head office', 'Desks']),
       free('Hot desk D2', ['Head office', 'Desks']),
       free('Loan laptop', ['Equipment']),
-      free('Phone booth (2.02)', ['Head office', 'Floor 2 rooms']),
-      free('Severn (1.02)', ['Head office', 'Floor 1 rooms']),
-      free('Training room (1.04)', ['Head office', 'Floor 1 rooms']),
-      free('Thames (1.01)', ['Head office', 'Floor 1 rooms'], berlin('10:30')),
+      free('Boardroom', ['Head office', 'Floor 2 rooms']),
     ]);
+    expect(core.snapshot().freeNow.find((resource) => resource.name === 'Boardroom')?.needsForm).toBe('needs approval and a cost centre');
 
     // Later, the user looks again: Avon's booking has ended, Severn's has begun.
     await advanceTo(utc('09:40'));
