@@ -63,25 +63,33 @@ export function rangeLabel(startMs: number, endMs: number, nowMs: number, format
 const withinLimits = (resource: FreeResourceView, minutes: number) =>
   (resource.minLengthMinutes === null || minutes >= resource.minLengthMinutes) && (resource.maxLengthMinutes === null || resource.maxLengthMinutes <= 0 || minutes <= resource.maxLengthMinutes);
 
+/** A time to come the user asked about: "free at 14:00 for 1 h". */
+export interface LaterTime {
+  startMs: number;
+  minutes: number;
+}
+
 /**
  * 30 min and 1 h, each only when the resource is known to be free that long and its limits allow
  * it, and "until the next booking" when that booking is known and later today. With no booking
  * known ahead (freeUntil null), both lengths are offered; the server refuses one that meets a
- * booking, in its words. A resource one click cannot book gets one "Book…" instead.
+ * booking, in its words. For a time to come (`later`), the one booking of that time. A resource
+ * one click cannot book gets one "Book…" instead.
  */
-export function quickActions(resource: FreeResourceView, nowMs: number, format: TimeFormat): QuickAction[] {
-  const startMs = nextSlotStart(nowMs, format.timeZone);
+export function quickActions(resource: FreeResourceView, nowMs: number, format: TimeFormat, later: LaterTime | null = null): QuickAction[] {
+  const startMs = later?.startMs ?? nextSlotStart(nowMs, format.timeZone);
+  const lengths: readonly number[] = later === null ? quickMinutes : [later.minutes];
   const start = new Date(startMs).toISOString();
   const untilMs = resource.freeUntil === null ? Number.POSITIVE_INFINITY : Date.parse(resource.freeUntil);
   const book = (endMs: number, request: BookRequest): QuickAction => {
     const label = rangeLabel(startMs, endMs, nowMs, format);
     return { kind: 'book', label, description: `Book ${resource.name} ${label}`, start, end: new Date(endMs).toISOString(), request };
   };
-  const fitting = quickMinutes.filter((minutes) => startMs + minutes * minuteMs <= untilMs);
+  const fitting = lengths.filter((minutes) => startMs + minutes * minuteMs <= untilMs);
   const allowed = fitting.filter((minutes) => withinLimits(resource, minutes));
   const needsForm = resource.needsForm ?? (fitting.length > 0 && allowed.length === 0 ? lengthReason(resource) : null);
   if (needsForm !== null) {
-    const minutes = fitting.find((length) => withinLimits(resource, length)) ?? resource.minLengthMinutes ?? quickMinutes[0];
+    const minutes = fitting.find((length) => withinLimits(resource, length)) ?? resource.minLengthMinutes ?? lengths[0] ?? quickMinutes[0];
     return [
       {
         kind: 'form',
@@ -97,7 +105,7 @@ export function quickActions(resource: FreeResourceView, nowMs: number, format: 
   // "until" equal to a quick length would be the same action twice.
   const untilMinutes = Math.round((untilMs - startMs) / minuteMs);
   const repeats = allowed.some((minutes) => minutes === untilMinutes);
-  if (resource.freeUntil !== null && untilMs > startMs && !repeats && withinLimits(resource, untilMinutes) && format.dayKey(untilMs) === format.dayKey(startMs)) {
+  if (later === null && resource.freeUntil !== null && untilMs > startMs && !repeats && withinLimits(resource, untilMinutes) && format.dayKey(untilMs) === format.dayKey(startMs)) {
     actions.push(book(untilMs, { resourceId: resource.resourceId, start, end: resource.freeUntil, title: '' }));
   }
   return actions;

@@ -120,6 +120,12 @@ export const BookDraftSchema = Type.Object({
   durationMinutes: Type.Integer({ minimum: 1, maximum: 60 * 24 * 31 }),
 });
 
+/** "Free at 14:00 for 1 h": what is free over a time to come. */
+export const FreeAtRequestSchema = Type.Object({
+  start: Instant,
+  durationMinutes: Type.Integer({ minimum: 1, maximum: 24 * 60 }),
+});
+
 export const ReferenceRequestSchema = Type.Object({ referenceNumber: ReferenceNumber });
 
 export const CancelRequestSchema = Type.Object({
@@ -308,6 +314,7 @@ export interface BookingOutcome {
 export type SignInRequest = Static<typeof SignInRequestSchema>;
 export type BookRequest = Static<typeof BookRequestSchema>;
 export type BookDraft = Static<typeof BookDraftSchema>;
+export type FreeAtRequest = Static<typeof FreeAtRequestSchema>;
 export type ReferenceRequest = Static<typeof ReferenceRequestSchema>;
 export type CancelRequest = Static<typeof CancelRequestSchema>;
 export type ExtendRequest = Static<typeof ExtendRequestSchema>;
@@ -349,6 +356,8 @@ export interface CommandRequests {
   hidePopover: void;
   /** The tray's "Book…": open the popover on the Book form, filled in with this draft. */
   openBookForm: BookDraft;
+  /** What is free over a time to come, ranked as Free now is: one GetReservations per Free now schedule over that time. */
+  freeAt: FreeAtRequest;
 }
 
 export type CommandName = keyof CommandRequests;
@@ -377,6 +386,7 @@ export const commandRequests: { [C in CommandName]: CommandRequests[C] extends v
   setSettings: SettingsPatchSchema,
   hidePopover: null,
   openBookForm: BookDraftSchema,
+  freeAt: FreeAtRequestSchema,
 };
 
 export interface CommandResponses {
@@ -401,6 +411,7 @@ export interface CommandResponses {
   setSettings: BridgeResult<Settings>;
   hidePopover: null;
   openBookForm: null;
+  freeAt: BridgeResult<FreeResourceView[]>;
 }
 
 export interface EventPayloads {

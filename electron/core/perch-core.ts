@@ -23,7 +23,8 @@ import type { Notifier } from './notifications/notifier.js';
 import { createReferenceData } from './sync/reference-data.js';
 import { createAccountSession } from './session/session.js';
 import { loadSettings, saveSettings } from './storage/settings-store.js';
-import { snapshotOf, viewContextOf } from './views/snapshot.js';
+import { freeViews, snapshotOf, viewContextOf } from './views/snapshot.js';
+import { freeNowSchedules } from './sync/free-now-schedules.js';
 import { createSync, defaultSlowAnswerMs } from './sync/sync.js';
 
 export interface PerchCoreOptions {
@@ -177,6 +178,8 @@ export function createPerchCore(options: PerchCoreOptions): PerchCore {
     reservationsChanged: sync.refreshReservations,
     hidePopover: () => events.emit('hidePopover', null),
     openBookForm: (book) => events.emit('navigate', { book }),
+    freeNowScheduleIds: () => freeNowSchedules(state.data, state.settings.favouriteResourceIds),
+    freeViews: (answers, start, end) => (session.account === null ? [] : freeViews(state, session.account, answers, start, end)),
   });
 
   const respond = createNotificationResponder({

@@ -61,6 +61,16 @@ describe('free now from who is busy', () => {
     expect(freeNowViews([answer], context('09:45', tomorrow)).find((view) => view.name === 'Avon')?.freeUntil).toBeNull();
   });
 
+  it('over a time to come: busy when a booking overlaps it, not when one ends as it starts or starts as it ends', () => {
+    const later = { scheduleId: 1, reservations: [booking(1, 1, '13:00', '14:00'), booking(2, 1, '14:30', '15:00'), booking(3, 1, '13:30', '14:30')] };
+    const views = freeNowViews([later], context('14:00', [], { windowEnd: at('14:30') }));
+    // Thames's booking ends as the time begins; Severn's starts as it ends, so Severn is free until then.
+    expect(views.map((view) => [view.name, view.freeUntil])).toEqual([
+      ['Thames', null],
+      ['Severn', '2030-03-12T14:30:00Z'],
+    ]);
+  });
+
   it('shows nothing before any schedule was asked about', () => {
     expect(freeNowViews([], context('09:45'))).toEqual([]);
   });

@@ -119,6 +119,35 @@ describe('free now', () => {
   });
 });
 
+describe('free at a time to come', () => {
+  it('asks one GetReservations per Free now schedule over exactly that time, never availability, and leaves out who is busy then', async () => {
+    const { resources, users, schedules } = harness.org;
+    // Avon is taken 13:30–14:30 UTC, Severn 12:00–13:15 (over before 13:30), Thames from 14:30 (after the hour asked about).
+    await insertReservation(harness.service.store, { ownerId: users.priya, resourceId: resources.avon, occurrences: [{ start: utc('13:30'), end: utc('14:30') }] });
+    await insertReservation(harness.service.store, { ownerId: users.priya, resourceId: resources.severn, occurrences: [{ start: utc('12:00'), end: utc('13:15') }] });
+    await insertReservation(harness.service.store, { ownerId: users.priya, resourceId: resources.thames, occurrences: [{ start: utc('14:30'), end: utc('15:00') }] });
+    const { core } = await signedIn();
+    harness.requests.length = 0;
+
+    const answer = await core.handlers.freeAt({ start: berlin('13:30')!, durationMinutes: 60 });
+    if (!answer.ok) throw new Error(answer.error.message);
+    expect(harness.requests.map((request) => [request.path, Object.fromEntries(request.query)])).toEqual([
+      ['/Reservations/', { scheduleId: String(schedules.headOffice), startDateTime: '2030-03-12T13:30:00+0000', endDateTime: '2030-03-12T14:30:00+0000' }],
+    ]);
+    const names = answer.value.map((resource) => resource.name);
+    expect(names).not.toContain('Avon (2.01)');
+    expect(names).toEqual(expect.arrayContaining(['Severn (1.02)', 'Thames (1.01)', 'Boardroom']));
+    // Ranked as Free now is: rooms one click can book first, the Boardroom last.
+    expect(names.at(-1)).toBe('Boardroom');
+  });
+
+  it('refuses a time it cannot read, in words', async () => {
+    const { core } = await signedIn();
+    const answer = await core.handlers.freeAt({ start: 'half past two', durationMinutes: 60 });
+    expect(answer).toMatchObject({ ok: false, error: { kind: 'invalidInput', message: 'The time to look at is not a date and time Perch can read.' } });
+  });
+});
+
 describe('polling', () => {
   it('asks for the user’s own list every 5 minutes, every minute near their events, never more than two requests a poll', async () => {
     const start = utc('11:00');

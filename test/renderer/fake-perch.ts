@@ -112,6 +112,7 @@ export function createFakePerch(initial: StateSnapshot = signedOutSnapshot(), ov
     },
     hidePopover: async () => null,
     openBookForm: async () => null,
+    freeAt: async () => ({ ok: true, value: [] }),
     ...overrides,
   };
   const calls: FakePerch['calls'] = [];

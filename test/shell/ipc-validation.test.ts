@@ -9,6 +9,7 @@ const validRequests: { [C in CommandName]: unknown } = {
   tryThisComputer: undefined,
   signOut: undefined,
   hidePopover: undefined,
+  freeAt: { start: '2025-03-10T14:00:00+01:00', durationMinutes: 60 },
   openBookForm: { resourceId: 3, start: '2025-03-10T10:00:00+01:00', durationMinutes: 30 },
   book: { resourceId: 3, start: '2025-03-10T10:00:00+01:00', durationMinutes: 30, title: 'Focus' },
   checkIn: { referenceNumber: 'abc' },

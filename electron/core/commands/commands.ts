@@ -10,6 +10,7 @@ import type { CommandContext } from './command-context.js';
 import { createCommandLookups } from './command-lookups.js';
 import { errorFromThrown, failure, success } from '../errors.js';
 import { createExtensionOffer } from './extension-offer.js';
+import { createFreeAt } from './free-at.js';
 import { createListCommands } from './list-commands.js';
 import { createRecurrenceLookup } from './recurrence.js';
 import { createReservationActions } from './reservation-actions.js';
@@ -63,6 +64,7 @@ export function createCommandHandlers(context: CommandContext): CommandHandlers 
       context.hidePopover();
       return null;
     },
+    freeAt: asResult(createFreeAt(context, lookups)),
     openBookForm: async (draft) => {
       context.openBookForm(draft);
       return null;

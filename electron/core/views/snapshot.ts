@@ -1,10 +1,10 @@
 /** What the UI is shown: the core's state as views in the user's zone at one moment. */
 import { DateTime } from 'luxon';
-import type { KeychainStatus, StateSnapshot } from '../../bridge.js';
+import type { FreeResourceView, KeychainStatus, StateSnapshot } from '../../bridge.js';
 import type { CoreState, ServerStrain } from '../core-state.js';
 import { acceleratorLabel } from '../desktop/global-shortcut.js';
 import { accountView, type AccountIdentity } from '../session/session.js';
-import { freeNowViews, groupNamesByResource, isoIn, scheduleZones, upcomingViews, type ViewContext, type WireSchedule } from './state.js';
+import { freeNowViews, groupNamesByResource, isoIn, scheduleZones, upcomingViews, type BusyAnswer, type ViewContext, type WireSchedule } from './state.js';
 
 function machineZone(): string {
   return DateTime.local().zoneName ?? 'UTC';
@@ -28,20 +28,7 @@ export function snapshotOf(state: CoreState, account: AccountIdentity | null, no
     phase: state.phase,
     account: account === null ? null : accountView(account),
     reservations: account === null ? [] : upcomingViews(data.reservations, context),
-    freeNow:
-      account === null
-        ? []
-        : freeNowViews(data.busyNow, {
-            zone: userZone,
-            now,
-            resources: data.resources,
-            schedules: data.schedules,
-            groupNames: groupNamesByResource(data.groups),
-            own: data.reservations,
-            reservationAttributes: data.reservationAttributes,
-            favouriteResourceIds: state.settings.favouriteResourceIds,
-            isAdmin: account.isAdmin,
-          }),
+    freeNow: account === null ? [] : freeViews(state, account, data.busyNow, now),
     fetchedAt: data.fetchedAt === null ? null : isoIn(userZone, data.fetchedAt),
     offline: state.offline,
     serverStrain: strainMessage(state.strain),
@@ -52,6 +39,26 @@ export function snapshotOf(state: CoreState, account: AccountIdentity | null, no
     now: isoIn(userZone, now),
     timeFormat: state.timeFormat,
   };
+}
+
+/**
+ * What is free, for the user: at `start` (now), or over `start`–`end` ("free at 14:00 for 1 h"),
+ * from who was busy in the schedules asked about.
+ */
+export function freeViews(state: CoreState, account: AccountIdentity, answers: readonly BusyAnswer[], start: DateTime, end?: DateTime): FreeResourceView[] {
+  const { data } = state;
+  return freeNowViews(answers, {
+    zone: account.timezone,
+    now: start,
+    ...(end !== undefined && { windowEnd: end }),
+    resources: data.resources,
+    schedules: data.schedules,
+    groupNames: groupNamesByResource(data.groups),
+    own: data.reservations,
+    reservationAttributes: data.reservationAttributes,
+    favouriteResourceIds: state.settings.favouriteResourceIds,
+    isAdmin: account.isAdmin,
+  });
 }
 
 /** Context for views of this moment, when someone is signed in. */

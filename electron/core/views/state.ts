@@ -257,7 +257,10 @@ export function groupNamesByResource(tree: WireGroupTree | null): Map<number, st
 
 export interface FreeNowContext {
   zone: string;
+  /** The moment asked about (now), or the start of a time asked about. */
   now: DateTime;
+  /** The end of the time asked about ("free at 14:00 for 1 h"); absent for the moment itself. */
+  windowEnd?: DateTime;
   resources: readonly WireResource[];
   schedules: readonly WireSchedule[];
   groupNames: ReadonlyMap<number, readonly string[]>;
@@ -293,8 +296,8 @@ export function oneClickObstacle(resource: WireResource, attributes: readonly Wi
 const standingRank = { favourite: 0, recent: 1, none: 2 } as const;
 
 /**
- * Resources free at `now` in the schedules asked about: available, and no listed reservation of
- * theirs under way. A reservation listed when the schedule was asked that has ended since no
+ * Resources free at `now` (or over the window from `now` to `windowEnd`) in the schedules asked
+ * about: available, and no listed reservation of theirs under way (or overlapping the window). A reservation listed when the schedule was asked that has ended since no
  * longer counts. When the next booking begins is known only where the data shows one (a
  * reservation starting within the minute asked about, or the user's own later booking that day);
  * asking the server for it would cost seconds (server-facts E), so it is otherwise null.
@@ -306,6 +309,8 @@ const standingRank = { favourite: 0, recent: 1, none: 2 } as const;
  */
 export function freeNowViews(answers: readonly BusyAnswer[], context: FreeNowContext): FreeResourceView[] {
   const nowMs = context.now.toMillis();
+  // A moment is the millisecond it names: what starts at it is busy, what ends at it is not.
+  const windowEndMs = context.windowEnd?.toMillis() ?? nowMs + 1;
   const endOfDayMs = context.now.setZone(context.zone).endOf('day').toMillis();
   const scheduleNames = new Map(context.schedules.map((schedule) => [schedule.id, schedule.name]));
   const favourites = new Set(context.favouriteResourceIds);
@@ -313,13 +318,13 @@ export function freeNowViews(answers: readonly BusyAnswer[], context: FreeNowCon
   const busy = new Set<number>();
   const nextStartMs = new Map<number, number>();
   const noteLater = (resourceId: number, startMs: number) => {
-    if (startMs > nowMs && startMs <= endOfDayMs) nextStartMs.set(resourceId, Math.min(startMs, nextStartMs.get(resourceId) ?? Number.POSITIVE_INFINITY));
+    if (startMs >= windowEndMs && startMs <= endOfDayMs) nextStartMs.set(resourceId, Math.min(startMs, nextStartMs.get(resourceId) ?? Number.POSITIVE_INFINITY));
   };
   for (const summary of [...answers.flatMap((answer) => answer.reservations), ...context.own]) {
     const start = wireInstant(summary.startDate)?.toMillis();
     const end = wireInstant(summary.endDate)?.toMillis();
     if (start === undefined || end === undefined) continue;
-    if (start <= nowMs && nowMs < end) busy.add(summary.resourceId);
+    if (start < windowEndMs && end > nowMs) busy.add(summary.resourceId);
     else noteLater(summary.resourceId, start);
   }
   const asked = new Set(answers.map((answer) => answer.scheduleId));

@@ -4,9 +4,26 @@
  * rows out.
  */
 import type { FreeResourceView } from '../../../electron/bridge.js';
+import type { DateFormat } from './format.js';
 
 /** The sizes the people filter offers: at least this many (0: any size). */
 export const capacityChoices = [0, 2, 4, 6, 8, 12] as const;
+
+/** The lengths a time to come is looked at for, in minutes. */
+export const laterLengths = [30, 60, 90, 120] as const;
+
+const slotMs = 30 * 60_000;
+
+/**
+ * The times to come Free now can look at: each half hour after the next slot (which is what "now"
+ * books) to the end of the day.
+ */
+export function laterStarts(nextSlotMs: number, format: DateFormat): string[] {
+  const today = format.dayKey(nextSlotMs);
+  const starts: string[] = [];
+  for (let ms = nextSlotMs + slotMs; format.dayKey(ms) === today; ms += slotMs) starts.push(new Date(ms).toISOString());
+  return starts;
+}
 
 const peopleWords = (count: number) => `${count} ${count === 1 ? 'person' : 'people'}`;
 

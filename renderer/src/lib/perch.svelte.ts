@@ -13,6 +13,8 @@ import type {
   BridgeResult,
   CancelRequest,
   ExtensionOffer,
+  FreeAtRequest,
+  FreeResourceView,
   PerchApi,
   RecurrenceView,
   ReservationView,
@@ -154,6 +156,11 @@ export class PerchStore {
     // The booking appears in the next snapshot; ask for it now rather than waiting for the poll.
     if (result.ok) this.#adopt(await this.api.getState());
     return result;
+  }
+
+  /** What is free over a time to come ("free at 14:00 for 1 h"). */
+  freeAt(request: FreeAtRequest): Promise<BridgeResult<FreeResourceView[]>> {
+    return this.#run('freeAt', () => this.api.freeAt(request));
   }
 
   /** Opens the Book form filled in with a resource, start and length, for the rest to be filled in there. */
