@@ -393,4 +393,20 @@ describe('Now: Free now', () => {
     await user.keyboard('{Home}{ArrowUp}');
     expect(document.activeElement).toBe(screen.getByLabelText('Filter free resources'));
   });
+
+  test('free at a time to come: asks the core about that time and books exactly it', async () => {
+    const fake = createFakePerch(readySnapshot({ freeNow: rooms }));
+    fake.handlers.freeAt = async () => ({ ok: true, value: [free({ resourceId: 8, name: 'Avon', freeUntil: null })] });
+    fake.handlers.book = async () => ({ ok: true, value: { referenceNumber: 'new-4', isPendingApproval: false } });
+    const { user } = await renderNow(fake);
+    await user.selectOptions(screen.getByLabelText('Free when'), 'At 2:00 PM');
+    await user.selectOptions(screen.getByLabelText('For how long'), 'for 1 h');
+    await waitFor(() => expect(screen.getAllByRole('listitem').map((row) => row.querySelector('.name')?.textContent)).toEqual(['Avon']));
+    expect(fake.requestsOf('freeAt').at(-1)).toEqual({ start: '2025-11-26T13:00:00.000Z', durationMinutes: 60 });
+    await user.click(button('Book Avon 2:00 – 3:00 PM'));
+    expect(fake.requestsOf('book')).toEqual([{ resourceId: 8, start: '2025-11-26T13:00:00.000Z', durationMinutes: 60, title: '' }]);
+    // Back to now: the snapshot's list again.
+    await user.selectOptions(screen.getByLabelText('Free when'), 'Now');
+    expect(screen.getAllByRole('listitem')).toHaveLength(4);
+  });
 });
