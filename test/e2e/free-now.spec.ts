@@ -96,6 +96,8 @@ test('the Free now list is one Tab stop; arrow keys move inside it', async ({ pa
   await page.keyboard.press('Tab');
   await expect(page.getByLabel('People')).toBeFocused();
   await page.keyboard.press('Tab');
+  await expect(page.getByLabel('Free when')).toBeFocused();
+  await page.keyboard.press('Tab');
   const first = page.locator('button[data-key]').first();
   await expect(first).toBeFocused();
   await page.keyboard.press('ArrowDown');
@@ -107,6 +109,22 @@ test('the Free now list is one Tab stop; arrow keys move inside it', async ({ pa
   await page.keyboard.press('Shift+Tab');
   await expect(second).toBeFocused();
   expect(await page.locator('button[data-key][tabindex="0"]').count()).toBe(1);
+});
+
+test('free at a time to come: what is busy then leaves the list, and the actions book that time', async ({ page, perch }, testInfo) => {
+  await perch.signIn();
+  const taken = await perch.core.handlers.book({ resourceId: perch.org.resources.thames, start: perch.at('14:00'), durationMinutes: 60, title: 'Planning' });
+  expect(taken.ok).toBe(true);
+  await perch.open();
+  // Free now, until the user's own booking.
+  await expect(row(page, 'Thames (1.01)')).toContainText(`until ${userClock(perch, '14:00')}`);
+  await page.getByLabel('Free when').selectOption({ label: `At ${userClock(perch, '14:00')}` });
+  await page.getByLabel('For how long').selectOption({ label: 'for 1 h' });
+  await expect(row(page, 'Severn (1.02)').getByRole('button', { name: range(perch, '14:00', '15:00') })).toBeVisible();
+  await expect(row(page, 'Thames (1.01)')).toHaveCount(0);
+  await expectAccessible(page, testInfo, 'free-at');
+  await page.getByLabel('Free when').selectOption({ label: 'Now' });
+  await expect(row(page, 'Thames (1.01)')).toBeVisible();
 });
 
 test.describe('at 200% zoom', () => {
