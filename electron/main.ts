@@ -120,6 +120,8 @@ async function start(): Promise<void> {
     onIconClick: () => popover?.toggle(),
     onCommand: (command) => void runTrayCommand(command),
     onAction: (action) => runTrayAction(action),
+    // Opening the menu is a look too (the core asks at most once a minute for it).
+    onMenuOpened: () => perch.trayMenuOpened(),
   });
   popover = createPopoverWindow({ trayBounds: () => tray?.bounds() ?? null, onShown: () => perch.popoverOpened() });
   tray.refresh();

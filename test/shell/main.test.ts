@@ -377,6 +377,25 @@ describe('the tray', () => {
     expect(tray.setContextMenu).toHaveBeenLastCalledWith(expect.objectContaining({ template: expect.arrayContaining([expect.objectContaining({ label: 'Check in' })]) }));
   });
 
+  it('counts the menu, or a submenu the tray host says it opens, as the user looking', () => {
+    const withFreeRoom = { ...state, freeNow: [{ resourceId: 5, name: 'Severn', scheduleId: 1, scheduleName: 'Head office', groupNames: [], freeUntil: null }] };
+    core.snapshot.mockReturnValue(withFreeRoom);
+    core.events.emit('stateChanged', withFreeRoom);
+    const menu = attachedMenu();
+    const bookNow = menu.items.find((item) => item.label === 'Book now')?.submenu;
+    const room = bookNow?.items[0]?.submenu;
+    if (!bookNow || !room) throw new Error('no Book now › Severn submenu');
+    core.trayMenuOpened.mockClear();
+    // Chromium's DbusMenu reports a submenu's AboutToShow (the top level it does not).
+    bookNow.emit('menu-will-show');
+    room.emit('menu-will-show');
+    expect(core.trayMenuOpened).toHaveBeenCalledTimes(2);
+    menu.emit('menu-will-show');
+    expect(core.trayMenuOpened).toHaveBeenCalledTimes(3);
+    core.snapshot.mockReturnValue(state);
+    core.events.emit('stateChanged', state);
+  });
+
   it('shows the full-colour icon on Linux, whatever the theme: no Linux desktop tells apps its panel colour', () => {
     expect(electron.nativeImage.createFromPath).toHaveBeenCalledExactlyOnceWith('/opt/perch/build/tray/tray-color.png');
     for (const [themeSource, dark] of [['light', false], ['dark', true], ['light', true]] as const) {
