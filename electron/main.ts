@@ -136,6 +136,7 @@ async function start(): Promise<void> {
 
   powerMonitor.on('suspend', () => perch.systemSuspended());
   powerMonitor.on('resume', () => perch.systemResumed());
+  // Emitted on macOS and Windows only (docs/api/power-monitor.md): on Linux a locked screen goes unreported.
   powerMonitor.on('lock-screen', () => perch.screenLocked());
   powerMonitor.on('unlock-screen', () => perch.screenUnlocked());
 
