@@ -167,6 +167,28 @@ describe('polling', () => {
     expect(harness.requests.map((request) => `${request.path} ${[...request.query.keys()][0]}`)).toEqual(['/Reservations/ userId', '/Reservations/ scheduleId']);
   });
 
+  it('counts opening the tray menu as a look, at most once a minute and not within a minute of the popover', async () => {
+    const { core } = await signedIn();
+    await harness.advance({ minutes: 2 });
+    const looks = () => harness.requests.filter((request) => isOwnList(request) && request.query.get('endDateTime') === formatWireDateTime(harness.clock.now().toUTC().plus({ days: 14 }))).length;
+    const trayMenuOpenedAfter = async (seconds: number) => {
+      harness.requests.length = 0;
+      await harness.advance({ seconds });
+      harness.requests.length = 0;
+      core.trayMenuOpened();
+      await harness.idle();
+      return looks();
+    };
+
+    expect(await trayMenuOpenedAfter(0)).toBe(1);
+    expect(await trayMenuOpenedAfter(30)).toBe(0);
+    expect(await trayMenuOpenedAfter(30)).toBe(1);
+    core.popoverOpened();
+    await harness.idle();
+    expect(await trayMenuOpenedAfter(59)).toBe(0);
+    expect(await trayMenuOpenedAfter(1)).toBe(1);
+  });
+
   it('backs off while the server fails or answers slowly, says so, and recovers', async () => {
     let slow = false;
     let elapsed = 0;
