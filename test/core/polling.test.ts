@@ -90,10 +90,13 @@ describe('free now', () => {
       { scheduleId: String(schedules.headOffice), startDateTime: '2030-03-12T08:50:00+0000', endDateTime: '2030-03-12T08:51:00+0000' },
     ]);
     expect(harness.requests.filter((request) => request.path.includes('Availability'))).toEqual([]);
-    const free = (name: string, groupNames: string[], freeUntil: string | null = null) => ({ name, freeUntil, groupNames, scheduleName: 'Head office' });
+    // The head office closes at 18:00 (London, on GMT: 18:00 UTC): free until then at the latest.
+    const free = (name: string, groupNames: string[], freeUntil: string | null = berlin('18:00')) => ({ name, freeUntil, groupNames, scheduleName: 'Head office' });
     const shown = () => core.snapshot().freeNow.map(({ name, freeUntil, groupNames, scheduleName }) => ({ name, freeUntil, groupNames, scheduleName }));
     // Avon is busy; Hot desk D3 is out of service; the lab's 3D printer is in a schedule the user does not book in.
     // Thames is free until the user's own booking; when the others' next bookings begin is not asked.
+    // The layout came with the first look, once: GetSchedule for the head office.
+    expect(harness.requests.filter((request) => /^\/Schedules\/\d+$/.test(request.path)).map((request) => request.path)).toEqual([`/Schedules/${schedules.headOffice}`]);
     expect(shown()).toEqual([
       free('Boardroom', ['Head office', 'Floor 2 rooms']),
       free('Camera kit', ['Equipment']),
@@ -113,6 +116,14 @@ describe('free now', () => {
     const names = shown().map((resource) => resource.name);
     expect(names).toContain('Avon (2.01)');
     expect(names).not.toContain('Severn (1.02)');
+
+    // After closing time the office has nothing free, though nobody is busy there.
+    await advanceTo(utc('18:05'));
+    core.popoverOpened();
+    await harness.idle();
+    expect(shown()).toEqual([]);
+    // The layout is kept for hours: looking again did not ask for it again.
+    expect(harness.requests.filter((request) => /^\/Schedules\/\d+$/.test(request.path))).toHaveLength(1);
   });
 });
 

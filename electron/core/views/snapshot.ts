@@ -38,6 +38,7 @@ export function snapshotOf(state: CoreState, account: AccountIdentity | null, no
             schedules: data.schedules,
             groupNames: groupNamesByResource(data.groups),
             own: data.reservations,
+            hours: data.hours,
           }),
     fetchedAt: data.fetchedAt === null ? null : isoIn(userZone, data.fetchedAt),
     offline: state.offline,
