@@ -101,11 +101,11 @@ export function quickActions(resource: FreeResourceView, nowMs: number, format: 
     ];
   }
   const actions = allowed.map((minutes) => book(startMs + minutes * minuteMs, { resourceId: resource.resourceId, start, durationMinutes: minutes, title: '' }));
-  // Past today freeUntil is only the end of the look-ahead, not a time anyone books to; and an
-  // "until" equal to a quick length would be the same action twice.
+  // Free all day, freeUntil is only the schedule's closing time (or the end of the look-ahead),
+  // not a time anyone books to; and an "until" equal to a quick length would be the same action twice.
   const untilMinutes = Math.round((untilMs - startMs) / minuteMs);
   const repeats = allowed.some((minutes) => minutes === untilMinutes);
-  if (later === null && resource.freeUntil !== null && untilMs > startMs && !repeats && withinLimits(resource, untilMinutes) && format.dayKey(untilMs) === format.dayKey(startMs)) {
+  if (later === null && !resource.freeAllDay && resource.freeUntil !== null && untilMs > startMs && !repeats && withinLimits(resource, untilMinutes) && format.dayKey(untilMs) === format.dayKey(startMs)) {
     actions.push(book(untilMs, { resourceId: resource.resourceId, start, end: resource.freeUntil, title: '' }));
   }
   return actions;

@@ -219,6 +219,8 @@ export interface FreeResourceView {
    * learns who is busy now from the cheapest request, which does not tell.
    */
   freeUntil: string | null;
+  /** No booking is known ahead of it today: it is free until the day (or the schedule's opening hours) ends. */
+  freeAllDay: boolean;
 }
 
 export interface ResourceView {

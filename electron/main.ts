@@ -29,7 +29,7 @@ import { createPopoverWindow, type PopoverWindow } from './shell/popover-window.
 import { createPerchTray, type PerchTray } from './shell/tray.js';
 import { loginItem } from './shell/login-item.js';
 import { createDesktopNotifier } from './shell/notifications.js';
-import { createGlobalShortcut, enableWaylandShortcuts } from './shell/global-shortcut.js';
+import { createGlobalShortcut } from './shell/global-shortcut.js';
 
 /** Beside the app's own files in its data folder: the local service's database. */
 const localServiceFolder = 'local-service';
@@ -44,7 +44,6 @@ let appLog: LogFile | null = null;
 let notifier: NotifierHandle | null = null;
 
 registerAppScheme();
-enableWaylandShortcuts();
 
 // Before anything reads a path or takes the single-instance lock, which lives in the data folder.
 const paths = appPaths({ packaged: app.isPackaged, appData: app.getPath('appData'), productName: app.getName() });
@@ -121,6 +120,8 @@ async function start(): Promise<void> {
     onIconClick: () => popover?.toggle(),
     onCommand: (command) => void runTrayCommand(command),
     onAction: (action) => runTrayAction(action),
+    // Opening the menu is a look too (the core asks at most once a minute for it).
+    onMenuOpened: () => perch.trayMenuOpened(),
   });
   popover = createPopoverWindow({ trayBounds: () => tray?.bounds() ?? null, onShown: () => perch.popoverOpened() });
   tray.refresh();
@@ -135,6 +136,7 @@ async function start(): Promise<void> {
 
   powerMonitor.on('suspend', () => perch.systemSuspended());
   powerMonitor.on('resume', () => perch.systemResumed());
+  // Emitted on macOS and Windows only (docs/api/power-monitor.md): on Linux a locked screen goes unreported.
   powerMonitor.on('lock-screen', () => perch.screenLocked());
   powerMonitor.on('unlock-screen', () => perch.screenUnlocked());
 

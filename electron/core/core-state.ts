@@ -7,6 +7,7 @@ import type { BridgeError, Settings, StateSnapshot, TimeFormatRules } from '../b
 import { defaultTimeFormatRules } from '../bridge-format.js';
 import type { PlannerReservation } from './notifications/planner.js';
 import { defaultSettings } from './storage/settings-store.js';
+import type { ScheduleHours } from './views/opening-hours.js';
 import type { WireAttribute, WireGroupTree, WireResource, WireSchedule, WireSummary } from './views/state.js';
 
 /** Who was busy in one schedule around a moment: GetReservations by schedule over one minute (server-facts E). */
@@ -34,6 +35,8 @@ export interface CoreData {
   reservationAttributes: WireAttribute[];
   referenceFetchedAt: DateTime | null;
   fetchedAt: DateTime | null;
+  /** The layouts of the schedules "Free now" shows, fetched when the user looks; not cached on disk. */
+  hours: ScheduleHours[];
 }
 
 export const emptyData = (): CoreData => ({
@@ -45,6 +48,7 @@ export const emptyData = (): CoreData => ({
   reservationAttributes: [],
   referenceFetchedAt: null,
   fetchedAt: null,
+  hours: [],
 });
 
 export interface CoreState {

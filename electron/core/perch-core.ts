@@ -56,7 +56,13 @@ export interface PerchCore {
   snapshot(): StateSnapshot;
   start(): Promise<void>;
   stop(): Promise<void>;
+  /** The user looks at the popover: what it shows is asked for again. */
   popoverOpened(): void;
+  /**
+   * The user opened the tray menu, where the OS reports it: the same refresh as the popover's, but
+   * not within a minute of the last look, since a menu is opened and closed in passing.
+   */
+  trayMenuOpened(): void;
   systemSuspended(): void;
   systemResumed(): void;
   screenLocked(): void;
@@ -64,6 +70,9 @@ export interface PerchCore {
   /** Resolves once background work (polls, notifications, cache writes) has settled: for tests and benchmarks. */
   idle(): Promise<void>;
 }
+
+/** A tray menu opened this soon after the last look asks the server nothing more. */
+export const trayMenuLookIntervalMs = 60_000;
 
 export function createPerchCore(options: PerchCoreOptions): PerchCore {
   const { clock, dataDir, notifier } = options;
@@ -81,6 +90,8 @@ export function createPerchCore(options: PerchCoreOptions): PerchCore {
   const { track, idle } = createBackgroundWork(log);
   let unsubscribeResponses: (() => void) | null = null;
   let unsubscribeUnlocked: (() => void) | null = null;
+  /** When the user last looked (popover or tray menu), in epoch ms. */
+  let lookedAtMs = Number.NEGATIVE_INFINITY;
 
   const snapshot = () => snapshotOf(state, session.account, clock.now(), options.secrets.status());
   const stateChanged = () => events.emit('stateChanged', snapshot());
@@ -188,6 +199,14 @@ export function createPerchCore(options: PerchCoreOptions): PerchCore {
     navigate: (payload) => events.emit('navigate', payload),
   });
 
+  /** The user looks: their list and who is busy now are asked for again (README, "How often Perch asks the server"). */
+  function looked(): void {
+    lookedAtMs = clock.now().toMillis();
+    if (session.account === null) return;
+    track(sync.refreshReservations());
+    track(reference.refresh(false));
+  }
+
   return {
     handlers,
     on: events.on,
@@ -216,10 +235,10 @@ export function createPerchCore(options: PerchCoreOptions): PerchCore {
       await idle();
       await options.localService?.stop();
     },
-    popoverOpened() {
-      if (session.account === null) return;
-      track(sync.refreshReservations());
-      track(reference.refresh(false));
+    popoverOpened: looked,
+    trayMenuOpened() {
+      if (clock.now().toMillis() - lookedAtMs < trayMenuLookIntervalMs) return;
+      looked();
     },
     systemSuspended: () => sync.pause('suspended'),
     systemResumed: () => sync.resume('suspended'),

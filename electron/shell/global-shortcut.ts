@@ -1,14 +1,13 @@
-/** The core's GlobalShortcut on Electron's globalShortcut: one accelerator held at a time. */
-import { app, globalShortcut } from 'electron';
-import type { GlobalShortcut } from '../core/desktop/global-shortcut.js';
-
 /**
- * Wayland gives global shortcuts only through the desktop portal (org.freedesktop.portal.GlobalShortcuts),
- * which Chromium uses when this feature is on; it must be switched on before the app is ready.
+ * The core's GlobalShortcut on Electron's globalShortcut: one accelerator held at a time.
+ *
+ * Under Wayland the keys go through the desktop portal (org.freedesktop.portal.GlobalShortcuts).
+ * Electron 45 switches that path on by itself (docs/api/global-shortcut.md, "Usage on Linux";
+ * shell/browser/feature_list.cc), so no `enable-features` switch is appended: appending one would
+ * replace an `--enable-features` the user launched Perch with (Chromium keeps one value per switch).
  */
-export function enableWaylandShortcuts(): void {
-  if (process.platform === 'linux') app.commandLine.appendSwitch('enable-features', 'GlobalShortcutsPortal');
-}
+import { globalShortcut } from 'electron';
+import type { GlobalShortcut } from '../core/desktop/global-shortcut.js';
 
 export function createGlobalShortcut(onPressed: () => void): GlobalShortcut {
   let held = '';

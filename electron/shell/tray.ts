@@ -31,6 +31,8 @@ export function createPerchTray(options: {
   onIconClick: () => void;
   onCommand: (command: TrayCommand) => void;
   onAction: (action: TrayAction) => void;
+  /** The user opened the menu, or one of its submenus, where the OS tells (see `reportOpening`). */
+  onMenuOpened: () => void;
 }): PerchTray {
   const tray = new Tray(trayIcon());
   let shown: { tooltip: string; title: string } | null = null;
@@ -52,7 +54,9 @@ export function createPerchTray(options: {
       if (item.command) options.onCommand(item.command);
       else if (item.action) options.onAction(item.action);
     };
-    return Menu.buildFromTemplate(toElectronMenu(model, [], (path, built) => run(menuItemAt(current() ?? model, path) ?? built)));
+    const menu = Menu.buildFromTemplate(toElectronMenu(model, [], (path, built) => run(menuItemAt(current() ?? model, path) ?? built)));
+    reportOpening(menu, options.onMenuOpened);
+    return menu;
   }
 
   /**
@@ -99,6 +103,19 @@ function trayIcon(): NativeImage {
   const image = nativeImage.createFromPath(path.join(app.getAppPath(), appLayout.trayIcons, choice.file));
   if (choice.template) image.setTemplateImage(true);
   return image;
+}
+
+/**
+ * 'menu-will-show' comes from the menu model's MenuWillShow (electron_api_menu.cc). macOS calls it
+ * when the menu opens (ElectronMenuController menuWillOpen), Windows too (views' MenuModelAdapter
+ * WillShowMenu). On Linux Chromium's DbusMenu calls it only for a submenu the tray host announces
+ * with AboutToShow, never for the top level (its root item holds no model), and the GtkStatusIcon
+ * fallback not at all: so the submenus are listened to as well, and there opening the top level
+ * alone goes unreported.
+ */
+function reportOpening(menu: Menu, opened: () => void): void {
+  menu.on('menu-will-show', () => opened());
+  for (const item of menu.items) if (item.submenu) reportOpening(item.submenu, opened);
 }
 
 /** Sets each change on the built menu's item; false when an item is not where the change says (then the menu is rebuilt). */

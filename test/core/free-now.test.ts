@@ -2,6 +2,7 @@ import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
 import { ResourceStatus } from '../../electron/api/schemas/resources.js';
 import { freeNowSchedules } from '../../electron/core/sync/free-now-schedules.js';
+import type { ScheduleHours } from '../../electron/core/views/opening-hours.js';
 import { freeResourceView } from '../support/snapshots.js';
 import { freeNowViews, type FreeNowContext, type WireResource, type WireSchedule, type WireSummary } from '../../electron/core/views/state.js';
 
@@ -18,7 +19,28 @@ const resources = [resource(1, 'Thames', 1), resource(2, 'Severn', 1), resource(
 const schedules = [schedule(1, 'Head office', true), schedule(2, 'Lab')];
 
 function context(time: string, own: WireSummary[] = [], patch: Partial<FreeNowContext> = {}): FreeNowContext {
-  return { zone: 'UTC', now: at(time), resources, schedules, groupNames: new Map(), own, reservationAttributes: [], favouriteResourceIds: [], isAdmin: false, ...patch };
+  return { zone: 'UTC', now: at(time), resources, schedules, groupNames: new Map(), own, hours: [], reservationAttributes: [], favouriteResourceIds: [], isAdmin: false, ...patch };
+}
+
+/**
+ * The head office's layout as a real server writes it for a caller in New York: the office keeps
+ * London hours (08:00–18:00 on weekdays, closed at weekends), written in the caller's zone.
+ */
+function headOfficeHours(): ScheduleHours {
+  const london = (date: string, time: string) => DateTime.fromISO(`${date}T${time}`, { zone: 'Europe/London' }).setZone('America/New_York');
+  const period = (date: string, from: string, to: string, isReservable: boolean) => {
+    const start = london(date, from);
+    const end = to === '24:00' ? london(date, '00:00').plus({ days: 1 }) : london(date, to);
+    return { start: start.toISO()!, end: end.toISO()!, label: null, startTime: start.toFormat('HH:mm:ss'), endTime: end.toFormat('HH:mm:ss'), isReservable };
+  };
+  // The week of 10 March 2030, Sunday first.
+  const days = ['2030-03-10', '2030-03-11', '2030-03-12', '2030-03-13', '2030-03-14', '2030-03-15', '2030-03-16'];
+  const periods = days.map((date, index) =>
+    index === 0 || index === 6
+      ? [period(date, '00:00', '24:00', false)]
+      : [period(date, '00:00', '08:00', false), period(date, '08:00', '12:00', true), period(date, '12:00', '18:00', true), period(date, '18:00', '24:00', false)],
+  );
+  return { scheduleId: 1, timezone: 'Europe/London', fetchedAt: at('08:00'), periods };
 }
 
 describe('free now from who is busy', () => {
@@ -56,6 +78,27 @@ describe('free now from who is busy', () => {
     expect(views.map((view) => [view.name, view.freeUntil])).toEqual([
       ['Thames', null],
       ['Severn', '2030-03-12T14:30:00Z'],
+    ]);
+  });
+
+  it('lists nothing of a schedule that is closed now, and an open one as free until it closes', () => {
+    const hours = [headOfficeHours()];
+    // 12 March 2030 is a Tuesday; London is on GMT then. At 07:30 the office is closed.
+    expect(freeNowViews([answer], context('07:30', [], { hours }))).toEqual([]);
+    expect(freeNowViews([answer], context('09:45', [], { hours })).map((view) => [view.name, view.freeUntil])).toEqual([
+      ['Avon', '2030-03-12T18:00:00Z'],
+      ['Severn', '2030-03-12T10:00:30Z'],
+    ]);
+    expect(freeNowViews([answer], context('18:00', [], { hours }))).toEqual([]);
+    // A week later, on the Saturday, the same layout says closed.
+    const saturday = { ...context('10:00', [], { hours }), now: at('10:00', '2030-03-23') };
+    expect(freeNowViews([answer], saturday)).toEqual([]);
+    // In summer time (London on BST), the same wall-clock hours, an hour earlier in UTC.
+    const summer = { ...context('07:30', [], { hours }), now: at('07:30', '2030-06-11') };
+    expect(freeNowViews([answer], summer).map((view) => [view.name, view.freeUntil])).toEqual([
+      ['Avon', '2030-06-11T17:00:00Z'],
+      ['Severn', '2030-06-11T17:00:00Z'],
+      ['Thames', '2030-06-11T17:00:00Z'],
     ]);
   });
 

@@ -1,5 +1,6 @@
 import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
+import { plannerReservation } from '../support/planner-reservations.js';
 import {
   notificationId,
   planNotifications,
@@ -38,23 +39,7 @@ const settings: PlannerInput['settings'] = {
   },
 };
 
-function reservation(overrides: Partial<PlannerReservation> = {}): PlannerReservation {
-  return {
-    referenceNumber: 'r1',
-    title: 'Planning',
-    resourceName: 'Thames (1.01)',
-    start: t('10:00'),
-    end: t('11:00'),
-    startReminderMinutes: null,
-    endReminderMinutes: null,
-    requiresCheckIn: false,
-    checkedIn: false,
-    checkedOut: false,
-    autoReleaseMinutes: null,
-    isPendingApproval: false,
-    ...overrides,
-  };
-}
+const reservation = plannerReservation;
 
 /**
  * 10:00–11:00 on a resource that requires check-in and releases 15 minutes after start. Its start

@@ -1,30 +1,12 @@
-import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
-import type { PlannerReservation } from '../../electron/core/notifications/planner.js';
+import { plannerReservation, plannerTime } from '../support/planner-reservations.js';
 import { nextPollDelay } from '../../electron/core/sync/poll-plan.js';
 
-const zone = 'Europe/Berlin';
-const t = (clock: string) => DateTime.fromISO(`2026-06-15T${clock}`, { zone });
+const t = (clock: string) => plannerTime(clock);
 const settings = { pollIntervalSeconds: 60, checkInLeadMinutes: 5 };
 const minute = 60_000;
 
-function reservation(overrides: Partial<PlannerReservation> = {}): PlannerReservation {
-  return {
-    referenceNumber: 'r1',
-    title: 'Planning',
-    resourceName: 'Thames (1.01)',
-    start: t('10:00'),
-    end: t('11:00'),
-    startReminderMinutes: null,
-    endReminderMinutes: null,
-    requiresCheckIn: false,
-    checkedIn: false,
-    checkedOut: false,
-    autoReleaseMinutes: null,
-    isPendingApproval: false,
-    ...overrides,
-  };
-}
+const reservation = plannerReservation;
 
 const checkIn = reservation({ requiresCheckIn: true, autoReleaseMinutes: 15 });
 

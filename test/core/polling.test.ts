@@ -90,10 +90,13 @@ describe('free now', () => {
       { scheduleId: String(schedules.headOffice), startDateTime: '2030-03-12T08:50:00+0000', endDateTime: '2030-03-12T08:51:00+0000' },
     ]);
     expect(harness.requests.filter((request) => request.path.includes('Availability'))).toEqual([]);
-    const free = (name: string, groupNames: string[], freeUntil: string | null = null) => ({ name, freeUntil, groupNames, scheduleName: 'Head office' });
+    // The head office closes at 18:00 (London, on GMT: 18:00 UTC): free until then at the latest.
+    const free = (name: string, groupNames: string[], freeUntil: string | null = berlin('18:00')) => ({ name, freeUntil, groupNames, scheduleName: 'Head office' });
     const shown = () => core.snapshot().freeNow.map(({ name, freeUntil, groupNames, scheduleName }) => ({ name, freeUntil, groupNames, scheduleName }));
     // Avon is busy; Hot desk D3 is out of service; the lab's 3D printer is in a schedule the user does not book in.
     // Thames is free until the user's own booking; when the others' next bookings begin is not asked.
+    // The layout came with the first look, once: GetSchedule for the head office.
+    expect(harness.requests.filter((request) => /^\/Schedules\/\d+$/.test(request.path)).map((request) => request.path)).toEqual([`/Schedules/${schedules.headOffice}`]);
     // Ranked for the user: what they booked lately (Thames), then the rooms one click can book,
     // smallest first, then desks and equipment, and last the Boardroom (approval and a cost centre).
     expect(shown()).toEqual([
@@ -116,6 +119,14 @@ describe('free now', () => {
     const names = shown().map((resource) => resource.name);
     expect(names).toContain('Avon (2.01)');
     expect(names).not.toContain('Severn (1.02)');
+
+    // After closing time the office has nothing free, though nobody is busy there.
+    await advanceTo(utc('18:05'));
+    core.popoverOpened();
+    await harness.idle();
+    expect(shown()).toEqual([]);
+    // The layout is kept for hours: looking again did not ask for it again.
+    expect(harness.requests.filter((request) => /^\/Schedules\/\d+$/.test(request.path))).toHaveLength(1);
   });
 });
 
@@ -197,6 +208,28 @@ describe('polling', () => {
     // busy (last asked more than 30 minutes ago).
     expect(harness.requests.shift()?.path).toBe('/Authentication/Authenticate');
     expect(harness.requests.map((request) => `${request.path} ${[...request.query.keys()][0]}`)).toEqual(['/Reservations/ userId', '/Reservations/ scheduleId']);
+  });
+
+  it('counts opening the tray menu as a look, at most once a minute and not within a minute of the popover', async () => {
+    const { core } = await signedIn();
+    await harness.advance({ minutes: 2 });
+    const looks = () => harness.requests.filter((request) => isOwnList(request) && request.query.get('endDateTime') === formatWireDateTime(harness.clock.now().toUTC().plus({ days: 14 }))).length;
+    const trayMenuOpenedAfter = async (seconds: number) => {
+      harness.requests.length = 0;
+      await harness.advance({ seconds });
+      harness.requests.length = 0;
+      core.trayMenuOpened();
+      await harness.idle();
+      return looks();
+    };
+
+    expect(await trayMenuOpenedAfter(0)).toBe(1);
+    expect(await trayMenuOpenedAfter(30)).toBe(0);
+    expect(await trayMenuOpenedAfter(30)).toBe(1);
+    core.popoverOpened();
+    await harness.idle();
+    expect(await trayMenuOpenedAfter(59)).toBe(0);
+    expect(await trayMenuOpenedAfter(1)).toBe(1);
   });
 
   it('backs off while the server fails or answers slowly, says so, and recovers', async () => {

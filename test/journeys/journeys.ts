@@ -303,25 +303,27 @@ const journeys: { name: string; run(world: World): Promise<void> }[] = [
       const now = world.target.clock.now();
       let booking: ReservationView | null = null;
       const refusals: string[] = [];
+      // Every resource's slot in progress first (where the server lets users book it, "current"),
+      // then the next ones: a slot under way needs no wait for check-in to open. Not once the
+      // resource's auto-release moment has passed in it, when check-in is refused.
+      const choices: { resource: ResourceView; slot: SlotView }[][] = [[], []];
       for (const resource of candidates) {
         const slots = await freeSlotsAhead(world, resource.resourceId);
-        // The slot in progress where the server lets users book it ("current"), else the next one;
-        // not once the resource's auto-release moment has passed in it, when check-in is refused.
         const stillOpen = (slot: SlotView) => resource.autoReleaseMinutes === null || startOf(slot) + resource.autoReleaseMinutes * minuteMs > now.toMillis() + minuteMs;
         const inProgress = slots.find((slot) => startOf(slot) <= now.toMillis() && Date.parse(slot.end) > now.toMillis() + minuteMs && stillOpen(slot));
         const next = slots.find((slot) => startOf(slot) > now.toMillis());
-        for (const slot of [inProgress, next]) {
-          if (slot === undefined) continue;
-          const outcome = await world.core.handlers.book({ resourceId: resource.resourceId, start: slot.start, end: slot.end, title: `${journeyTitle}: check-in` });
-          if (!outcome.ok) {
-            refusals.push(`${resource.name} at ${slot.start}: ${outcome.error.errors?.join(' ') ?? outcome.error.message}`.trim());
-            continue;
-          }
-          world.booked.add(outcome.value.referenceNumber);
-          booking = mine(world, outcome.value.referenceNumber) ?? null;
-          break;
+        if (inProgress) choices[0]!.push({ resource, slot: inProgress });
+        if (next) choices[1]!.push({ resource, slot: next });
+      }
+      for (const { resource, slot } of choices.flat()) {
+        const outcome = await world.core.handlers.book({ resourceId: resource.resourceId, start: slot.start, end: slot.end, title: `${journeyTitle}: check-in` });
+        if (!outcome.ok) {
+          refusals.push(`${resource.name} at ${slot.start}: ${outcome.error.errors?.join(' ') ?? outcome.error.message}`.trim());
+          continue;
         }
-        if (booking !== null) break;
+        world.booked.add(outcome.value.referenceNumber);
+        booking = mine(world, outcome.value.referenceNumber) ?? null;
+        break;
       }
       if (booking === null) throw new Error(`no check-in resource could be booked: ${refusals.join('; ')}`);
       try {

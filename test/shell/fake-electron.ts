@@ -196,14 +196,18 @@ export const fakeElectron = {
 /** A menu template as main hands it to `Menu.buildFromTemplate`. */
 export type MenuTemplate = { label?: string; type?: string; enabled?: boolean; click?: () => unknown; submenu?: MenuTemplate[] };
 
-/** A built menu: the template it came from, and its items, whose label and enabled the shell may change later. */
-export interface FakeMenu {
+/**
+ * A built menu: the template it came from, and its items, whose label and enabled the shell may
+ * change later; `emit('menu-will-show')` plays the OS opening it.
+ */
+export interface FakeMenu extends Emitter {
   template: MenuTemplate[];
   items: { label: string; enabled: boolean; submenu: FakeMenu | null }[];
 }
 
 function buildMenu(template: MenuTemplate[]): FakeMenu {
   return {
+    ...emitter(),
     template,
     items: template.map((item) => ({
       label: item.label ?? '',
@@ -258,6 +262,7 @@ export function fakeCore(commandNames: readonly CommandName[], state: StateSnaps
     start: vi.fn(async () => {}),
     stop: vi.fn(async () => {}),
     popoverOpened: vi.fn(),
+    trayMenuOpened: vi.fn(),
     systemSuspended: vi.fn(),
     systemResumed: vi.fn(),
     screenLocked: vi.fn(),

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { commandNames } from '../../electron/bridge.js';
-import { current, fakeCore, fakeElectron as electron, latestMenu, stateWithCheckInOpen, trays, windows } from './fake-electron.js';
+import { current, fakeCore, fakeElectron as electron, latestMenu, stateWithCheckInOpen, trays, windows, type FakeMenu } from './fake-electron.js';
 
 // What differs on macOS: menu-bar app without a Dock icon, template icon, click and right-click.
 vi.hoisted(() => Object.defineProperty(process, 'platform', { value: 'darwin' }));
@@ -55,6 +55,14 @@ describe('the macOS shell', () => {
     tray.emit('right-click');
     expect(tray.popUpContextMenu).toHaveBeenCalledExactlyOnceWith(expect.objectContaining({ template: latestMenu() }));
     expect(latestMenu()[1]?.label).toBe('Check in');
+  });
+
+  it('opening the right-click menu counts as the user looking (macOS reports it as menu-will-show)', () => {
+    trays[0]!.emit('right-click');
+    const menu = trays[0]!.popUpContextMenu.mock.lastCall?.[0] as FakeMenu;
+    core.trayMenuOpened.mockClear();
+    menu.emit('menu-will-show');
+    expect(core.trayMenuOpened).toHaveBeenCalledTimes(1);
   });
 
   it('the popover is a panel on every Space, over full-screen apps, without turning Perch into a Dock app', () => {

@@ -5,6 +5,7 @@ import { channelOf, commandNames, eventNames, type CommandName } from '../../ele
 import { appEntryUrl, contentSecurityPolicy } from '../../electron/core/desktop/security.js';
 import { appId } from '../../electron/core/desktop/app-identity.js';
 import { current, fakeAppPath, fakeCore, fakeElectron as electron, fakeUserHome, heldShortcuts, latestMenu, stateWithCheckInOpen, takenElsewhere, trays, utilityProcesses, windows, type FakeMenu } from './fake-electron.js';
+import { freeResourceView } from '../support/snapshots.js';
 
 // The Linux shell; main-macos.test.ts covers what differs on macOS and Windows.
 vi.hoisted(() => Object.defineProperty(process, 'platform', { value: 'linux' }));
@@ -172,9 +173,8 @@ describe('IPC', () => {
 });
 
 describe('the shortcut that opens Perch', () => {
-  it('asks for Wayland shortcuts through the desktop portal before the app is ready', () => {
-    expect(app.commandLine.appendSwitch).toHaveBeenCalledWith('enable-features', 'GlobalShortcutsPortal');
-    expect(app.commandLine.appendSwitch.mock.invocationCallOrder[0]).toBeLessThan(app.whenReady.mock.invocationCallOrder[0]!);
+  it('leaves Chromium’s features as Electron and the user set them (Electron turns the Wayland shortcut portal on itself)', () => {
+    expect(app.commandLine.appendSwitch).not.toHaveBeenCalled();
   });
 
   it('gives the core a shortcut that holds one accelerator at a time, and a press opens the popover', () => {
@@ -376,6 +376,25 @@ describe('the tray', () => {
     expect(attachedMenu().template.map((item) => item.label ?? item.type)).toEqual(['Not signed in', 'separator', 'Open Perch', 'separator', 'Quit Perch']);
     core.events.emit('stateChanged', state);
     expect(tray.setContextMenu).toHaveBeenLastCalledWith(expect.objectContaining({ template: expect.arrayContaining([expect.objectContaining({ label: 'Check in' })]) }));
+  });
+
+  it('counts the menu, or a submenu the tray host says it opens, as the user looking', () => {
+    const withFreeRoom = { ...state, freeNow: [freeResourceView({ resourceId: 5, name: 'Severn', scheduleName: 'Head office' })] };
+    core.snapshot.mockReturnValue(withFreeRoom);
+    core.events.emit('stateChanged', withFreeRoom);
+    const menu = attachedMenu();
+    const bookNow = menu.items.find((item) => item.label === 'Book now')?.submenu;
+    const room = bookNow?.items[0]?.submenu;
+    if (!bookNow || !room) throw new Error('no Book now › Severn submenu');
+    core.trayMenuOpened.mockClear();
+    // Chromium's DbusMenu reports a submenu's AboutToShow (the top level it does not).
+    bookNow.emit('menu-will-show');
+    room.emit('menu-will-show');
+    expect(core.trayMenuOpened).toHaveBeenCalledTimes(2);
+    menu.emit('menu-will-show');
+    expect(core.trayMenuOpened).toHaveBeenCalledTimes(3);
+    core.snapshot.mockReturnValue(state);
+    core.events.emit('stateChanged', state);
   });
 
   it('shows the full-colour icon on Linux, whatever the theme: no Linux desktop tells apps its panel colour', () => {

@@ -190,6 +190,11 @@ describe('buildTrayMenu', () => {
     expect(outline(menu)).toEqual(['No upcoming reservations [disabled]', '---', 'Book now', '  Horizon desk', '    10:30–11:00 [command:book]', '    10:30–11:30 [command:book]', ...footer]);
   });
 
+  it('Book now: free all day (until the schedule closes), no booking to closing time is offered', () => {
+    const menu = buildTrayMenu(snapshot({ freeNow: [free(31, 'Room D', at('18:00'), { freeAllDay: true })] }), now);
+    expect(outline(menu).slice(3, 6)).toEqual(['  Room D', '    10:30–11:00 [command:book]', '    10:30–11:30 [command:book]']);
+  });
+
   it('Book now: a booking that starts within the minute says "now"', () => {
     const justBefore = DateTime.fromISO('2025-03-10T10:29:20', { zone });
     const menu = buildTrayMenu(snapshot({ freeNow: [free(11, 'Horizon desk', null)], now: justBefore.toISO()! }), justBefore);

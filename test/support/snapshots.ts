@@ -50,6 +50,7 @@ export function freeResourceView(fields: Pick<FreeResourceView, 'resourceId' | '
     needsForm: null,
     standing: null,
     freeUntil: null,
+    freeAllDay: fields.freeUntil === undefined || fields.freeUntil === null,
     ...fields,
   };
 }

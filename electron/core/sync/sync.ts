@@ -18,6 +18,8 @@ import { freeNowSchedules } from './free-now-schedules.js';
 import { bridgeErrorFromSession, type AccountSession, type SessionResult } from '../session/session.js';
 import { plannerReservations } from '../notifications/planner-input.js';
 import { summaryUpdatedBy, type WireReservation } from '../views/state.js';
+import type { ScheduleHours } from '../views/opening-hours.js';
+import { referenceDataHours } from './reference-data.js';
 
 /** Who is busy, in the background: each schedule at most this often (and never while paused). */
 const backgroundFreeNowMinutes = 30;
@@ -88,6 +90,20 @@ export function createSync(options: SyncOptions): Sync {
       }),
     );
 
+  /**
+   * A schedule's layout (GetSchedule, 12–14 ms on a real server: server-facts E), fetched when the
+   * user looks and kept as long as the resource list; without it Free now cannot tell a closed office.
+   */
+  async function refreshHours(scheduleId: number, now: DateTime): Promise<void> {
+    const kept = state.data.hours.find((hours) => hours.scheduleId === scheduleId);
+    if (kept !== undefined && now.diff(kept.fetchedAt, 'hours').hours < referenceDataHours) return;
+    const answer = await session.run((client) => client.getSchedule({ params: { scheduleId } }));
+    // Without it Free now lists as it did before; the next look asks again.
+    if (!answer.ok) return;
+    const hours: ScheduleHours = { scheduleId, timezone: answer.data.timezone, fetchedAt: now, periods: answer.data.periods };
+    state.data.hours = [...state.data.hours.filter((entry) => entry.scheduleId !== scheduleId), hours];
+  }
+
   /** Raises the strain on a slow or failing answer, lowers it on a good poll. */
   function judgeStrain(slow: boolean, serverError: boolean): void {
     if (slow || serverError) {
@@ -147,6 +163,7 @@ export function createSync(options: SyncOptions): Sync {
       if (unreachable(busy)) return offline();
       results.push(busy);
       if (busy.ok) busyNow.push({ scheduleId, askedAt: now, reservations: busy.data.reservations });
+      if (look) await refreshHours(scheduleId, now);
     }
 
     let outcome: PollOutcome = 'ok';

@@ -55,6 +55,7 @@ export function freeViews(state: CoreState, account: AccountIdentity, answers: r
     schedules: data.schedules,
     groupNames: groupNamesByResource(data.groups),
     own: data.reservations,
+    hours: data.hours,
     reservationAttributes: data.reservationAttributes,
     favouriteResourceIds: state.settings.favouriteResourceIds,
     isAdmin: account.isAdmin,

@@ -11,6 +11,7 @@ import { AttributeCategory, type AttributeDefinition } from '../../api/schemas/a
 import type { Reservation, ReservationSummary } from '../../api/schemas/reservations.js';
 import { ResourceStatus, type Resource, type ResourceGroupTree } from '../../api/schemas/resources.js';
 import type { ScheduleListItem, Slots } from '../../api/schemas/schedules.js';
+import { openingAt, type ScheduleHours } from './opening-hours.js';
 import type { AttributeView, FreeResourceView, RecurrenceView, ReservationView, ResourceView, ScheduleView, SlotView } from '../../bridge.js';
 
 export type WireSummary = Static<typeof ReservationSummary>;
@@ -266,6 +267,8 @@ export interface FreeNowContext {
   groupNames: ReadonlyMap<number, readonly string[]>;
   /** The user's own reservations: a later one of theirs on a free resource says until when it is free, and what they booked lately leads. */
   own: readonly WireSummary[];
+  /** The schedules' layouts, where known: a closed schedule has nothing free, and an open one is free until it closes. */
+  hours: readonly ScheduleHours[];
   /** Reservation attributes: a required one that applies to a resource means one click cannot book it. */
   reservationAttributes: readonly WireAttribute[];
   favouriteResourceIds: readonly number[];
@@ -328,10 +331,15 @@ export function freeNowViews(answers: readonly BusyAnswer[], context: FreeNowCon
     else noteLater(summary.resourceId, start);
   }
   const asked = new Set(answers.map((answer) => answer.scheduleId));
+  const openings = new Map(context.hours.map((hours) => [hours.scheduleId, openingAt(hours, context.now)]));
   const free = context.resources
     .filter((resource) => asked.has(resource.scheduleId) && resource.statusId === ResourceStatus.available && !busy.has(resource.resourceId))
+    .filter((resource) => openings.get(resource.scheduleId)?.open !== false)
     .map((resource) => {
-      const untilMs = nextStartMs.get(resource.resourceId) ?? null;
+      const opening = openings.get(resource.scheduleId);
+      const closesMs = opening?.open === true && opening.closesAt.toMillis() <= endOfDayMs ? opening.closesAt.toMillis() : null;
+      const nextMs = nextStartMs.get(resource.resourceId) ?? null;
+      const untilMs = nextMs === null ? closesMs : closesMs === null ? nextMs : Math.min(nextMs, closesMs);
       const standing = favourites.has(resource.resourceId) ? 'favourite' : recent.has(resource.resourceId) ? 'recent' : null;
       const capacity = resource.maxParticipants !== null && resource.maxParticipants > 0 ? resource.maxParticipants : null;
       return {
@@ -350,6 +358,7 @@ export function freeNowViews(answers: readonly BusyAnswer[], context: FreeNowCon
           needsForm: oneClickObstacle(resource, context.reservationAttributes, context.isAdmin),
           standing,
           freeUntil: untilMs === null ? null : isoIn(context.zone, DateTime.fromMillis(untilMs)),
+          freeAllDay: nextMs === null,
         } satisfies FreeResourceView,
       };
     });
