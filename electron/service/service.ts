@@ -37,7 +37,16 @@ export async function startService(options: StartOptions): Promise<RunningServic
     logger: options.logger ?? false,
   });
   const host = options.host ?? '127.0.0.1';
-  await app.listen({ host, port: options.port ?? 0 });
+  try {
+    await app.listen({ host, port: options.port ?? 0 });
+  } catch (error) {
+    // A taken port must not leave the store and its checkpoint thread open: a process that exits
+    // with libsql's worker connection still live can abort in native code instead of exiting 1.
+    await app.close();
+    await checkpointer?.stop();
+    await store.destroy();
+    throw error;
+  }
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
   // Catches up on releases that fell due while the service was down before anyone reads the calendar.
