@@ -1,5 +1,6 @@
 import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
+import { defaultSettings } from '../../electron/core/storage/settings-store.js';
 import { plannerReservation } from '../support/planner-reservations.js';
 import {
   notificationId,
@@ -25,19 +26,8 @@ function t(clock: string, zone = berlin, date = day): DateTime {
 /** The tests read a 24-hour British clock, whatever the machine's locale. */
 const timeFormat = testTimeFormat;
 
-const settings: PlannerInput['settings'] = {
-  startReminderMinutes: 10,
-  endReminderMinutes: 5,
-  checkInLeadMinutes: 5,
-  notifications: {
-    startReminder: true,
-    endReminder: true,
-    checkInOpen: true,
-    autoReleaseWarning: true,
-    released: true,
-    approvalOutcome: true,
-  },
-};
+/** The default lead times and switches, as a new user has them. */
+const settings: PlannerInput['settings'] = defaultSettings;
 
 const reservation = plannerReservation;
 
