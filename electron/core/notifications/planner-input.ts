@@ -24,6 +24,6 @@ function plannerReservation(summary: WireSummary, zones: ReadonlyMap<number, str
 }
 
 /** What the notification planner needs of the listed reservations; `zones` names each schedule's zone. */
-export function plannerReservations(summaries: readonly WireSummary[], zones: ReadonlyMap<number, string> = new Map()): PlannerReservation[] {
+export function plannerReservations(summaries: readonly WireSummary[], zones: ReadonlyMap<number, string>): PlannerReservation[] {
   return summaries.flatMap((summary) => plannerReservation(summary, zones) ?? []);
 }

@@ -17,7 +17,7 @@ import { longestWaitMs, maxStrainLevel, nextPollDelay } from './poll-plan.js';
 import { freeNowSchedules } from './free-now-schedules.js';
 import { bridgeErrorFromSession, type AccountSession, type SessionResult } from '../session/session.js';
 import { plannerReservations } from '../notifications/planner-input.js';
-import { summaryUpdatedBy, type WireReservation } from '../views/state.js';
+import { scheduleZones, summaryUpdatedBy, type WireReservation } from '../views/state.js';
 import type { ScheduleHours } from '../views/opening-hours.js';
 import { referenceDataHours } from './reference-data.js';
 
@@ -182,7 +182,7 @@ export function createSync(options: SyncOptions): Sync {
       state.data.fetchedAt = now;
       if (outcome === 'ok') state.lastError = null;
       const previous = state.previousPlanned;
-      state.previousPlanned = plannerReservations(state.data.reservations);
+      state.previousPlanned = plannerReservations(state.data.reservations, scheduleZones(state.data.schedules));
       await notifications.replan(previous, window.to);
     }
     options.persist();
@@ -192,7 +192,7 @@ export function createSync(options: SyncOptions): Sync {
 
   const poller = createPoller({
     clock,
-    intervalMs: () => nextPollDelay(clock.now(), plannerReservations(state.data.reservations), state.settings, state.strain?.level ?? 0).delayMs,
+    intervalMs: () => nextPollDelay(clock.now(), plannerReservations(state.data.reservations, scheduleZones(state.data.schedules)), state.settings, state.strain?.level ?? 0).delayMs,
     poll(reason) {
       const work = poll(reason);
       options.track(work);
@@ -230,7 +230,7 @@ export function createSync(options: SyncOptions): Sync {
       const { data } = state;
       const index = data.reservations.findIndex((summary) => summary.referenceNumber === detail.referenceNumber);
       if (index >= 0) data.reservations[index] = summaryUpdatedBy(data.reservations[index]!, detail);
-      state.previousPlanned = plannerReservations(data.reservations);
+      state.previousPlanned = plannerReservations(data.reservations, scheduleZones(data.schedules));
       options.track(notifications.replan(null, null));
       options.persist();
       options.stateChanged();
