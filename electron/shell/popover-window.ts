@@ -43,6 +43,12 @@ export function createPopoverWindow(options: { trayBounds: () => Rect | null; on
   }
   win.on('blur', hide);
   win.on('show', () => options.onShown());
+  // The theme setting is applied after the window exists (and the user may change it): without
+  // this, a dark theme on a light desktop would flash white each time the popover opens. Setting
+  // nativeTheme.themeSource emits 'updated' (docs/api/native-theme.md, themeSource).
+  nativeTheme.on('updated', () => {
+    if (!win.isDestroyed()) win.setBackgroundColor(backgroundColor());
+  });
   void win.loadURL(appEntryUrl);
 
   function show(opener: PopoverOpener): void {
@@ -79,6 +85,11 @@ export function createPopoverWindow(options: { trayBounds: () => Rect | null; on
   };
 }
 
+/** What the window shows before the page paints: the popover's own background in the theme in force. */
+function backgroundColor(): string {
+  return nativeTheme.shouldUseDarkColors ? '#1f1f1f' : '#ffffff';
+}
+
 function windowOptions(): BrowserWindowConstructorOptions {
   return {
     ...popoverSize,
@@ -95,7 +106,7 @@ function windowOptions(): BrowserWindowConstructorOptions {
     // app (BaseWindowConstructorOptions `type`: "The panel type enables the window to float on top
     // of full-screened apps"). Other platforms have no such type.
     ...(process.platform === 'darwin' && { type: 'panel' }),
-    backgroundColor: nativeTheme.shouldUseDarkColors ? '#1f1f1f' : '#ffffff',
+    backgroundColor: backgroundColor(),
     webPreferences: {
       preload: path.join(app.getAppPath(), appLayout.preload),
       contextIsolation: true,

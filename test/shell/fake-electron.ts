@@ -36,6 +36,7 @@ export interface FakeWindow extends Emitter {
   focus: Mock;
   setPosition: Mock;
   setVisibleOnAllWorkspaces: Mock;
+  setBackgroundColor: Mock;
   loadURL: Mock;
   webContents: { send: Mock };
 }
@@ -124,6 +125,7 @@ export const fakeElectron = {
       focus: vi.fn(),
       setPosition: vi.fn(),
       setVisibleOnAllWorkspaces: vi.fn(),
+      setBackgroundColor: vi.fn(),
       loadURL: vi.fn(async () => {}),
       webContents: { send: vi.fn() },
     };

@@ -243,6 +243,17 @@ describe('the popover window', () => {
     expect(popover.visible).toBe(false);
   });
 
+  it('follows the theme in force with its background, so a dark theme on a light desktop does not flash white', () => {
+    const popover = windows[0]!;
+    // The settings' dark theme was applied after the window was created (themeSource 'dark' above).
+    electron.nativeTheme.shouldUseDarkColors = true;
+    electron.nativeTheme.emit('updated');
+    expect(popover.setBackgroundColor).toHaveBeenLastCalledWith('#1f1f1f');
+    electron.nativeTheme.shouldUseDarkColors = false;
+    electron.nativeTheme.emit('updated');
+    expect(popover.setBackgroundColor).toHaveBeenLastCalledWith('#ffffff');
+  });
+
   it('hides when the page asks (Escape), through the core, and is not sent that request as an event', () => {
     const popover = windows[0]!;
     app.emit('second-instance');
