@@ -265,8 +265,10 @@ describe('series', () => {
 
     harness.requests.length = 0;
     const rule = value(await core.handlers.getRecurrence({ referenceNumber: series()[0]!.referenceNumber }));
-    // The last day: the local service answers it as midnight UTC, which is that day in Berlin.
-    expect(rule).toEqual({ type: 'daily', interval: 1, weekdays: [], monthlyType: null, until: berlin('00:00', '2030-03-15') });
+    // The last day: the local service answers it as midnight in the schedule's zone (London); it is
+    // that day, given as its midnight in the user's Berlin.
+    const lastDay = DateTime.fromISO('2030-03-15T00:00', { zone: 'Europe/Berlin' }).toISO({ suppressMilliseconds: true });
+    expect(rule).toEqual({ type: 'daily', interval: 1, weekdays: [], monthlyType: null, until: lastDay });
     expect(value(await core.handlers.getRecurrence({ referenceNumber: series()[0]!.referenceNumber }))).toEqual(rule);
     expect(sent('GET', '/Reservations/')).toHaveLength(1);
     expect(value(await core.handlers.getRecurrence({ referenceNumber: thames }))).toBeNull();

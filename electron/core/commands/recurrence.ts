@@ -24,7 +24,9 @@ export function createRecurrenceLookup(context: CommandContext, lookups: Command
     if (kept.has(key)) return success(kept.get(key) ?? null);
     const detail = await lookups.readBack(referenceNumber);
     if (!detail.ok) return failure(bridgeErrorFromSession(detail.error));
-    const rule = recurrenceView(detail.data, view.value.zone);
+    const schedules = await context.schedules();
+    const scheduleZone = schedules.ok ? schedules.data.find((schedule) => schedule.id === detail.data.scheduleId)?.timezone : undefined;
+    const rule = recurrenceView(detail.data, view.value.zone, scheduleZone);
     if (kept.size >= maxKeptRules) kept.delete(kept.keys().next().value!);
     kept.set(key, rule);
     return success(rule);

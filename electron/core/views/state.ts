@@ -188,17 +188,32 @@ export function detailView(detail: WireReservation, requiresCheckIn: boolean, co
 const recurrenceTypes = ['daily', 'weekly', 'monthly', 'yearly'] as const;
 
 /** A reservation's series rule in the user's zone; null for a one-off (or a rule Perch cannot read). */
-export function recurrenceView(detail: WireReservation, zone: string): RecurrenceView | null {
+/**
+ * A series' last day. Servers send it as a midnight, but whose: real ones the caller's (in UTC),
+ * the local service the schedule's. Read in the wrong zone it is the day before west of UTC, so
+ * the day is taken where the instant is a midnight, and given as that day's midnight for the user.
+ */
+function lastDay(until: DateTime | null, userZone: string, scheduleZone: string | undefined): DateTime | null {
+  if (until === null) return null;
+  for (const zone of [userZone, scheduleZone ?? userZone, 'UTC']) {
+    const local = until.setZone(zone);
+    if (local.isValid && local.hour === 0 && local.minute === 0) {
+      return DateTime.fromObject({ year: local.year, month: local.month, day: local.day }, { zone: userZone });
+    }
+  }
+  return until.setZone(userZone);
+}
+
+export function recurrenceView(detail: WireReservation, zone: string, scheduleZone?: string): RecurrenceView | null {
   const rule = detail.recurrenceRule;
   const type = recurrenceTypes.find((known) => known === rule.type);
   if (!detail.isRecurring || type === undefined) return null;
-  const until = wireInstant(rule.repeatTerminationDate);
   return {
     type,
     interval: rule.interval !== null && rule.interval > 0 ? rule.interval : 1,
     weekdays: type === 'weekly' ? [...new Set(rule.weekdays ?? [])].sort((a, b) => a - b) : [],
     monthlyType: type === 'monthly' ? (rule.monthlyType ?? 'dayOfMonth') : null,
-    until: isoOrNull(zone, until),
+    until: isoOrNull(zone, lastDay(wireInstant(rule.repeatTerminationDate), zone, scheduleZone)),
   };
 }
 
