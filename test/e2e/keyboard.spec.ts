@@ -55,3 +55,39 @@ test('a new shortcut to open Perch is recorded by pressing it, and saved', async
   await page.getByRole('button', { name: 'Save' }).click();
   await expect.poll(async () => (await perch.core.handlers.getSettings()).globalShortcut).toBe('');
 });
+
+test('My reservations is one Tab stop, with the arrow keys between and within its rows', async ({ page, perch }) => {
+  await perch.signIn();
+  for (const [resource, time] of [['thames', '14:00'], ['avon', '15:00'], ['severn', '16:00']] as const) {
+    const booked = await perch.core.handlers.book({ resourceId: perch.org.resources[resource], start: perch.at(time), durationMinutes: 30, title: `Review ${time}` });
+    expect(booked.ok).toBe(true);
+  }
+  await perch.open();
+  await page.keyboard.press('Control+3');
+  const rows = page.locator('[data-reference]');
+  await expect(rows).toHaveCount(3);
+  // Where focus is: the row it is in (its reference), or nothing when it is outside the list.
+  const focusedRow = () => page.evaluate<string | null>('document.activeElement?.closest("[data-reference]")?.getAttribute("data-reference") ?? null');
+  const references = await rows.evaluateAll((elements) => elements.map((element) => element.getAttribute('data-reference')));
+
+  // From the tab bar, one Tab reaches the list, and the next one leaves it.
+  await page.getByRole('tab', { name: 'My reservations' }).focus();
+  await page.keyboard.press('Tab');
+  expect(await focusedRow()).toBe(references[0]);
+  await page.keyboard.press('Tab');
+  expect(await focusedRow()).toBeNull();
+  await page.keyboard.press('Shift+Tab');
+  expect(await focusedRow()).toBe(references[0]);
+
+  await page.keyboard.press('ArrowDown');
+  expect(await focusedRow()).toBe(references[1]);
+  await page.keyboard.press('End');
+  expect(await focusedRow()).toBe(references[2]);
+  await page.keyboard.press('Home');
+  expect(await focusedRow()).toBe(references[0]);
+  // The list remembers where the user was: leaving and coming back lands there.
+  await page.keyboard.press('ArrowDown');
+  await page.getByRole('tab', { name: 'My reservations' }).focus();
+  await page.keyboard.press('Tab');
+  expect(await focusedRow()).toBe(references[1]);
+});

@@ -109,7 +109,7 @@ test('offers Extend only on a reservation under way, never on a later one', asyn
   await expect(page.getByRole('menu')).toHaveCount(0);
   await expect(call.getByRole('button', { name: 'More actions for Call with the bank' })).toBeFocused();
   // So does Escape on a question the menu asked.
-  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
   await page.getByRole('menuitem', { name: 'Cancel booking' }).click();
   await expect(call.getByRole('group', { name: 'Confirm cancellation' })).toBeVisible();
   await page.keyboard.press('Escape');

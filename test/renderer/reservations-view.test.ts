@@ -167,7 +167,7 @@ describe('My reservations: the action menu', () => {
     expect(trigger.getAttribute('aria-expanded')).toBe('false');
 
     trigger.focus();
-    await user.keyboard('{ArrowDown}');
+    await user.keyboard('{Enter}');
     const menu = screen.getByRole('menu');
     expect(trigger.getAttribute('aria-expanded')).toBe('true');
     expect(trigger.getAttribute('aria-controls')).toBe(menu.id);
