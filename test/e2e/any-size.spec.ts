@@ -65,45 +65,47 @@ async function expectEveryTabOnScreen(page: Page): Promise<void> {
   }
 }
 
+/**
+ * Every view in turn, each handed to `check` once it shows: the first run (signed out), the four
+ * tabs of a populated world (with every tab on screen), and the Book form for one resource.
+ */
+async function everyView(page: Page, perch: PerchWorld, theme: (typeof themes)[number], check: (view: string) => Promise<void>): Promise<void> {
+  await perch.core.handlers.setSettings({ theme });
+  await perch.open();
+  await expect(page.getByRole('heading', { name: 'Get started' })).toBeVisible();
+  await check('First run');
+  await populatedWorld(perch, theme);
+  await expectEveryTabOnScreen(page);
+  for (const { tab, heading } of views) {
+    await page.getByRole('tab', { name: tab }).click();
+    await expect(page.getByRole('heading', { name: heading, exact: true })).toBeVisible();
+    await check(tab);
+  }
+  await page.getByRole('tab', { name: 'Book' }).click();
+  await page.getByRole('button', { name: /^Severn/ }).click();
+  await expect(page.getByRole('heading', { name: /^Book Severn/ })).toBeVisible();
+  await check('Book form');
+}
+
 for (const theme of themes) {
   test.describe(`${theme} theme`, () => {
     test.use({ viewport: { width: 190, height: 280 }, deviceScaleFactor: 2 });
 
     test(`at 200% zoom no view scrolls sideways and every tab is reachable (${theme})`, async ({ page, perch }) => {
-      await populatedWorld(perch, theme);
-      await expectEveryTabOnScreen(page);
-      for (const { tab, heading } of views) {
-        await page.getByRole('tab', { name: tab }).click();
-        await expect(page.getByRole('heading', { name: heading, exact: true })).toBeVisible();
-        expect(await sidewaysOverflow(page), `${tab} at 200%`).toEqual([]);
-      }
+      await everyView(page, perch, theme, async (view) => expect(await sidewaysOverflow(page), `${view} at 200%`).toEqual([]));
     });
   });
 
   test(`with a 20 px default font no view scrolls sideways and text follows it (${theme})`, async ({ page, perch }) => {
     await setDefaultFontSize(page, 20);
-    await populatedWorld(perch, theme);
-    const bodyFont = await bodyFontSize(page);
-    // 0.875 of the default: 14 px at the usual 16, 17.5 px at 20.
-    expect(bodyFont).toBeCloseTo(17.5, 1);
-    await expectEveryTabOnScreen(page);
-    for (const { tab, heading } of views) {
-      await page.getByRole('tab', { name: tab }).click();
-      await expect(page.getByRole('heading', { name: heading, exact: true })).toBeVisible();
-      expect(await sidewaysOverflow(page), `${tab} with a 20 px font`).toEqual([]);
-    }
+    await everyView(page, perch, theme, async (view) => {
+      // 0.875 of the default: 14 px at the usual 16, 17.5 px at 20.
+      expect(await bodyFontSize(page), `${view}: body text`).toBeCloseTo(17.5, 1);
+      expect(await sidewaysOverflow(page), `${view} with a 20 px font`).toEqual([]);
+    });
   });
 
   test(`axe finds nothing serious or critical on any view (${theme})`, async ({ page, perch }, testInfo) => {
-    await perch.open();
-    await perch.core.handlers.setSettings({ theme });
-    await expect(page.getByRole('heading', { name: 'Get started' })).toBeVisible();
-    await expectAccessible(page, testInfo, `first-run-${theme}`);
-    await populatedWorld(perch, theme);
-    for (const { tab, heading } of views) {
-      await page.getByRole('tab', { name: tab }).click();
-      await expect(page.getByRole('heading', { name: heading, exact: true })).toBeVisible();
-      await expectAccessible(page, testInfo, `${tab}-${theme}`);
-    }
+    await everyView(page, perch, theme, (view) => expectAccessible(page, testInfo, `${view}-${theme}`));
   });
 }
