@@ -41,15 +41,29 @@ function wallPeriod(period: WirePeriod, zone: string): WallPeriod | null {
   return { weekday: start.weekday, startMinute, endMinute, reservable: period.isReservable };
 }
 
+/**
+ * The week's wall-clock periods of a layout, worked out once per fetched layout: every snapshot
+ * asks, and reading a week of periods through luxon is the dear part.
+ */
+const weeks = new WeakMap<ScheduleHours, WallPeriod[]>();
+
+function weekOf(hours: ScheduleHours): WallPeriod[] {
+  let week = weeks.get(hours);
+  if (week === undefined) {
+    week = hours.periods
+      .flat()
+      .flatMap((period) => wallPeriod(period, hours.timezone) ?? [])
+      .sort((a, b) => a.startMinute - b.startMinute);
+    weeks.set(hours, week);
+  }
+  return week;
+}
+
 export function openingAt(hours: ScheduleHours, now: DateTime): Opening {
   const local = now.setZone(hours.timezone);
   if (!local.isValid) return null;
   const minute = local.hour * 60 + local.minute;
-  const today = hours.periods
-    .flat()
-    .flatMap((period) => wallPeriod(period, hours.timezone) ?? [])
-    .filter((period) => period.weekday === local.weekday)
-    .sort((a, b) => a.startMinute - b.startMinute);
+  const today = weekOf(hours).filter((period) => period.weekday === local.weekday);
   const index = today.findIndex((period) => period.startMinute <= minute && minute < period.endMinute);
   const current = today[index];
   if (current === undefined) return null;
