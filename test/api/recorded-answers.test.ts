@@ -1,3 +1,4 @@
+import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
 import { createClient, type ApiError, type ApiResult } from '../../electron/api/client.js';
 import { operations, type OperationName } from '../../electron/api/operations.js';
@@ -34,7 +35,13 @@ const operationsPerchCalls = new Set<OperationName>([
 
 const referenceNumber = /^[0-9a-f]{13}\d{9}$/;
 const wireDateTime = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d{4}$/;
-const zone = 'America/New_York';
+/**
+ * Whose zone each recorded server runs in: the sample users and schedules in New York, except on
+ * the variant with users in Tokyo and every schedule in London (the user's date runs a day ahead
+ * of the schedules' from 15:00 to 24:00 UTC).
+ */
+const zonesOf = (state: string) =>
+  state === 'tokyo-london' ? { user: 'Asia/Tokyo', schedule: 'Europe/London' } : { user: 'America/New_York', schedule: 'America/New_York' };
 
 const errorKinds: Record<number, ApiError['kind']> = { 400: 'validation', 401: 'unauthorized', 403: 'forbidden', 404: 'notFound' };
 
@@ -82,10 +89,10 @@ const spotChecks: Partial<Record<OperationName, (data: Data, recording: Recordin
   authenticate: (data) => expect(data).toMatchObject({ sessionToken: recordedSessionToken, userId: expect.any(Number), isAuthenticated: true, version: '2.9' }),
   signOut: (data) => expect(data['signedOut']).toBe(true),
   getUser: (data, recording) => {
-    expect(data).toMatchObject({ id: expect.any(Number), timezone: zone, userName: expect.any(String) });
+    expect(data).toMatchObject({ id: expect.any(Number), timezone: zonesOf(recording.state).user, userName: expect.any(String) });
     if (recording.request.path === `/Users/${data['id']}`) expect(data['id']).toBe(Number(routeOf(recording).params['userId']));
   },
-  getAccount: (data) => expect(data).toMatchObject({ userId: 1, timezone: zone }),
+  getAccount: (data, recording) => expect(data).toMatchObject({ userId: 1, timezone: zonesOf(recording.state).user }),
   getAllUsers: (data) => ids(data['users'], 'id').forEach((id) => expect(id).toEqual(expect.any(Number))),
   getAllResources: (data) => {
     ids(data['resources'], 'resourceId').forEach((id) => expect(id).toEqual(expect.any(Number)));
@@ -93,14 +100,27 @@ const spotChecks: Partial<Record<OperationName, (data: Data, recording: Recordin
   },
   getResource: (data, recording) =>
     expect(data).toMatchObject({ resourceId: Number(routeOf(recording).params['resourceId']), name: expect.stringMatching(/\S/), scheduleId: expect.any(Number) }),
-  getAllSchedules: (data) => expect(data['schedules']).toContainEqual(expect.objectContaining({ id: 2, name: 'Round The Clock', timezone: zone })),
+  getAllSchedules: (data, recording) =>
+    expect(data['schedules']).toContainEqual(expect.objectContaining({ id: 2, name: 'Round The Clock', timezone: zonesOf(recording.state).schedule })),
   getSchedule: (data, recording) => {
-    expect(data).toMatchObject({ id: Number(routeOf(recording).params['scheduleId']), timezone: zone });
+    expect(data).toMatchObject({ id: Number(routeOf(recording).params['scheduleId']), timezone: zonesOf(recording.state).schedule });
     expect(data['periods']).toHaveLength(7);
   },
-  getSlots: (data) => {
+  getSlots: (data, recording) => {
     expect(data['dates'].length).toBeGreaterThan(0);
     for (const day of data['dates']) ids(day.resources, 'resourceId').forEach((id) => expect(id).toEqual(expect.any(Number)));
+    // Convention 5: a bare date names the user's day, whatever the schedule's zone: one day, from
+    // the user's midnight to the next, every slot inside it.
+    const bare = recording.request.query['startDateTime'];
+    if (bare !== undefined && /^\d{4}-\d\d-\d\d$/.test(bare)) {
+      const userDay = DateTime.fromISO(bare, { zone: zonesOf(recording.state).user });
+      expect(data['dates']).toHaveLength(1);
+      expect(DateTime.fromISO(data['dates'][0].date).toMillis()).toBe(userDay.toMillis());
+      for (const slot of data['dates'][0].resources.flatMap((resource: Data) => resource['slots'])) {
+        expect(DateTime.fromISO(slot.startDateTime).toMillis()).toBeGreaterThanOrEqual(userDay.toMillis());
+        expect(DateTime.fromISO(slot.endDateTime).toMillis()).toBeLessThanOrEqual(userDay.plus({ days: 1 }).toMillis());
+      }
+    }
   },
   getResourceGroups: (data) => expect(data['groups'][0]).toMatchObject({ id: 0, name: 'All', type: 'group' }),
   getAvailability: (data, recording) => {

@@ -31,6 +31,11 @@ export async function recordReads(journey: Journey, resourceList: unknown): Prom
     params: { scheduleId: roles.plain.scheduleId },
     query: { startDateTime: wire(today), endDateTime: wire(today.plus({ days: 1 }).endOf('day')) },
   });
+  // Convention 5: a date without a time names the user's day, whichever zone the schedule runs in.
+  await recorder.record(user, 'getSlots', 'user-today-bare-date', 'the user’s today as a bare date (read in the user’s zone)', {
+    params: { scheduleId: roles.plain.scheduleId },
+    query: { startDateTime: today.toISODate()!, endDateTime: today.toISODate()! },
+  });
   await recorder.record(user, 'getSlots', 'without-dates', 'no dates: real servers answer without slots', { params: { scheduleId: roles.plain.scheduleId } });
 
   await recorder.record(user, 'getResourceGroups', 'all', 'the resource group tree');
