@@ -64,12 +64,8 @@ const addDays = (isoDate: string, days: number) => {
 
 const daysBetween = (from: string, to: string) => (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000;
 
-/** Every calendar date (`yyyy-MM-dd`) from `first` to `last`, both inclusive. */
-export const datesFrom = (first: string, last: string): string[] =>
-  Array.from({ length: Math.max(0, daysBetween(first, last) + 1) }, (_, index) => addDays(first, index));
-
 /**
- * The calendar dates (`yyyy-MM-dd`, in the caller's zone) a GetSlots window covers. Both ends are
+ * The calendar dates (`yyyy-MM-dd`, in the caller's zone) GetSlots lays out. Both ends are
  * inclusive dates. Without either, `daysVisible` days from today; with one, `daysVisible` days
  * from the start or up to the end; with both, every date between them. At most `maxSlotDays`.
  */
@@ -80,5 +76,5 @@ export function slotWindow(start: string | null, end: string | null, today: stri
   const count = daysBetween(first, last) + 1;
   if (count < 1) return { ok: false, error: 'endBeforeStart' };
   if (count > maxSlotDays) return { ok: false, error: 'tooLong' };
-  return { ok: true, dates: datesFrom(first, last) };
+  return { ok: true, dates: Array.from({ length: count }, (_, index) => addDays(first, index)) };
 }

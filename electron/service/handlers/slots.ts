@@ -1,10 +1,9 @@
 import type { Static } from '@sinclair/typebox';
-import { DateTime } from 'luxon';
 import type { ReservationSummary } from '../../api/schemas/reservations.js';
 import type { Slot } from '../../api/schemas/schedules.js';
 import { readQueryDateTime, usableZone, wireFormatter } from '../domain/query-dates.js';
-import { instantOf, periodsOn, type LaidOutPeriod } from '../domain/schedule-layout.js';
-import { datesFrom, maxSlotDays, planSlots, slotWindow, type PlannedSlot } from '../domain/slots.js';
+import { instantOf, periodsBetween, type LaidOutPeriod } from '../domain/schedule-layout.js';
+import { maxSlotDays, planSlots, slotWindow, type PlannedSlot } from '../domain/slots.js';
 import { notFound, Violations } from '../errors.js';
 import { holding, repeated } from '../http/answer-bytes.js';
 import { bookingsByResource } from '../store/availability.js';
@@ -38,16 +37,7 @@ function windowDate(name: string, text: string | undefined, callerZone: string, 
   return instant.setZone(callerZone).toISODate();
 }
 
-/**
- * The schedule's dates that overlap a run of the caller's dates: where the zones differ, the
- * caller's first day begins on one date of the schedule's and its last day ends on another.
- */
-function scheduleDatesOver(callerDates: readonly string[], callerZone: string, zone: string): string[] {
-  if (callerDates.length === 0) return [];
-  const from = DateTime.fromISO(callerDates[0]!, { zone: callerZone });
-  const to = DateTime.fromISO(callerDates.at(-1)!, { zone: callerZone }).endOf('day');
-  return datesFrom(from.setZone(zone).toISODate()!, to.setZone(zone).toISODate()!);
-}
+const secondsPerDay = 24 * 60 * 60;
 
 const calendarDate = (isoDate: string) => {
   const [year, month, day] = isoDate.split('-').map(Number) as [number, number, number];
@@ -64,14 +54,14 @@ const ownerName = (summary: WireSummary) => fullName(summary.firstName, summary.
 
 export const slotHandlers = {
   /**
-   * One `dates` entry per calendar day of the schedule's zone, each with a row of slots per
-   * resource of the schedule the caller may see (or the one `resourceId` names). The window is a
-   * run of the caller's days: without dates the schedule's `daysVisible` days from the caller's
+   * One `dates` entry per day of the caller's, as real servers answer: each holds, per resource of
+   * the schedule the caller may see (or the one `resourceId` names), a row of the slots that start
+   * that day, the schedule's periods (laid out per day in its own zone) as the caller's clock
+   * meets them. Without dates the window is the schedule's `daysVisible` days from the caller's
    * today; `startDateTime`/`endDateTime` name its first and last day (both inclusive, at most 31
-   * days, bare dates read in the caller's zone as convention 5 says). The answer lays out every
-   * day of the schedule's that overlaps it: for a caller hours ahead of the schedule, one day
-   * asked is the end of the schedule's day before and most of the same date. All instants are in
-   * the caller's zone.
+   * days; a bare date is read in the caller's zone, as convention 5 says). For a caller hours
+   * ahead of the schedule, one day is the end of the schedule's day before and the start of the
+   * same date. All instants are in the caller's zone.
    * A fixed number of queries: the resources, one bookings range scan, the reservations' summaries.
    */
   async getSlots({ params, query }, { store, clock, links, caller }) {
@@ -105,10 +95,16 @@ export const slotHandlers = {
     violations.throwIfAny();
 
     const layout = await loadLayout(store, schedule.id);
-    const days = scheduleDatesOver(window.ok ? window.dates : [], callerZone, zone).map((date) => ({
-      date,
-      periods: periodsOn(layout, date, zone).map((period): DayPeriod => ({ startAt: period.start.toMillis(), endAt: period.end.toMillis(), period })),
-    }));
+    const days = (window.ok ? window.dates : []).map((date) => {
+      const from = instantOf(calendarDate(date), 0, callerZone);
+      const to = instantOf(calendarDate(date), secondsPerDay, callerZone);
+      return {
+        startAt: from.toMillis(),
+        periods: periodsBetween(layout, from, to, zone)
+          .filter((period) => period.start >= from)
+          .map((period): DayPeriod => ({ startAt: period.start.toMillis(), endAt: period.end.toMillis(), period })),
+      };
+    });
     const allPeriods = days.flatMap((day) => day.periods);
     const from = Math.min(...allPeriods.map((period) => period.startAt));
     const to = Math.max(...allPeriods.map((period) => period.endAt));
@@ -168,7 +164,7 @@ export const slotHandlers = {
     return holding({
       dates: days.map((day, dayIndex) =>
         holding({
-          date: wire(instantOf(calendarDate(day.date), 0, zone).toMillis()),
+          date: wire(day.startAt),
           resources: resources.map((resource, resourceIndex) =>
             holding({
               slots: rowOf(resource, plans[dayIndex]![resourceIndex]!),
