@@ -269,7 +269,13 @@ export interface AccountView {
   userId: number;
   userName: string;
   displayName: string;
+  /** The zone Perch shows times in and writes query dates in: the account's, as the server gives it. */
   timezone: string;
+  /**
+   * Set when the server gave the account no usable zone, saying once which zone Perch uses
+   * instead ("…; Perch shows times in Europe/London, the server's default."); null otherwise.
+   */
+  timezoneNote: string | null;
   isAdmin: boolean;
 }
 

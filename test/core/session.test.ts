@@ -52,6 +52,7 @@ describe('sign in', () => {
       userName: 'user',
       displayName: 'Jonas Weber',
       timezone: 'Europe/Berlin',
+      timezoneNote: null,
       isAdmin: false,
     });
     expect(result.value.now).toBe('2030-03-12T09:50:00+01:00');
@@ -91,6 +92,7 @@ describe('sign in', () => {
       userName: 'admin',
       displayName: 'Alex Morgan',
       timezone: 'Europe/London',
+      timezoneNote: null,
       isAdmin: true,
     });
     // Keyed by the API root and the real user name, whichever the user typed.

@@ -25,6 +25,7 @@ export const account: AccountView = {
   userName: 'ada',
   displayName: 'Ada Lovelace',
   timezone: 'Europe/Berlin',
+  timezoneNote: null,
   isAdmin: false,
 };
 

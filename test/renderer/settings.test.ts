@@ -4,7 +4,7 @@ import { describe, expect, test } from 'vitest';
 import type { BridgeResult, Settings } from '../../electron/bridge.js';
 import App from '../../renderer/src/App.svelte';
 import { PerchStore } from '../../renderer/src/lib/perch.svelte.js';
-import { createFakePerch, deferred, defaultSettings, readySnapshot, type FakePerch } from './fake-perch.js';
+import { account, createFakePerch, deferred, defaultSettings, readySnapshot, type FakePerch } from './fake-perch.js';
 
 async function openSettings(fake: FakePerch = createFakePerch(readySnapshot())) {
   const user = userEvent.setup();
@@ -56,6 +56,14 @@ describe('Settings', () => {
     expect(document.documentElement.dataset['theme']).toBe('dark');
     expect((screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement).disabled).toBe(true);
     expect(screen.getByText(/Signed in as/).textContent?.replace(/\s+/g, ' ')).toContain('Signed in as Ada Lovelace (ada) on this computer.');
+    // The account has its own zone: nothing to say about it.
+    expect(screen.queryByText(/time zone/)).toBeNull();
+  });
+
+  test('says once which zone Perch shows times in when the server gave the account none', async () => {
+    const timezoneNote = "Your account on the server has no time zone; Perch shows times in Europe/London, the server's default.";
+    await openSettings(createFakePerch(readySnapshot({ account: { ...account, timezone: 'Europe/London', timezoneNote } })));
+    expect(screen.getAllByText(timezoneNote)).toHaveLength(1);
   });
 
   test('saves every field but the favourites, and applies the theme', async () => {

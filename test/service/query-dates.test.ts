@@ -1,7 +1,7 @@
 import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
 import { formatWireDateTime, parseWireDateTime } from '../../electron/api/dates.js';
-import { isPlainDate, readQueryDateTime, usableZone, wireFormatter } from '../../electron/service/domain/query-dates.js';
+import { readQueryDateTime, usableZone, wireFormatter } from '../../electron/service/domain/query-dates.js';
 
 describe('readQueryDateTime', () => {
   it.each([
@@ -54,16 +54,7 @@ describe('readQueryDateTime on the full wire form', () => {
   );
 });
 
-describe('isPlainDate and usableZone', () => {
-  it.each([
-    ['2026-12-01', true],
-    [' 2026-12-01 ', true],
-    ['2026-12-01T00:00:00', false],
-    ['20261201', false],
-  ])('isPlainDate(%j) is %s', (text, expected) => {
-    expect(isPlainDate(text)).toBe(expected);
-  });
-
+describe('usableZone', () => {
   it.each([
     ['Europe/Berlin', 'Europe/Berlin'],
     ['UTC', 'UTC'],

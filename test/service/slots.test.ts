@@ -188,7 +188,7 @@ describe('GetSlots', () => {
     expect(empty.body).toEqual(got.body);
   });
 
-  it('takes a date-time’s date in the schedule’s zone, and an offset whose + arrived as a space', async () => {
+  it('takes a date-time’s date in the caller’s zone, and an offset whose + arrived as a space', async () => {
     for (const query of [
       'startDateTime=2026-03-26T23:30:00%2B0000&endDateTime=2026-03-27T12:00:00',
       'startDateTime=2026-03-27T09:00:00+0100&endDateTime=2026-03-27T09:00:00 0100',
@@ -203,15 +203,20 @@ describe('GetSlots', () => {
     const got = await service.call('GET', `/Schedules/${office}/Slots?startDateTime=2026-03-26&endDateTime=2026-03-26`, { session: user });
     expect(got.status).toBe(200);
     const summaries = await summariesOfThe26th(user);
-    // New York is on summer time already (-0400): Berlin's midnight is 19:00 the day before.
+    // New York is on summer time already (-0400): its 26th runs from 05:00 on Berlin's 26th to
+    // 05:00 on the 27th, so it holds the slots that start then, Berlin's night before excluded.
     expect(got.body.dates).toHaveLength(1);
-    expect(got.body.dates[0].date).toBe('2026-03-25T19:00:00-0400');
+    expect(got.body.dates[0].date).toBe('2026-03-26T00:00:00-0400');
     expect(got.body.dates[0].resources.map((entry: { resourceName: string }) => entry.resourceName)).toEqual(['Room 1', 'Room 2']);
-    expect(got.body.dates[0].resources[0].slots.slice(0, 4)).toEqual([
-      expect.objectContaining({ label: 'Night', startDateTime: '2026-03-25T19:00:00-0400', endDateTime: '2026-03-26T03:00:00-0400' }),
+    const slots = got.body.dates[0].resources[0].slots;
+    expect(slots.slice(0, 3)).toEqual([
       expect.objectContaining({ label: '', startDateTime: '2026-03-26T03:00:00-0400', endDateTime: '2026-03-26T03:30:00-0400' }),
       expect.objectContaining({ startDateTime: '2026-03-26T03:30:00-0400', endDateTime: '2026-03-26T04:00:00-0400' }),
       expect.objectContaining({ slotSpan: 3, isReserved: true, startDateTime: '2026-03-26T04:00:00-0400', endDateTime: '2026-03-26T05:30:00-0400', reservation: summaries['meeting'] }),
+    ]);
+    expect(slots.slice(-2)).toEqual([
+      expect.objectContaining({ label: 'Evening', startDateTime: '2026-03-26T13:00:00-0400', endDateTime: '2026-03-26T19:00:00-0400' }),
+      expect.objectContaining({ label: 'Night', startDateTime: '2026-03-26T19:00:00-0400', endDateTime: '2026-03-27T03:00:00-0400' }),
     ]);
   });
 
@@ -257,7 +262,24 @@ describe('GetSlots', () => {
     const lamp = await insertResource(service.store, { name: 'Lamp', scheduleId: bare });
     const got = await service.call('GET', `/Schedules/${bare}/Slots?startDateTime=2026-03-26&endDateTime=2026-03-26`, { session: service.admin });
     expect(got.status).toBe(200);
-    expect(got.body).toEqual(answer([day('2026-03-26T01:00:00+0100', [row(lamp, 'Lamp', [])])]));
+    expect(got.body).toEqual(answer([day('2026-03-26T00:00:00+0100', [row(lamp, 'Lamp', [])])]));
+  });
+
+  it('reads a bare query date in the caller’s zone: a Tokyo caller’s day on a London schedule', async () => {
+    const london = await insertSchedule(service.store, { name: 'London, round the clock', timezone: 'Europe/London', isDefault: 0 }, halfHours(0, 24));
+    const booth = await insertResource(service.store, { name: 'Booth', scheduleId: london });
+    const tokyo = await createNormalUser(service, 'kaito', { timezone: 'Asia/Tokyo' });
+    await service.store.insertInto('userResourcePermissions').values({ userId: tokyo.userId, resourceId: booth, permissionType: PermissionType.full }).execute();
+    const got = await service.call('GET', `/Schedules/${london}/Slots?resourceId=${booth}&startDateTime=2026-03-26&endDateTime=2026-03-26`, { session: tokyo });
+    expect(got.status).toBe(200);
+    // Tokyo's 26th runs from 15:00 on London's 25th to 15:00 on its 26th: every half hour of it,
+    // the early morning (London's evening before) included, and nothing else.
+    expect(got.body.dates.map((entry: { date: string }) => entry.date)).toEqual(['2026-03-26T00:00:00+0900']);
+    const starts = (got.body.dates[0].resources[0].slots as { startDateTime: string }[]).map((slot) => slot.startDateTime);
+    expect(starts).toHaveLength(48);
+    expect(starts.slice(0, 2)).toEqual(['2026-03-26T00:00:00+0900', '2026-03-26T00:30:00+0900']);
+    expect(starts).toContain('2026-03-26T06:00:00+0900');
+    expect(starts.at(-1)).toBe('2026-03-26T23:30:00+0900');
   });
 
   it.each([

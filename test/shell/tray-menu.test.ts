@@ -19,7 +19,7 @@ const at = (clock: string, date = '2025-03-10') => DateTime.fromISO(`${date}T${c
 function snapshot(patch: Partial<StateSnapshot> = {}): StateSnapshot {
   return {
     phase: 'ready',
-    account: { server: { kind: 'local' }, userId: 2, userName: 'ada', displayName: 'Ada L', timezone: zone, isAdmin: false },
+    account: { server: { kind: 'local' }, userId: 2, userName: 'ada', displayName: 'Ada L', timezone: zone, timezoneNote: null, isAdmin: false },
     reservations: [],
     freeNow: [],
     fetchedAt: at('09:59'),

@@ -11,7 +11,8 @@ const identityMembers = {
   phoneNumber: Type.String(),
   lastLogin: Nullable(WireDateTime),
   statusId: Type.String(),
-  timezone: Needed(Type.String()),
+  // Servers leave it empty or null for accounts nobody gave one; the client reads those in the server's default zone.
+  timezone: Type.String(),
   organization: Type.String(),
   position: Type.String(),
   language: Type.String(),

@@ -12,6 +12,7 @@ import type { CommandLookups } from './command-lookups.js';
 import { commandMessages, describeMinutes, describeTime } from './command-messages.js';
 import { failure, invalidInput, success, unexpected } from '../errors.js';
 import { newBookingBody } from './reservation-body.js';
+import { queryDate } from './query-dates.js';
 import { bridgeErrorFromSession, type SessionError } from '../session/session.js';
 import { isTaken, nextFreeSpan, slotProblem, slotSpans, type BusySpan } from './slot-check.js';
 import { isoIn, wireInstant, type WireSlots } from '../views/state.js';
@@ -60,15 +61,10 @@ export function createBooking(context: CommandContext, lookups: CommandLookups):
       if (max !== null && max > 0 && minutes > max) return failure(invalidInput(commandMessages.tooLong(name, describeMinutes(max))));
     }
 
-    const slotZone = await lookups.scheduleZone(resource.value.scheduleId, zone);
     const slots = await run((client) =>
       client.getSlots({
         params: { scheduleId: resource.value.scheduleId },
-        query: {
-          resourceId: String(request.resourceId),
-          startDateTime: start.setZone(slotZone).toISODate() ?? undefined,
-          endDateTime: end.setZone(slotZone).toISODate() ?? undefined,
-        },
+        query: { resourceId: String(request.resourceId), startDateTime: queryDate(start, zone), endDateTime: queryDate(end, zone) },
       }),
     );
     if (!slots.ok) return failure(bridgeErrorFromSession(slots.error));

@@ -1,5 +1,4 @@
-/** What several commands look up: who is signed in, a resource, a schedule's zone, a reservation as the server holds it. */
-import { DateTime } from 'luxon';
+/** What several commands look up: who is signed in, a resource, a reservation as the server holds it. */
 import type { ApiClient, ApiResult } from '../../api/client.js';
 import type { BridgeResult } from '../../bridge.js';
 import type { CommandContext } from './command-context.js';
@@ -13,8 +12,6 @@ export interface CommandLookups {
   /** The view context, or the reason there is none. */
   signedIn(): BridgeResult<ViewContext>;
   findResource(resourceId: number): Promise<BridgeResult<WireResource>>;
-  /** The zone of the schedule's slots; `fallback` when the schedule or its zone is unknown. */
-  scheduleZone(scheduleId: number, fallback: string): Promise<string>;
   /** GetReservation: what the server holds now, the only trustworthy answer after a write. */
   readBack(referenceNumber: string): Promise<SessionResult<WireReservation>>;
 }
@@ -37,11 +34,6 @@ export function createCommandLookups(context: CommandContext): CommandLookups {
       if (single.ok) return success(single.data);
       if (single.error.kind === 'notFound') return failure(invalidInput(commandMessages.unknownResource));
       return failure(bridgeErrorFromSession(single.error));
-    },
-    async scheduleZone(scheduleId, fallback) {
-      const schedules = await context.schedules();
-      const zone = schedules.ok ? schedules.data.find((schedule) => schedule.id === scheduleId)?.timezone : undefined;
-      return zone !== undefined && DateTime.now().setZone(zone).isValid ? zone : fallback;
     },
     readBack: (referenceNumber) => run((client) => client.getReservation({ params: { referenceNumber } })),
   };

@@ -16,6 +16,7 @@ import { isoIn, resourceSlots, wireInstant, type WireSlots } from '../views/stat
 import type { CommandContext } from './command-context.js';
 import type { CommandLookups } from './command-lookups.js';
 import { commandMessages, describeTime } from './command-messages.js';
+import { queryDate } from './query-dates.js';
 
 export const extensionMessages = {
   unknownReservation: 'Perch does not know this reservation yet; refresh and try again.',
@@ -69,8 +70,8 @@ export function createExtensionOffer(context: CommandContext, lookups: CommandLo
     const resource = await lookups.findResource(summary.resourceId);
     if (!resource.ok) return resource;
     if (resource.value.statusId !== ResourceStatus.available) return success({ minutes: null, reason: commandMessages.resourceUnavailable(name) });
-    // The slot that starts at the end, on the day it starts in the user's zone (how dates in queries are read).
-    const day = end.setZone(zone).toISODate() ?? '';
+    // The slot that starts at the end, on the user's day it starts in.
+    const day = queryDate(end, zone);
     const slots = await lookups.run((client) =>
       client.getSlots({ params: { scheduleId: resource.value.scheduleId }, query: { resourceId: String(summary.resourceId), startDateTime: day, endDateTime: day } }),
     );

@@ -37,7 +37,7 @@ export function createListCommands(context: CommandContext, lookups: CommandLook
       const slots = await run((client) =>
         client.getSlots({ params: { scheduleId: resource.value.scheduleId }, query: { resourceId: String(resourceId), startDateTime: date, endDateTime: date } }),
       );
-      return slots.ok ? success(slotViews(slots.data, resourceId, view.value.zone)) : failure(bridgeErrorFromSession(slots.error));
+      return slots.ok ? success(slotViews(slots.data, resourceId, view.value.zone, date)) : failure(bridgeErrorFromSession(slots.error));
     },
     async listReservationAttributes() {
       const view = lookups.signedIn();

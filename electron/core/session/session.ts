@@ -36,6 +36,11 @@ const AccountIdentitySchema = Type.Object({
   firstName: Type.String(),
   lastName: Type.String(),
   timezone: Type.String({ minLength: 1 }),
+  /**
+   * Where `timezone` came from when the server gave the account none it could use (empty, null or
+   * unknown): the server's default schedule, else this computer. Absent when it was the account's.
+   */
+  timezoneFrom: Type.Optional(Type.Union([Type.Literal('serverDefault'), Type.Literal('thisComputer')])),
   isAdmin: Type.Boolean(),
   /** Perch made this account in the local service for the person at this computer, so it may set its password. */
   provisioned: Type.Optional(Type.Literal(true)),
@@ -112,6 +117,13 @@ const localServiceWording = {
 /** What a call through a session that has ended answers. */
 const sessionGone = (message: string = sessionMessages.sessionEnded): { ok: false; error: SessionError } => ({ ok: false, error: { kind: 'signedOut', message } });
 
+/** What Settings says when the account's zone is not the account's own. */
+export function timezoneNote(identity: Pick<AccountIdentity, 'timezone' | 'timezoneFrom'>): string | null {
+  if (identity.timezoneFrom === undefined) return null;
+  const whose = identity.timezoneFrom === 'serverDefault' ? "the server's default" : "this computer's";
+  return `Your account on the server has no time zone; Perch shows times in ${identity.timezone}, ${whose}.`;
+}
+
 export function accountView(identity: AccountIdentity): AccountView {
   const displayName = `${identity.firstName} ${identity.lastName}`.trim();
   return {
@@ -120,8 +132,22 @@ export function accountView(identity: AccountIdentity): AccountView {
     userName: identity.userName,
     displayName: displayName === '' ? identity.userName : displayName,
     timezone: identity.timezone,
+    timezoneNote: timezoneNote(identity),
     isAdmin: identity.isAdmin,
   };
+}
+
+/**
+ * The zone to read a user in whose account has none the server could give: the server's own
+ * default. Its configuration is out of a client's reach, so its default schedule's zone stands
+ * for it (else the first schedule's); this computer's zone only when there is no schedule to ask.
+ */
+async function serverDefaultZone(client: ApiClient): Promise<Pick<AccountIdentity, 'timezone' | 'timezoneFrom'>> {
+  const listed = await client.getAllSchedules();
+  const schedules = listed.ok ? listed.data.schedules.filter((schedule) => isValidTimeZone(schedule.timezone)) : [];
+  const schedule = schedules.find((candidate) => candidate.isDefault) ?? schedules[0];
+  if (schedule !== undefined) return { timezone: schedule.timezone, timezoneFrom: 'serverDefault' };
+  return { timezone: DateTime.local().zoneName ?? 'UTC', timezoneFrom: 'thisComputer' };
 }
 
 interface ActiveSession {
@@ -282,7 +308,7 @@ export function createAccountSession(options: SessionOptions): AccountSession {
       userId,
       firstName: data.firstName,
       lastName: data.lastName,
-      timezone: isValidTimeZone(data.timezone) ? data.timezone : (DateTime.local().zoneName ?? 'UTC'),
+      ...(isValidTimeZone(data.timezone) ? { timezone: data.timezone } : await serverDefaultZone(client)),
       isAdmin: data.groups.some((group) => group.roleIds.includes(Role.applicationAdministrator)),
       ...(provisioned && { provisioned: true as const }),
     });

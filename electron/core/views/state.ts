@@ -434,9 +434,16 @@ export function resourceSlots(slots: WireSlots, resourceId: number) {
   return found.sort((a, b) => a.start.toMillis() - b.start.toMillis());
 }
 
-/** The slots of one resource, in the user's zone, in time order. */
-export function slotViews(slots: WireSlots, resourceId: number, zone: string): SlotView[] {
-  return resourceSlots(slots, resourceId).map(({ start, end, slot }) => ({
+/**
+ * The slots of one resource that start on `date`, a day of the user's, in the user's zone, in
+ * time order. The answer may hold more than that day: the local service lays out every day of the
+ * schedule's that overlaps the user's, and a real server the periods that touch it.
+ */
+export function slotViews(slots: WireSlots, resourceId: number, zone: string, date: string): SlotView[] {
+  const dayStart = DateTime.fromISO(date, { zone });
+  const dayEnd = dayStart.plus({ days: 1 });
+  const onDay = ({ start }: { start: DateTime }) => start >= dayStart && start < dayEnd;
+  return resourceSlots(slots, resourceId).filter(onDay).map(({ start, end, slot }) => ({
     start: isoIn(zone, start),
     end: isoIn(zone, end),
     isReservable: slot.isReservable && !slot.isReserved,

@@ -5,8 +5,6 @@ import { formatWireDateTime, isValidTimeZone, parseWireDateTime } from '../../ap
 // `2026-12-01T10:00:00 0100`. After a time of day a space can only have been that plus.
 const SPACE_FOR_PLUS = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?) (\d{2}(?::?\d{2})?)$/;
 
-const PLAIN_DATE = /^\d{4}-\d{2}-\d{2}$/;
-
 /**
  * A date-time from a query parameter: offset-less text is read in `zone` (the caller's), and an
  * offset whose `+` arrived as a space is read as the `+` it was. Null when it is not a date-time.
@@ -37,9 +35,6 @@ function readFullWireDateTime(text: string): DateTime | undefined {
   const offset = (fields[7] === '-' ? -1 : 1) * (offsetHours! * 60 + offsetMinutes!);
   return DateTime.fromMillis(local - offset * 60_000, { zone: FixedOffsetZone.instance(offset) });
 }
-
-/** True for a bare `yyyy-MM-dd`, which names a calendar day rather than an instant. */
-export const isPlainDate = (text: string): boolean => PLAIN_DATE.test(text.trim());
 
 const zoneValidity = new Map<string, boolean>();
 

@@ -65,7 +65,7 @@ const addDays = (isoDate: string, days: number) => {
 const daysBetween = (from: string, to: string) => (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000;
 
 /**
- * The calendar dates (`yyyy-MM-dd`, in the schedule's zone) GetSlots lays out. Both ends are
+ * The calendar dates (`yyyy-MM-dd`, in the caller's zone) GetSlots lays out. Both ends are
  * inclusive dates. Without either, `daysVisible` days from today; with one, `daysVisible` days
  * from the start or up to the end; with both, every date between them. At most `maxSlotDays`.
  */

@@ -1,8 +1,8 @@
 import type { Static } from '@sinclair/typebox';
 import type { ReservationSummary } from '../../api/schemas/reservations.js';
 import type { Slot } from '../../api/schemas/schedules.js';
-import { isPlainDate, readQueryDateTime, usableZone, wireFormatter } from '../domain/query-dates.js';
-import { instantOf, periodsOn, type LaidOutPeriod } from '../domain/schedule-layout.js';
+import { readQueryDateTime, usableZone, wireFormatter } from '../domain/query-dates.js';
+import { instantOf, periodsBetween, type LaidOutPeriod } from '../domain/schedule-layout.js';
 import { maxSlotDays, planSlots, slotWindow, type PlannedSlot } from '../domain/slots.js';
 import { notFound, Violations } from '../errors.js';
 import { holding, repeated } from '../http/answer-bytes.js';
@@ -23,19 +23,21 @@ const POSITIVE_ID = /^[1-9]\d{0,14}$/;
 const given = (text: string | undefined): text is string => text !== undefined && text.trim() !== '';
 
 /**
- * The date a window end names, in the schedule's zone: a plain date names that day of the
- * schedule as it is (there is no time in it to move between zones); a date-time is an instant
- * (offset-less read in the caller's zone) and names the schedule's date at that instant.
+ * The caller's date a window end names (convention 5): a plain date is that day of the caller's
+ * (read at its midnight there); a date-time is an instant (offset-less read in the caller's zone)
+ * and names the caller's date at that instant, as real servers read both.
  */
-function windowDate(name: string, text: string | undefined, callerZone: string, zone: string, violations: Violations): string | null {
+function windowDate(name: string, text: string | undefined, callerZone: string, violations: Violations): string | null {
   if (!given(text)) return null;
   const instant = readQueryDateTime(text, callerZone);
   if (instant === null) {
     violations.add(`Invalid ${name}: ${text}`);
     return null;
   }
-  return (isPlainDate(text) ? instant : instant.setZone(zone)).toISODate();
+  return instant.setZone(callerZone).toISODate();
 }
+
+const secondsPerDay = 24 * 60 * 60;
 
 const calendarDate = (isoDate: string) => {
   const [year, month, day] = isoDate.split('-').map(Number) as [number, number, number];
@@ -52,10 +54,14 @@ const ownerName = (summary: WireSummary) => fullName(summary.firstName, summary.
 
 export const slotHandlers = {
   /**
-   * One `dates` entry per calendar day of the schedule's zone, each with a row of slots per
-   * resource of the schedule the caller may see (or the one `resourceId` names). Without dates the
-   * window is the schedule's `daysVisible` days from today; `startDateTime`/`endDateTime` name its
-   * first and last day (both inclusive, at most 31 days). All instants are in the caller's zone.
+   * One `dates` entry per day of the caller's, as real servers answer: each holds, per resource of
+   * the schedule the caller may see (or the one `resourceId` names), a row of the slots that start
+   * that day, the schedule's periods (laid out per day in its own zone) as the caller's clock
+   * meets them. Without dates the window is the schedule's `daysVisible` days from the caller's
+   * today; `startDateTime`/`endDateTime` name its first and last day (both inclusive, at most 31
+   * days; a bare date is read in the caller's zone, as convention 5 says). For a caller hours
+   * ahead of the schedule, one day is the end of the schedule's day before and the start of the
+   * same date. All instants are in the caller's zone.
    * A fixed number of queries: the resources, one bookings range scan, the reservations' summaries.
    */
   async getSlots({ params, query }, { store, clock, links, caller }) {
@@ -70,11 +76,11 @@ export const slotHandlers = {
       if (POSITIVE_ID.test(query.resourceId.trim())) resourceId = Number(query.resourceId.trim());
       else violations.add(`Invalid resourceId: ${query.resourceId}`);
     }
-    const start = windowDate('startDateTime', query.startDateTime, callerZone, zone, violations);
-    const end = windowDate('endDateTime', query.endDateTime, callerZone, zone, violations);
+    const start = windowDate('startDateTime', query.startDateTime, callerZone, violations);
+    const end = windowDate('endDateTime', query.endDateTime, callerZone, violations);
     violations.throwIfAny();
 
-    const window = slotWindow(start, end, clock.now().setZone(zone).toISODate()!, schedule.daysVisible);
+    const window = slotWindow(start, end, clock.now().setZone(callerZone).toISODate()!, schedule.daysVisible);
     if (!window.ok) {
       violations.add(
         window.error === 'endBeforeStart'
@@ -89,10 +95,16 @@ export const slotHandlers = {
     violations.throwIfAny();
 
     const layout = await loadLayout(store, schedule.id);
-    const days = (window.ok ? window.dates : []).map((date) => ({
-      date,
-      periods: periodsOn(layout, date, zone).map((period): DayPeriod => ({ startAt: period.start.toMillis(), endAt: period.end.toMillis(), period })),
-    }));
+    const days = (window.ok ? window.dates : []).map((date) => {
+      const from = instantOf(calendarDate(date), 0, callerZone);
+      const to = instantOf(calendarDate(date), secondsPerDay, callerZone);
+      return {
+        startAt: from.toMillis(),
+        periods: periodsBetween(layout, from, to, zone)
+          .filter((period) => period.start >= from)
+          .map((period): DayPeriod => ({ startAt: period.start.toMillis(), endAt: period.end.toMillis(), period })),
+      };
+    });
     const allPeriods = days.flatMap((day) => day.periods);
     const from = Math.min(...allPeriods.map((period) => period.startAt));
     const to = Math.max(...allPeriods.map((period) => period.endAt));
@@ -152,7 +164,7 @@ export const slotHandlers = {
     return holding({
       dates: days.map((day, dayIndex) =>
         holding({
-          date: wire(instantOf(calendarDate(day.date), 0, zone).toMillis()),
+          date: wire(day.startAt),
           resources: resources.map((resource, resourceIndex) =>
             holding({
               slots: rowOf(resource, plans[dayIndex]![resourceIndex]!),
