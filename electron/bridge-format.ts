@@ -132,7 +132,7 @@ export function createTimeFormat(rules: TimeFormatRules, timeZone: string): Time
     timeRange(start, end, zone) {
       const [from, until] = [toDate(start), toDate(end)];
       const other = shownZone(from, zone);
-      const range = clock(other ?? timeZone).formatRange(from, until);
+      const range = timesBetween(clock(other ?? timeZone), from, until);
       return other === null ? range : `${range} ${zoneWords(other)}`;
     },
     dayHeading(instant, nowMs) {
@@ -153,6 +153,17 @@ export function createTimeFormat(rules: TimeFormatRules, timeZone: string): Time
     },
     duration: durationWords,
   };
+}
+
+/**
+ * `14:00–15:30`. A range shorter than a day that crosses midnight (a late slot of a schedule open
+ * round the clock) is two times too, where Intl would write both dates in full.
+ */
+function timesBetween(clock: Intl.DateTimeFormat, from: Date, until: Date): string {
+  const spansDays = clock.formatRangeToParts(from, until).some((part) => part.type === 'day');
+  if (!spansDays || until.getTime() - from.getTime() >= 24 * 60 * minuteMs) return clock.formatRange(from, until);
+  const [first, last] = [clock.format(from), clock.format(until)];
+  return /\s/.test(first + last) ? `${first} – ${last}` : `${first}–${last}`;
 }
 
 function offsetFormat(zone: string): Intl.DateTimeFormat | null {

@@ -215,12 +215,21 @@ export interface FreeResourceView {
   /** Why it leads the list: the user's favourite, or booked by them lately; null for neither. */
   standing: 'favourite' | 'recent' | null;
   /**
-   * When the next booking starts, where Perch knows it (later today); null when it does not: Perch
-   * learns who is busy now from the cheapest request, which does not tell.
+   * When the next booking starts, where Perch knows it (later today), or the schedule closes (which
+   * may be another day: opening hours run past midnight); null when it does not know: Perch learns
+   * who is busy now from the cheapest request, which does not tell.
    */
   freeUntil: string | null;
   /** No booking is known ahead of it today: it is free until the day (or the schedule's opening hours) ends. */
   freeAllDay: boolean;
+}
+
+/** Free now when every schedule it shows is closed: the one that opens first, and when. */
+export interface FreeNowClosedView {
+  scheduleId: number;
+  scheduleName: string;
+  /** When it opens, ISO 8601 with the user's offset; null when not within a week (or its layout does not say). */
+  opensAt: string | null;
 }
 
 export interface ResourceView {
@@ -292,6 +301,8 @@ export interface StateSnapshot {
   reservations: ReservationView[];
   /** Resources free now, longest free first. */
   freeNow: FreeResourceView[];
+  /** Set when Free now is empty because everything it shows is closed now: when it opens next. */
+  freeNowClosed: FreeNowClosedView | null;
   /** When the data above was last fetched successfully. */
   fetchedAt: string | null;
   offline: boolean;

@@ -2,9 +2,9 @@ import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
 import { ResourceStatus } from '../../electron/api/schemas/resources.js';
 import { freeNowSchedules } from '../../electron/core/sync/free-now-schedules.js';
-import type { ScheduleHours } from '../../electron/core/views/opening-hours.js';
+import { nextOpening, openingAt, type ScheduleHours } from '../../electron/core/views/opening-hours.js';
 import { freeResourceView } from '../support/snapshots.js';
-import { freeNowViews, type FreeNowContext, type WireResource, type WireSchedule, type WireSummary } from '../../electron/core/views/state.js';
+import { freeNowClosedView, freeNowViews, type FreeNowContext, type WireResource, type WireSchedule, type WireSummary } from '../../electron/core/views/state.js';
 
 const at = (time: string, date = '2030-03-12') => DateTime.fromISO(`${date}T${time.length === 5 ? `${time}:00` : time}Z`, { zone: 'utc' });
 
@@ -22,26 +22,42 @@ function context(time: string, own: WireSummary[] = [], patch: Partial<FreeNowCo
   return { zone: 'UTC', now: at(time), resources, schedules, groupNames: new Map(), own, hours: [], reservationAttributes: [], favouriteResourceIds: [], isAdmin: false, ...patch };
 }
 
+type DayLayout = [from: string, to: string, isReservable: boolean][];
+
+/**
+ * A London schedule's layout as a server writes it: the week of 10 March 2030, Sunday first, one
+ * list of periods per day (`days(index)`, 0 Sunday), the instants in `writtenIn` (real servers the
+ * caller's zone, the local service the schedule's).
+ */
+function londonHours(writtenIn: string, days: (index: number) => DayLayout, scheduleId = 1): ScheduleHours {
+  const london = (date: string, time: string) => DateTime.fromISO(`${date}T${time}`, { zone: 'Europe/London' }).setZone(writtenIn);
+  const period = (date: string, [from, to, isReservable]: DayLayout[number]) => {
+    const start = london(date, from);
+    const end = to === '24:00' ? london(date, '00:00').plus({ days: 1 }) : london(date, to);
+    return { start: start.toISO()!, end: end.toISO()!, label: null, startTime: start.toFormat('HH:mm:ss'), endTime: end.toFormat('HH:mm:ss'), isReservable };
+  };
+  const dates = ['2030-03-10', '2030-03-11', '2030-03-12', '2030-03-13', '2030-03-14', '2030-03-15', '2030-03-16'];
+  return { scheduleId, timezone: 'Europe/London', fetchedAt: at('08:00'), periods: dates.map((date, index) => days(index).map((entry) => period(date, entry))) };
+}
+
 /**
  * The head office's layout as a real server writes it for a caller in New York: the office keeps
  * London hours (08:00–18:00 on weekdays, closed at weekends), written in the caller's zone.
  */
 function headOfficeHours(): ScheduleHours {
-  const london = (date: string, time: string) => DateTime.fromISO(`${date}T${time}`, { zone: 'Europe/London' }).setZone('America/New_York');
-  const period = (date: string, from: string, to: string, isReservable: boolean) => {
-    const start = london(date, from);
-    const end = to === '24:00' ? london(date, '00:00').plus({ days: 1 }) : london(date, to);
-    return { start: start.toISO()!, end: end.toISO()!, label: null, startTime: start.toFormat('HH:mm:ss'), endTime: end.toFormat('HH:mm:ss'), isReservable };
-  };
-  // The week of 10 March 2030, Sunday first.
-  const days = ['2030-03-10', '2030-03-11', '2030-03-12', '2030-03-13', '2030-03-14', '2030-03-15', '2030-03-16'];
-  const periods = days.map((date, index) =>
+  return londonHours('America/New_York', (index) =>
     index === 0 || index === 6
-      ? [period(date, '00:00', '24:00', false)]
-      : [period(date, '00:00', '08:00', false), period(date, '08:00', '12:00', true), period(date, '12:00', '18:00', true), period(date, '18:00', '24:00', false)],
+      ? [['00:00', '24:00', false]]
+      : [['00:00', '08:00', false], ['08:00', '12:00', true], ['12:00', '18:00', true], ['18:00', '24:00', false]],
   );
-  return { scheduleId: 1, timezone: 'Europe/London', fetchedAt: at('08:00'), periods };
 }
+
+/** Reservable round the clock in 30-minute slots, as the demo's hub. */
+const aroundTheClock = (): DayLayout =>
+  Array.from({ length: 48 }, (_, slot) => {
+    const time = (index: number) => (index === 48 ? '24:00' : `${String(Math.floor(index / 2)).padStart(2, '0')}:${index % 2 ? '30' : '00'}`);
+    return [time(slot), time(slot + 1), true];
+  });
 
 describe('free now from who is busy', () => {
   const answer = { scheduleId: 1, reservations: [booking(1, 1, '09:30', '10:00'), booking(2, 1, '10:00:30', '11:00')] };
@@ -102,8 +118,74 @@ describe('free now from who is busy', () => {
     ]);
   });
 
+  it('runs free-until past the schedule’s midnight on a round-the-clock layout, for a user east of the schedule too', () => {
+    const tokyo = (time: string, date = '2030-03-13') => DateTime.fromISO(`${date}T${time}`, { zone: 'Asia/Tokyo' });
+    // Wednesday 08:00 in Tokyo is Tuesday 23:00 in London (GMT); the user's own booking of Thames begins at 10:00 Tokyo.
+    const own = [{ ...booking(1, 1, '09:00', '10:00'), startDate: tokyo('10:00').toISO()!, endDate: tokyo('11:00').toISO()! }];
+    // Written in the caller's zone by a real server, in the schedule's by the local service: the same hours either way.
+    for (const writtenIn of ['Asia/Tokyo', 'Europe/London']) {
+      const hours = [londonHours(writtenIn, aroundTheClock)];
+      const views = freeNowViews([answer], context('09:45', own, { zone: 'Asia/Tokyo', now: tokyo('08:00'), hours }));
+      expect(views.map((view) => [view.name, view.freeUntil, view.freeAllDay])).toEqual([
+        ['Thames', '2030-03-13T10:00:00+09:00', false],
+        ['Avon', null, true],
+        ['Severn', null, true],
+      ]);
+      expect(openingAt(hours[0]!, tokyo('08:00'))).toEqual({ open: true, closesAt: null });
+    }
+  });
+
+  it('closes a layout open past midnight when its next day’s periods close', () => {
+    // Open 08:00 to midnight, and on into the small hours to 02:00 on weekdays; closed at weekends.
+    const lateOpening = londonHours('Asia/Tokyo', (index) =>
+      index === 0 || index === 6
+        ? [['00:00', '24:00', false]]
+        : [['00:00', '02:00', index > 1], ['02:00', '08:00', false], ['08:00', '24:00', true]],
+    );
+    // Tuesday 22:00 in London: open until Wednesday 02:00.
+    expect(openingAt(lateOpening, at('22:00'))).toEqual({ open: true, closesAt: DateTime.fromISO('2030-03-13T02:00', { zone: 'Europe/London' }) });
+    const views = freeNowViews([answer], context('22:00', [], { hours: [lateOpening] }));
+    expect(views.map((view) => view.freeUntil)).toEqual(['2030-03-13T02:00:00Z', '2030-03-13T02:00:00Z', '2030-03-13T02:00:00Z']);
+    // Friday 23:00: open to Saturday 00:00 only, then closed until Monday 08:00.
+    const friday = at('23:00', '2030-03-15');
+    expect(openingAt(lateOpening, friday)).toEqual({ open: true, closesAt: DateTime.fromISO('2030-03-16T00:00', { zone: 'Europe/London' }) });
+    expect(openingAt(lateOpening, at('03:00', '2030-03-16'))).toEqual({ open: false });
+    expect(nextOpening(lateOpening, at('03:00', '2030-03-16'))?.toISO()).toBe('2030-03-18T08:00:00.000+00:00');
+  });
+
   it('shows nothing before any schedule was asked about', () => {
     expect(freeNowViews([], context('09:45'))).toEqual([]);
+  });
+});
+
+describe('when everything free now shows is closed', () => {
+  const answers = [{ scheduleId: 1, reservations: [] }];
+  const closedContext = (now: DateTime, zone = 'UTC', hours = [headOfficeHours()]) => ({ ...context('10:00', [], { hours, zone }), now });
+
+  it('names the schedule that opens first and when, in the user’s zone', () => {
+    // Saturday 16 March 2030, 23:00 in London: the head office opens on Monday at 08:00 (GMT).
+    const saturdayNight = at('23:00', '2030-03-16');
+    expect(freeNowViews(answers, closedContext(saturdayNight))).toEqual([]);
+    expect(freeNowClosedView(answers, closedContext(saturdayNight))).toEqual({ scheduleId: 1, scheduleName: 'Head office', opensAt: '2030-03-18T08:00:00Z' });
+    expect(freeNowClosedView(answers, closedContext(saturdayNight, 'Asia/Tokyo'))?.opensAt).toBe('2030-03-18T17:00:00+09:00');
+    // Weekday evening: tomorrow morning.
+    expect(freeNowClosedView(answers, closedContext(at('18:30')))?.opensAt).toBe('2030-03-13T08:00:00Z');
+  });
+
+  it('says nothing while the schedule is open, or while its hours are not known', () => {
+    expect(freeNowClosedView(answers, closedContext(at('09:45')))).toBeNull();
+    expect(freeNowClosedView(answers, closedContext(at('23:00', '2030-03-16'), 'UTC', []))).toBeNull();
+  });
+
+  it('says nothing while another schedule it shows is open (round the clock), and counts only schedules holding the user’s resources', () => {
+    const saturdayNight = at('23:00', '2030-03-16');
+    const hub = londonHours('Europe/London', aroundTheClock, 2);
+    const both = [...answers, { scheduleId: 2, reservations: [] }];
+    expect(freeNowClosedView(both, closedContext(saturdayNight, 'UTC', [headOfficeHours(), hub]))).toBeNull();
+    expect(freeNowViews(both, closedContext(saturdayNight, 'UTC', [headOfficeHours(), hub])).map((view) => [view.name, view.freeUntil])).toEqual([['Lab bench', null]]);
+    // A schedule without any resource the user sees does not keep the others from being closed.
+    const withoutLab = { ...closedContext(saturdayNight, 'UTC', [headOfficeHours(), hub]), resources: resources.filter((entry) => entry.scheduleId === 1) };
+    expect(freeNowClosedView(both, withoutLab)?.scheduleName).toBe('Head office');
   });
 });
 

@@ -120,13 +120,16 @@ describe('free now', () => {
     expect(names).toContain('Avon (2.01)');
     expect(names).not.toContain('Severn (1.02)');
 
-    // After closing time the office has nothing free, though nobody is busy there.
+    // After closing time the office has nothing free, though nobody is busy there; the hub, open
+    // round the clock (asked about once the user's resources are known), has.
     await advanceTo(utc('18:05'));
     core.popoverOpened();
     await harness.idle();
-    expect(shown()).toEqual([]);
-    // The layout is kept for hours: looking again did not ask for it again.
-    expect(harness.requests.filter((request) => /^\/Schedules\/\d+$/.test(request.path))).toHaveLength(1);
+    expect(new Set(shown().map((resource) => resource.scheduleName))).toEqual(new Set(['Hub (open 24/7)']));
+    expect(core.snapshot().freeNowClosed).toBeNull();
+    // Each layout is kept for hours: looking again did not ask for it again.
+    const layouts = harness.requests.filter((request) => /^\/Schedules\/\d+$/.test(request.path)).map((request) => request.path);
+    expect(layouts.sort()).toEqual([`/Schedules/${schedules.headOffice}`, `/Schedules/${schedules.hub}`].sort());
   });
 });
 
@@ -142,8 +145,11 @@ describe('free at a time to come', () => {
 
     const answer = await core.handlers.freeAt({ start: berlin('13:30')!, durationMinutes: 60 });
     if (!answer.ok) throw new Error(answer.error.message);
+    // The user has booked nothing yet: the schedules holding what they see, the head office and the hub.
+    const window = { startDateTime: '2030-03-12T13:30:00+0000', endDateTime: '2030-03-12T14:30:00+0000' };
     expect(harness.requests.map((request) => [request.path, Object.fromEntries(request.query)])).toEqual([
-      ['/Reservations/', { scheduleId: String(schedules.headOffice), startDateTime: '2030-03-12T13:30:00+0000', endDateTime: '2030-03-12T14:30:00+0000' }],
+      ['/Reservations/', { scheduleId: String(schedules.headOffice), ...window }],
+      ['/Reservations/', { scheduleId: String(schedules.hub), ...window }],
     ]);
     const names = answer.value.map((resource) => resource.name);
     expect(names).not.toContain('Avon (2.01)');
@@ -185,7 +191,8 @@ describe('polling', () => {
     expect(last.query.get('endDateTime')).toBe('2030-03-13T22:59:59+0000');
     // Who is busy, in the background: every 30 minutes.
     const busy = polls.filter(([, requests]) => requests.some(isBusyNow)).map(([at]) => (at - began.toMillis()) / minuteMs);
-    expect(busy).toEqual([30, 60, 90, 120, 151]);
+    // Once the user's only reservation is over, Free now asks about the schedules holding what they see (the hub too).
+    expect(busy).toEqual([30, 60, 90, 120, 151, 160]);
     expect(core.snapshot().serverStrain).toBeNull();
   });
 
@@ -195,7 +202,9 @@ describe('polling', () => {
     harness.requests.length = 0;
     core.popoverOpened();
     await harness.idle();
-    expect(harness.requests.map((request) => `${request.path} ${[...request.query.keys()][0]}`)).toEqual(['/Reservations/ userId', '/Reservations/ scheduleId']);
+    // Who is busy in the head office and in the hub.
+    const looked = ['/Reservations/ userId', '/Reservations/ scheduleId', '/Reservations/ scheduleId'];
+    expect(harness.requests.map((request) => `${request.path} ${[...request.query.keys()][0]}`)).toEqual(looked);
     expect(harness.requests[0]!.query.get('endDateTime')).toBe(formatWireDateTime(harness.clock.now().toUTC().plus({ days: 14 })));
 
     core.screenLocked();
@@ -205,7 +214,7 @@ describe('polling', () => {
     core.screenUnlocked();
     await harness.idle();
     // Back after 40 minutes (signed in again first: the session lapsed), the own list, and who is
-    // busy (last asked more than 30 minutes ago).
+    // busy (last asked more than 30 minutes ago) in the background: the stalest schedule, one a poll.
     expect(harness.requests.shift()?.path).toBe('/Authentication/Authenticate');
     expect(harness.requests.map((request) => `${request.path} ${[...request.query.keys()][0]}`)).toEqual(['/Reservations/ userId', '/Reservations/ scheduleId']);
   });

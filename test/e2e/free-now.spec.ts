@@ -140,3 +140,26 @@ test.describe('at 200% zoom', () => {
     await screenshot(page, testInfo, 'book-form-200');
   });
 });
+
+test.describe('before the office opens', () => {
+  // Monday 07:00 in London: the head office opens at 08:00.
+  test.use({ officeTime: '07:00' });
+
+  test('with everything the user books in closed, Free now names the opening, looks at it in one click, and books it', async ({ page, perch }, testInfo) => {
+    // A favourite in the head office: Free now shows that schedule alone (the hub, open round the clock, is not among it).
+    await perch.core.handlers.setSettings({ favouriteResourceIds: [perch.org.resources.thames] });
+    await perch.signIn();
+    await perch.open();
+    await expect(page.getByText(`Everything is closed now. Head office opens ${userClock(perch, '08:00')}.`)).toBeVisible();
+    await expectAccessible(page, testInfo, 'free-now-closed');
+    await screenshot(page, testInfo, 'free-now-closed');
+
+    await page.getByRole('button', { name: `Look at ${userClock(perch, '08:00')}` }).click();
+    await expect(page.getByLabel('Free when').locator('option:checked')).toHaveText(`At ${userClock(perch, '08:00')}`);
+    const thames = row(page, 'Thames (1.01)').getByRole('button', { name: range(perch, '08:00', '09:00') });
+    await thames.click();
+    await expect(page.getByRole('status').filter({ hasText: new RegExp(`Booked Thames \\(1\\.01\\) ${range(perch, '08:00', '09:00').source}`) })).toBeVisible();
+    const booked = perch.core.snapshot().reservations.find((reservation) => reservation.resourceName === 'Thames (1.01)');
+    expect(booked && [booked.start, booked.end].map((instant) => DateTime.fromISO(instant).setZone(officeZone).toFormat('HH:mm'))).toEqual(['08:00', '09:00']);
+  });
+});

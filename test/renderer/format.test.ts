@@ -14,6 +14,9 @@ describe('format', () => {
     expect(berlin.time('2025-11-26T08:05:00Z')).toBe('09:05');
     expect(plain(createDateFormat('America/New_York', { locale: 'en-US', hourCycle: 'h12' }).time('2025-11-26T13:05:00Z'))).toBe('8:05 AM');
     expect(berlin.timeRange('2025-11-26T13:00:00Z', '2025-11-26T14:30:00Z')).toMatch(/^14:00\s*–\s*15:30$/);
+    // Across midnight, two times, not two dates.
+    expect(berlin.timeRange('2025-11-26T22:30:00Z', '2025-11-26T23:30:00Z')).toBe('23:30–00:30');
+    expect(plain(createDateFormat('America/New_York', { locale: 'en-US', hourCycle: 'h12' }).timeRange('2025-11-27T04:30:00Z', '2025-11-27T05:00:00Z'))).toBe('11:30 PM – 12:00 AM');
   });
 
   test('the clock follows the OS, not the locale: a 12-hour British clock, a 24-hour American one', () => {

@@ -409,4 +409,33 @@ describe('Now: Free now', () => {
     await user.selectOptions(screen.getByLabelText('Free when'), 'Now');
     expect(screen.getAllByRole('listitem')).toHaveLength(4);
   });
+
+  test('everything closed: names the next opening, looks at it in one click, and books that time', async () => {
+    // Wednesday 10:00 in Berlin; the office opens on Monday at 08:00.
+    const closed = { scheduleId: 1, scheduleName: 'Head office', opensAt: '2025-12-01T08:00:00.000+01:00' };
+    const fake = createFakePerch(readySnapshot({ freeNow: [], freeNowClosed: closed }));
+    fake.handlers.freeAt = async () => ({ ok: true, value: [free({ resourceId: 8, name: 'Avon', freeUntil: null })] });
+    fake.handlers.book = async () => ({ ok: true, value: { referenceNumber: 'new-5', isPendingApproval: false } });
+    const { user } = await renderNow(fake);
+    expect(plain(screen.getByText(/Everything is closed now/).textContent)).toBe('Everything is closed now. Head office opens Mon 8:00 AM.');
+    expect(screen.queryByText('Nothing is free right now.')).toBeNull();
+
+    await user.click(button('Look at Mon 8:00 AM'));
+    await waitFor(() => expect(screen.getAllByRole('listitem').map((row) => row.querySelector('.name')?.textContent)).toEqual(['Avon']));
+    expect(fake.requestsOf('freeAt').at(-1)).toEqual({ start: '2025-12-01T07:00:00.000Z', durationMinutes: 60 });
+    expect(plain((screen.getByLabelText('Free when') as HTMLSelectElement).selectedOptions[0]?.textContent)).toBe('At Mon 8:00 AM');
+    await user.click(button('Book Avon 8:00 – 9:00 AM'));
+    expect(fake.requestsOf('book')).toEqual([{ resourceId: 8, start: '2025-12-01T07:00:00.000Z', durationMinutes: 60, title: '' }]);
+  });
+
+  test('everything closed until tomorrow, or with no opening within a week', async () => {
+    const closed = { scheduleId: 1, scheduleName: 'Head office', opensAt: '2025-11-27T08:00:00.000+01:00' };
+    const fake = createFakePerch(readySnapshot({ freeNow: [], freeNowClosed: closed }));
+    await renderNow(fake);
+    expect(plain(screen.getByText(/Everything is closed now/).textContent)).toBe('Everything is closed now. Head office opens tomorrow 8:00 AM.');
+    expect(button('Look at tomorrow 8:00 AM')).toBeTruthy();
+    fake.emit('stateChanged', readySnapshot({ freeNow: [], freeNowClosed: { ...closed, opensAt: null } }));
+    await waitFor(() => expect(plain(screen.getByText(/Everything is closed now/).textContent)).toBe('Everything is closed now.'));
+    expect(screen.queryByRole('button', { name: /^Look at/ })).toBeNull();
+  });
 });

@@ -31,6 +31,10 @@ const allResourceNames = [
   'Loan laptop',
   'Camera kit',
   '3D printer',
+  'Hub desk H1',
+  'Hub desk H2',
+  'Focus booth',
+  'Loan headset',
 ];
 
 const resourcesAs = async (session: Session) => {
@@ -60,7 +64,7 @@ describe('the demo organisation', () => {
     expect((await service.call('POST', '/Groups/', { session: user, body: { name: 'Nope' } })).status).toBe(403);
   });
 
-  it('shows an administrator the dozen resources with their rules', async () => {
+  it('shows an administrator the resources with their rules', async () => {
     const resources = await resourcesAs(service.admin);
     expect(resources.map((resource) => resource.name).sort()).toEqual([...allResourceNames].sort());
     const byName = new Map(resources.map((resource) => [resource.name, resource]));
@@ -129,8 +133,9 @@ describe('the demo organisation', () => {
         'Floor 1 rooms': ['Severn (1.02)', 'Thames (1.01)', 'Training room (1.04)'],
         'Floor 2 rooms': ['Avon (2.01)', 'Boardroom', 'Phone booth (2.02)'],
         Desks: ['Hot desk D1', 'Hot desk D2', 'Hot desk D3'],
+        'Hub (open 24/7)': ['Focus booth', 'Hub desk H1', 'Hub desk H2'],
       },
-      Equipment: ['Camera kit', 'Loan laptop'],
+      Equipment: ['Camera kit', 'Loan headset', 'Loan laptop'],
       Lab: ['3D printer'],
     });
   });
@@ -163,6 +168,20 @@ describe('the demo organisation', () => {
       expect(periods).toHaveLength(48);
       expect(periods.every((period) => period.isReservable)).toBe(true);
     }
+  });
+
+  it('keeps the hub bookable by Staff around the clock, in London', async () => {
+    const answer = await service.call('GET', `/Schedules/${demo.schedules.hub}`, { session: user });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ name: 'Hub (open 24/7)', timezone: 'Europe/London', isDefault: false });
+    for (const periods of answer.body.periods as Array<Array<{ isReservable: boolean }>>) {
+      expect(periods).toHaveLength(48);
+      expect(periods.every((period) => period.isReservable)).toBe(true);
+    }
+    const hub = (await resourcesAs(user)).filter((resource) => resource.scheduleId === demo.schedules.hub);
+    expect(hub.map((resource) => resource.name).sort()).toEqual(['Focus booth', 'Hub desk H1', 'Hub desk H2', 'Loan headset']);
+    // One click books them: no approval, no check-in.
+    expect(hub.every((resource) => !resource.requiresApproval && !resource.requiresCheckIn && resource.statusId === 1)).toBe(true);
   });
 
   it('links accessories to the rooms that offer them', async () => {

@@ -5,6 +5,7 @@ import type { DateTime } from 'luxon';
 import { createClient, type ApiClient } from '../../electron/api/client.js';
 import { success } from '../../electron/core/errors.js';
 import { memorySecretStore, type SecretStore } from '../../electron/core/storage/keychain.js';
+import type { LocalProfile } from '../../electron/core/local-service/local-account.js';
 import type { LocalService } from '../../electron/core/local-service/local-service.js';
 import type { NotificationInvocation, NotificationRequest, Notifier, ShowResult } from '../../electron/core/notifications/notifier.js';
 import { createPerchCore, type PerchCore } from '../../electron/core/perch-core.js';
@@ -84,6 +85,8 @@ interface CoreOptions {
   secrets?: SecretStore;
   local?: boolean;
   monotonicMs?: () => number;
+  /** Who "Try it on this computer" provisions; the machine's login and zone otherwise. */
+  localProfile?: () => LocalProfile;
 }
 
 export interface CoreHarness {
@@ -164,6 +167,7 @@ export async function startCoreHarness(start: DateTime): Promise<CoreHarness> {
       timeFormat: testTimeFormat,
       ...(options.local !== false && { localService: inProcessLocalService(() => service) }),
       ...(options.monotonicMs !== undefined && { monotonicMs: options.monotonicMs }),
+      ...(options.localProfile !== undefined && { localProfile: options.localProfile }),
       log: () => {},
     });
     const created = { core, dataDir, notifier, secrets };

@@ -62,6 +62,7 @@ export function signedOutState(now: string, overrides: Partial<StateSnapshot> = 
     account: null,
     reservations: [],
     freeNow: [],
+    freeNowClosed: null,
     fetchedAt: null,
     offline: false,
     serverStrain: null,

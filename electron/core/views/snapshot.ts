@@ -4,7 +4,7 @@ import type { FreeResourceView, KeychainStatus, StateSnapshot } from '../../brid
 import type { CoreState, ServerStrain } from '../core-state.js';
 import { acceleratorLabel } from '../desktop/global-shortcut.js';
 import { accountView, type AccountIdentity } from '../session/session.js';
-import { freeNowViews, groupNamesByResource, isoIn, scheduleZones, upcomingViews, type BusyAnswer, type ViewContext, type WireSchedule } from './state.js';
+import { freeNowClosedView, freeNowViews, groupNamesByResource, isoIn, scheduleZones, upcomingViews, type BusyAnswer, type ViewContext, type WireSchedule } from './state.js';
 
 function machineZone(): string {
   return DateTime.local().zoneName ?? 'UTC';
@@ -29,6 +29,7 @@ export function snapshotOf(state: CoreState, account: AccountIdentity | null, no
     account: account === null ? null : accountView(account),
     reservations: account === null ? [] : upcomingViews(data.reservations, context),
     freeNow: account === null ? [] : freeViews(state, account, data.busyNow, now),
+    freeNowClosed: account === null ? null : freeNowClosedView(data.busyNow, { zone: account.timezone, now, resources: data.resources, schedules: data.schedules, hours: data.hours }),
     fetchedAt: data.fetchedAt === null ? null : isoIn(userZone, data.fetchedAt),
     offline: state.offline,
     serverStrain: strainMessage(state.strain),

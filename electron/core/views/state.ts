@@ -11,8 +11,8 @@ import { AttributeCategory, type AttributeDefinition } from '../../api/schemas/a
 import type { Reservation, ReservationSummary } from '../../api/schemas/reservations.js';
 import { ResourceStatus, type Resource, type ResourceGroupTree } from '../../api/schemas/resources.js';
 import type { ScheduleListItem, Slots } from '../../api/schemas/schedules.js';
-import { openingAt, type ScheduleHours } from './opening-hours.js';
-import type { AttributeView, FreeResourceView, RecurrenceView, ReservationView, ResourceView, ScheduleView, SlotView } from '../../bridge.js';
+import { nextOpening, openingAt, type ScheduleHours } from './opening-hours.js';
+import type { AttributeView, FreeNowClosedView, FreeResourceView, RecurrenceView, ReservationView, ResourceView, ScheduleView, SlotView } from '../../bridge.js';
 
 export type WireSummary = Static<typeof ReservationSummary>;
 export type WireReservation = Static<typeof Reservation>;
@@ -352,7 +352,8 @@ export function freeNowViews(answers: readonly BusyAnswer[], context: FreeNowCon
     .filter((resource) => openings.get(resource.scheduleId)?.open !== false)
     .map((resource) => {
       const opening = openings.get(resource.scheduleId);
-      const closesMs = opening?.open === true && opening.closesAt.toMillis() <= endOfDayMs ? opening.closesAt.toMillis() : null;
+      // The closing time may be another day's: a layout open past midnight runs on (server-facts C).
+      const closesMs = opening?.open === true && opening.closesAt !== null ? opening.closesAt.toMillis() : null;
       const nextMs = nextStartMs.get(resource.resourceId) ?? null;
       const untilMs = nextMs === null ? closesMs : closesMs === null ? nextMs : Math.min(nextMs, closesMs);
       const standing = favourites.has(resource.resourceId) ? 'favourite' : recent.has(resource.resourceId) ? 'recent' : null;
@@ -393,6 +394,26 @@ export function freeNowViews(answers: readonly BusyAnswer[], context: FreeNowCon
     return a.view.name.localeCompare(b.view.name, undefined, { numeric: true });
   };
   return free.sort(compare).map(({ view }) => view);
+}
+
+/**
+ * When Free now has nothing because every schedule it shows is closed (not merely busy): the one
+ * that opens first and when, so the user can look at that time. Only schedules that hold a
+ * resource the user sees count; null while any of them is open or its hours are not known.
+ */
+export function freeNowClosedView(answers: readonly BusyAnswer[], context: Pick<FreeNowContext, 'zone' | 'now' | 'resources' | 'schedules' | 'hours'>): FreeNowClosedView | null {
+  const holding = new Set(context.resources.filter((resource) => resource.statusId === ResourceStatus.available).map((resource) => resource.scheduleId));
+  const shown = [...new Set(answers.map((answer) => answer.scheduleId))].filter((scheduleId) => holding.has(scheduleId));
+  const layouts = shown.map((scheduleId) => context.hours.find((hours) => hours.scheduleId === scheduleId));
+  if (layouts.length === 0 || layouts.some((hours) => hours === undefined || openingAt(hours, context.now)?.open !== false)) return null;
+  const next = (layouts as ScheduleHours[])
+    .map((hours) => ({ scheduleId: hours.scheduleId, opensAt: nextOpening(hours, context.now) }))
+    .sort((a, b) => (a.opensAt?.toMillis() ?? Number.POSITIVE_INFINITY) - (b.opensAt?.toMillis() ?? Number.POSITIVE_INFINITY))[0]!;
+  return {
+    scheduleId: next.scheduleId,
+    scheduleName: context.schedules.find((schedule) => schedule.id === next.scheduleId)?.name ?? '',
+    opensAt: isoOrNull(context.zone, next.opensAt),
+  };
 }
 
 export function resourceView(resource: WireResource): ResourceView {

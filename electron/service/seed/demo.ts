@@ -15,8 +15,8 @@ export const demoLogins = [
 ] as const;
 
 type GroupKey = 'administrators' | 'staff' | 'labTechnicians' | 'facilities';
-type ScheduleKey = 'headOffice' | 'lab';
-type ResourceGroupKey = 'headOffice' | 'floor1' | 'floor2' | 'desks' | 'equipment' | 'lab';
+type ScheduleKey = 'headOffice' | 'lab' | 'hub';
+type ResourceGroupKey = 'headOffice' | 'floor1' | 'floor2' | 'desks' | 'hub' | 'equipment' | 'lab';
 type ResourceTypeKey = 'room' | 'desk' | 'equipment';
 type StatusReasonKey = 'underMaintenance' | 'awaitingRepair' | 'retired';
 type AccessoryKey = 'projector' | 'whiteboardMarkers' | 'videoConferenceKit' | 'flipChart';
@@ -85,6 +85,7 @@ const resourceDefaults = {
 
 const headOfficeRoom = { schedule: 'headOffice', type: 'room', permittedGroups: ['staff'] } as const;
 const checkIn = { requiresCheckIn: 1, autoReleaseMinutes: 15 } as const;
+const hubResource = { schedule: 'hub', type: 'room', group: 'hub', location: 'Head office, hub by the entrance', permittedGroups: ['staff'] } as const;
 
 const resources = [
   { ...headOfficeRoom, key: 'thames', name: 'Thames (1.01)', group: 'floor1', floor: '1', location: 'Head office, floor 1', description: 'Meeting room with a screen and a whiteboard.', color: '#2e7d32', settings: { maxParticipants: 6, ...checkIn } },
@@ -99,6 +100,11 @@ const resources = [
   { ...headOfficeRoom, type: 'equipment', key: 'loanLaptop', name: 'Loan laptop', group: 'equipment', location: 'Head office, reception', description: 'Collect from reception; may be kept over several days.', color: '#455a64', settings: { allowMultiday: 1 } },
   { ...headOfficeRoom, type: 'equipment', key: 'cameraKit', name: 'Camera kit', group: 'equipment', location: 'Head office, reception', description: 'Camera, tripod and microphone for recordings.', color: '#37474f', settings: { allowMultiday: 1 } },
   { schedule: 'lab', type: 'equipment', permittedGroups: ['labTechnicians'], key: 'printer3d', name: '3D printer', group: 'lab', location: 'Lab, bench 3', description: 'Long prints run overnight; only trained lab technicians may book it.', color: '#ad1457', settings: { allowMultiday: 1 } },
+  // The hub never closes, so whoever tries Perch, at whatever hour, has something to book with one click.
+  { ...hubResource, type: 'desk', key: 'deskH1', name: 'Hub desk H1', description: 'Desk with a docking station, open around the clock.', color: '#4e342e', settings: {} },
+  { ...hubResource, type: 'desk', key: 'deskH2', name: 'Hub desk H2', description: 'Desk with a monitor, open around the clock.', color: '#3e2723', settings: {} },
+  { ...hubResource, key: 'focusBooth', name: 'Focus booth', description: 'Quiet booth for one, open around the clock.', color: '#283593', settings: {} },
+  { ...hubResource, type: 'equipment', key: 'loanHeadset', name: 'Loan headset', group: 'equipment', location: 'Head office, hub lockers', description: 'Noise-cancelling headset from the hub lockers, any hour; may be kept over several days.', color: '#546e7a', settings: { allowMultiday: 1 } },
 ] as const satisfies readonly ResourceDefinition[];
 
 type ResourceKey = (typeof resources)[number]['key'];
@@ -145,7 +151,8 @@ const weekend = [0, 6];
 
 /**
  * Seeds a small, realistic organisation into an empty store in one transaction: a London head
- * office open on weekdays, a Berlin lab open around the clock, rooms, desks and equipment with the
+ * office open on weekdays with a hub open around the clock (so there is something to book at any
+ * hour), a Berlin lab open around the clock, rooms, desks and equipment with the
  * rules real deployments use (check-in with auto-release, approval, length limits, a resource out of
  * service), accessories, custom attributes and two groups of users. Joins the caller's transaction
  * when given one.
@@ -166,11 +173,13 @@ export async function seedDemo(store: Store): Promise<DemoOrganisation> {
     const schedules: Record<ScheduleKey, number> = {
       headOffice: await schedule('Head office', 'Europe/London', 1),
       lab: await schedule('Lab', 'Europe/Berlin', 0),
+      hub: await schedule('Hub (open 24/7)', 'Europe/London', 0),
     };
     const periods = [
       ...weekdays.flatMap((weekday) => dayLayout(weekday, '08:00', '18:00', 30)).map((period) => ({ ...period, scheduleId: schedules.headOffice })),
       ...weekend.map((weekday) => ({ weekday, startTime: '00:00', endTime: '24:00', label: 'Closed', isReservable: 0, scheduleId: schedules.headOffice })),
       ...dayLayout(null, '00:00', '24:00', 30).map((period) => ({ ...period, scheduleId: schedules.lab })),
+      ...dayLayout(null, '00:00', '24:00', 30).map((period) => ({ ...period, scheduleId: schedules.hub })),
     ];
     await trx.insertInto('schedulePeriods').values(periods).execute();
 
@@ -181,6 +190,7 @@ export async function seedDemo(store: Store): Promise<DemoOrganisation> {
       floor1: await resourceGroup('Floor 1 rooms', headOfficeGroup),
       floor2: await resourceGroup('Floor 2 rooms', headOfficeGroup),
       desks: await resourceGroup('Desks', headOfficeGroup),
+      hub: await resourceGroup('Hub (open 24/7)', headOfficeGroup),
       equipment: await resourceGroup('Equipment', null),
       lab: await resourceGroup('Lab', null),
     };
@@ -212,7 +222,7 @@ export async function seedDemo(store: Store): Promise<DemoOrganisation> {
           typeId: resourceTypes[definition.type],
           color: definition.color,
           sortOrder: index + 1,
-          adminGroupId: definition.schedule === 'headOffice' ? facilities : labTechnicians,
+          adminGroupId: definition.schedule === 'lab' ? labTechnicians : facilities,
           ...resourceDefaults,
           ...settings,
           statusReasonId: settings.statusId === ResourceStatus.unavailable ? statusReasons.underMaintenance : null,

@@ -25,6 +25,20 @@ export function laterStarts(nextSlotMs: number, format: DateFormat): string[] {
   return starts;
 }
 
+/**
+ * When something opens, as short as the day allows: `08:00` today, `tomorrow 08:00`, else the
+ * weekday (`Mon 08:00`); Free now looks a week ahead at most.
+ */
+export function openingWords(opensAt: string, nowMs: number, format: DateFormat): string {
+  const dayNumber = (key: string) => Date.parse(`${key}T00:00:00Z`) / 86_400_000;
+  const day = format.dayKey(opensAt);
+  const days = dayNumber(day) - dayNumber(format.dayKey(nowMs));
+  const time = format.time(opensAt);
+  if (days <= 0) return time;
+  if (days === 1) return `tomorrow ${time}`;
+  return `${format.weekday(new Date(Date.parse(`${day}T00:00:00Z`)).getUTCDay())} ${time}`;
+}
+
 const peopleWords = (count: number) => `${count} ${count === 1 ? 'person' : 'people'}`;
 
 /**
