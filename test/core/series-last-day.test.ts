@@ -23,7 +23,7 @@ describe('the last day of a series', () => {
     expect(dayIn('America/New_York', view?.until)).toBe('2026-11-29');
   });
 
-  it('is the day the local service names: midnight in the schedule’s zone, read by a user west of it', () => {
+  it('is the day a series of another zone names (a local service’s older series: the schedule’s), read by a user west of it', () => {
     const series = { ...recordedSeries(), recurrenceRule: { ...recordedSeries().recurrenceRule, repeatTerminationDate: '2030-03-15T00:00:00+0000' } };
     // Read as an instant in New York it would be 14 March, 19:00: a day early.
     expect(dayIn('America/New_York', recurrenceView(series, 'America/New_York', 'Europe/London')?.until)).toBe('2030-03-15');
