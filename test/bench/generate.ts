@@ -326,6 +326,7 @@ export async function generateOrganisation(file: string, now: DateTime, counts: 
           monthlyType: null,
           weekdays: [DateTime.fromMillis(first[0], { zone }).weekday % 7],
           terminationDate: DateTime.fromMillis(last[0], { zone }).toISODate(),
+          zone,
         })
       : noRecurrence;
     const createdAt = Math.min(nowMs, first[0]) - rnd.int(30 * 24 * 60) * minuteMs;

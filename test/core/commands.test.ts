@@ -226,7 +226,8 @@ async function dailySeries(title: string, time: string, hours = 1) {
       startDateTime: formatWireDateTime(start),
       endDateTime: formatWireDateTime(start.plus({ hours })),
       title,
-      recurrenceRule: { type: 'daily', interval: 1, repeatTerminationDate: formatWireDateTime(utc('23:00', '2030-03-15')) },
+      // The user's 15 March, as real servers read a termination date: a day of the caller's zone.
+      recurrenceRule: { type: 'daily', interval: 1, repeatTerminationDate: '2030-03-15' },
     },
   });
   if (!created.ok) throw new Error(created.error.message);

@@ -8,8 +8,8 @@ import { readRecording } from '../api/recorder/recording.js';
 // A series' last day, whichever zone the server wrote its midnight in.
 const dayIn = (zone: string, iso: string | null | undefined) => (iso ? DateTime.fromISO(iso, { setZone: true }).setZone(zone).toISODate() : null);
 
-function recordedSeries(): WireReservation {
-  const decoded = decode(Reservation, readRecording('filled-in', 'getReservation-recurring').body);
+function recordedSeries(state = 'filled-in'): WireReservation {
+  const decoded = decode(Reservation, readRecording(state, 'getReservation-recurring').body);
   if (!decoded.ok) throw new Error(`the recorded series does not decode: ${decoded.member}`);
   return decoded.value;
 }
@@ -23,7 +23,14 @@ describe('the last day of a series', () => {
     expect(dayIn('America/New_York', view?.until)).toBe('2026-11-29');
   });
 
-  it('is the day the local service names: midnight in the schedule’s zone, read by a user west of it', () => {
+  it('is the day a real server names for a user east of the schedule: midnight in Tokyo, not London', () => {
+    const series = recordedSeries('tokyo-london');
+    // Recorded from a real LibreBooking for a Tokyo user on a London schedule, booked until Tokyo's 30th.
+    expect(series.recurrenceRule.repeatTerminationDate).toBe('2026-11-29T15:00:00+0000');
+    expect(dayIn('Asia/Tokyo', recurrenceView(series, 'Asia/Tokyo', 'Europe/London')?.until)).toBe('2026-11-30');
+  });
+
+  it('is the day a series of another zone names (a local service’s older series: the schedule’s), read by a user west of it', () => {
     const series = { ...recordedSeries(), recurrenceRule: { ...recordedSeries().recurrenceRule, repeatTerminationDate: '2030-03-15T00:00:00+0000' } };
     // Read as an instant in New York it would be 14 March, 19:00: a day early.
     expect(dayIn('America/New_York', recurrenceView(series, 'America/New_York', 'Europe/London')?.until)).toBe('2030-03-15');

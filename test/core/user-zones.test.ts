@@ -58,7 +58,7 @@ async function book(world: World, start: string, minutes: number, title: string)
 
 /**
  * A daily series the user books (through the API, as the web app would) from `start` until
- * `lastDay`, at an hour of the same date in London: its occurrences and its rule's last day.
+ * `lastDay`, both the user's: its occurrences and its rule's last day.
  */
 async function expectSeriesUntil(world: World, start: string, lastDay: string, occurrences: string[]): Promise<void> {
   const client = await world.harness.clientFor(world.userName);
@@ -127,6 +127,11 @@ describe('a user in Tokyo, with schedules in London, at 06:00 on Thursday (21:00
   it('reads a series’ last day as its own date', async () => {
     await expectSeriesUntil(world, '2026-11-26T17:00', '2026-11-28', ['2026-11-26T17:00', '2026-11-27T17:00', '2026-11-28T17:00']);
   });
+
+  it('books a morning series (London’s evening before) that repeats on its own days and ends on its own last day', async () => {
+    // 07:00 on the 28th is 22:00 on London's 27th: the series ends there, not on London's 28th.
+    await expectSeriesUntil(world, '2026-11-26T07:00', '2026-11-28', ['2026-11-26T07:00', '2026-11-27T07:00', '2026-11-28T07:00']);
+  });
 });
 
 describe('a user in Los Angeles, with schedules in London, at 17:00 on Wednesday (01:00 on London’s Thursday)', () => {
@@ -167,7 +172,11 @@ describe('a user in Los Angeles, with schedules in London, at 17:00 on Wednesday
   });
 
   it('reads a series’ last day as its own date, not the day before', async () => {
-    // The service answers that day as London's midnight: 16:00 the day before here.
     await expectSeriesUntil(world, '2026-11-26T09:00', '2026-11-28', ['2026-11-26T09:00', '2026-11-27T09:00', '2026-11-28T09:00']);
+  });
+
+  it('books an evening series (London’s next morning) that repeats on its own days up to its own last day', async () => {
+    // 17:00 on the 28th is 01:00 on London's 29th, past London's 28th but within the user's.
+    await expectSeriesUntil(world, '2026-11-26T17:00', '2026-11-28', ['2026-11-26T17:00', '2026-11-27T17:00', '2026-11-28T17:00']);
   });
 });

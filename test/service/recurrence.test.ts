@@ -23,7 +23,7 @@ function plan(input: RecurrenceRuleInput | null, start: string, end: string, zon
   const first = { start: local(start, zone), end: local(end, zone) };
   const parsed = parseRecurrenceRule(input, first.start, zone);
   if (!parsed.ok) return { error: parsed.error };
-  const expanded = expandRecurrence(first, parsed.value, zone, limit === undefined ? {} : { limit });
+  const expanded = expandRecurrence(first, parsed.value, limit === undefined ? {} : { limit });
   if (!expanded.ok) return { error: expanded.error };
   return expanded.value;
 }
@@ -210,14 +210,14 @@ describe('expansion by type', () => {
     ]);
   });
 
-  it('returns instances in the schedule’s zone whatever zone the first one came in', () => {
+  it('returns instances in the rule’s zone whatever zone the first one came in', () => {
     const first = {
       start: DateTime.fromISO('2026-01-05T08:00:00Z', { setZone: true }),
       end: DateTime.fromISO('2026-01-05T09:00:00Z', { setZone: true }),
     };
     const rule = parseRecurrenceRule({ type: 'daily', repeatTerminationDate: '2026-01-06' }, first.start, BERLIN);
     if (!rule.ok) throw new Error(rule.error);
-    const expanded = expandRecurrence(first, rule.value, BERLIN);
+    const expanded = expandRecurrence(first, rule.value);
     if (!expanded.ok) throw new Error(expanded.error);
     expect(expanded.value.map((instance) => formatWireDateTime(instance.start))).toEqual([
       '2026-01-05T09:00:00+0100',
@@ -355,47 +355,47 @@ describe('parseRecurrenceRule', () => {
     [
       'daily with defaults',
       { type: 'daily', repeatTerminationDate: '2026-02-01' },
-      { type: 'daily', interval: 1, monthlyType: null, weekdays: [], terminationDate: '2026-02-01' },
+      { type: 'daily', interval: 1, monthlyType: null, weekdays: [], terminationDate: '2026-02-01', zone: BERLIN },
     ],
     [
       'interval null means 1; weekdays and monthlyType of other types are dropped',
       { type: 'daily', interval: null, monthlyType: 'dayOfWeek', weekdays: [2], repeatTerminationDate: '2026-02-01' },
-      { type: 'daily', interval: 1, monthlyType: null, weekdays: [], terminationDate: '2026-02-01' },
+      { type: 'daily', interval: 1, monthlyType: null, weekdays: [], terminationDate: '2026-02-01', zone: BERLIN },
     ],
     [
       'weekly weekdays sorted and unique',
       { type: 'weekly', interval: 2, weekdays: [5, 1, 1, 3], repeatTerminationDate: '2026-02-01' },
-      { type: 'weekly', interval: 2, monthlyType: null, weekdays: [1, 3, 5], terminationDate: '2026-02-01' },
+      { type: 'weekly', interval: 2, monthlyType: null, weekdays: [1, 3, 5], terminationDate: '2026-02-01', zone: BERLIN },
     ],
     [
       'weekly without weekdays takes the first instance’s weekday',
       { type: 'weekly', weekdays: null, repeatTerminationDate: '2026-02-01' },
-      { type: 'weekly', interval: 1, monthlyType: null, weekdays: [1], terminationDate: '2026-02-01' },
+      { type: 'weekly', interval: 1, monthlyType: null, weekdays: [1], terminationDate: '2026-02-01', zone: BERLIN },
     ],
     [
       'monthly defaults to day of month',
       { type: 'monthly', repeatTerminationDate: '2026-06-01' },
-      { type: 'monthly', interval: 1, monthlyType: 'dayOfMonth', weekdays: [], terminationDate: '2026-06-01' },
+      { type: 'monthly', interval: 1, monthlyType: 'dayOfMonth', weekdays: [], terminationDate: '2026-06-01', zone: BERLIN },
     ],
     [
       'monthly by day of week',
       { type: 'monthly', monthlyType: 'dayOfWeek', repeatTerminationDate: '2026-06-01' },
-      { type: 'monthly', interval: 1, monthlyType: 'dayOfWeek', weekdays: [], terminationDate: '2026-06-01' },
+      { type: 'monthly', interval: 1, monthlyType: 'dayOfWeek', weekdays: [], terminationDate: '2026-06-01', zone: BERLIN },
     ],
     [
       'termination date-time is read in the zone (23:30 UTC is the next day in Berlin)',
       { type: 'yearly', repeatTerminationDate: '2027-01-10T23:30:00+0000' },
-      { type: 'yearly', interval: 1, monthlyType: null, weekdays: [], terminationDate: '2027-01-11' },
+      { type: 'yearly', interval: 1, monthlyType: null, weekdays: [], terminationDate: '2027-01-11', zone: BERLIN },
     ],
     [
       'termination date-time without offset is local',
       { type: 'daily', repeatTerminationDate: '2026-01-10T00:00:00' },
-      { type: 'daily', interval: 1, monthlyType: null, weekdays: [], terminationDate: '2026-01-10' },
+      { type: 'daily', interval: 1, monthlyType: null, weekdays: [], terminationDate: '2026-01-10', zone: BERLIN },
     ],
     [
       'termination on the first instance’s date',
       { type: 'daily', repeatTerminationDate: '2026-01-05' },
-      { type: 'daily', interval: 1, monthlyType: null, weekdays: [], terminationDate: '2026-01-05' },
+      { type: 'daily', interval: 1, monthlyType: null, weekdays: [], terminationDate: '2026-01-05', zone: BERLIN },
     ],
   ])('%s', (_name, input, expected) => {
     expect(parseRecurrenceRule(input, monday, BERLIN)).toEqual({ ok: true, value: expected });
@@ -472,6 +472,7 @@ describe('expandRecurrence limits and bad rules', () => {
     monthlyType: null,
     weekdays: [],
     terminationDate,
+    zone: 'UTC',
   });
 
   it.each<[string, RecurrenceRule, string]>([
@@ -480,18 +481,18 @@ describe('expandRecurrence limits and bad rules', () => {
     ['malformed termination date', daily('2026-1-5'), 'Invalid repeat termination date'],
     ['interval 0', daily('2026-02-01', 0), 'Invalid repeat interval'],
   ])('a stored rule with %s is refused', (_name, rule, error) => {
-    expect(expandRecurrence(first, rule, 'UTC')).toEqual({ ok: false, error });
+    expect(expandRecurrence(first, rule)).toEqual({ ok: false, error });
   });
 
   it('expands a weekly rule without weekdays on the first instance’s weekday', () => {
-    const rule: RecurrenceRule = { type: 'weekly', interval: 1, monthlyType: null, weekdays: [], terminationDate: '2026-01-15' };
-    const result = expandRecurrence(first, rule, 'UTC');
+    const rule: RecurrenceRule = { type: 'weekly', interval: 1, monthlyType: null, weekdays: [], terminationDate: '2026-01-15', zone: 'UTC' };
+    const result = expandRecurrence(first, rule);
     expect(result.ok && result.value.map((instance) => instance.start.toISODate())).toEqual(['2026-01-01', '2026-01-08', '2026-01-15']);
   });
 });
 
 describe('stored and wire forms', () => {
-  const weekly: RecurrenceRule = { type: 'weekly', interval: 2, monthlyType: null, weekdays: [1, 3], terminationDate: '2026-12-29' };
+  const weekly: RecurrenceRule = { type: 'weekly', interval: 2, monthlyType: null, weekdays: [1, 3], terminationDate: '2026-12-29', zone: BERLIN };
 
   it.each<[string, string, RecurrenceRule]>([
     ['a serialized rule', serializeRecurrenceRule(weekly), weekly],
@@ -499,32 +500,32 @@ describe('stored and wire forms', () => {
     ['a serialized none', serializeRecurrenceRule(NO_RECURRENCE), NO_RECURRENCE],
     ['malformed JSON', '{', NO_RECURRENCE],
     ['JSON that is not a rule', '[1]', NO_RECURRENCE],
-    ['a rule without termination', '{"type":"daily","interval":1,"weekdays":[],"terminationDate":null}', NO_RECURRENCE],
+    ['a rule without termination', '{"type":"daily","interval":1,"weekdays":[],"terminationDate":null,"zone":"UTC"}', NO_RECURRENCE],
+    ['a rule without a zone', '{"type":"daily","interval":1,"weekdays":[],"terminationDate":"2026-12-29"}', NO_RECURRENCE],
   ])('reads %s', (_name, json, expected) => {
     expect(readStoredRecurrenceRule(json)).toEqual(expected);
   });
 
-  it.each<[string, RecurrenceRule, string, unknown]>([
-    ['none', NO_RECURRENCE, BERLIN, { type: 'none', interval: null, monthlyType: null, weekdays: [], repeatTerminationDate: null }],
+  it.each<[string, RecurrenceRule, unknown]>([
+    ['none', NO_RECURRENCE, { type: 'none', interval: null, monthlyType: null, weekdays: [], repeatTerminationDate: null }],
     [
       'weekly in Berlin',
       weekly,
-      BERLIN,
       { type: 'weekly', interval: 2, monthlyType: null, weekdays: [1, 3], repeatTerminationDate: '2026-12-29T00:00:00+0100' },
     ],
     [
       'monthly in New York (summer)',
-      { type: 'monthly', interval: 1, monthlyType: 'dayOfWeek', weekdays: [], terminationDate: '2026-07-01' },
-      NEW_YORK,
+      { type: 'monthly', interval: 1, monthlyType: 'dayOfWeek', weekdays: [], terminationDate: '2026-07-01', zone: NEW_YORK },
       { type: 'monthly', interval: 1, monthlyType: 'dayOfWeek', weekdays: [], repeatTerminationDate: '2026-07-01T00:00:00-0400' },
     ],
-  ])('shows %s on the wire', (_name, rule, zone, expected) => {
-    expect(toWireRecurrenceRule(rule, zone)).toEqual(expected);
+  ])('shows %s on the wire, its last day starting at midnight in its zone', (_name, rule, expected) => {
+    expect(toWireRecurrenceRule(rule)).toEqual(expected);
   });
 
   it('reads its own wire termination date back as the same date', () => {
-    const wire = toWireRecurrenceRule(weekly, NEW_YORK);
+    const inNewYork = { ...weekly, zone: NEW_YORK };
+    const wire = toWireRecurrenceRule(inNewYork);
     const reparsed = parseRecurrenceRule(wire, local('2026-01-05T09:00', NEW_YORK), NEW_YORK);
-    expect(reparsed).toEqual({ ok: true, value: weekly });
+    expect(reparsed).toEqual({ ok: true, value: inNewYork });
   });
 });

@@ -425,7 +425,7 @@ describe('GetReservations refusals', () => {
 });
 
 describe('recurring series', () => {
-  it('shows each occurrence as recurring, and the rule with its termination date in the schedule’s zone', async () => {
+  it('shows each occurrence as recurring, and the rule with its last day starting at midnight in its booker’s zone', async () => {
     const stored = await insertReservation(service.store, {
       ownerId: rita.userId,
       resourceId: roomB,
@@ -434,7 +434,7 @@ describe('recurring series', () => {
         { start: utc('2027-02-11T12:00:00Z'), end: utc('2027-02-11T13:00:00Z') },
       ],
       series: {
-        recurrence: JSON.stringify({ type: 'weekly', interval: 1, monthlyType: null, weekdays: [4], terminationDate: '2027-02-11' }),
+        recurrence: JSON.stringify({ type: 'weekly', interval: 1, monthlyType: null, weekdays: [4], terminationDate: '2027-02-11', zone: 'America/New_York' }),
         startReminderMinutes: 120,
       },
     });
@@ -445,7 +445,7 @@ describe('recurring series', () => {
     const single = await read(stored.referenceNumbers[1]!, rita);
     expect(single.body).toMatchObject({
       isRecurring: true,
-      recurrenceRule: { type: 'weekly', interval: 1, monthlyType: null, weekdays: [4], repeatTerminationDate: '2027-02-11T00:00:00+0100' },
+      recurrenceRule: { type: 'weekly', interval: 1, monthlyType: null, weekdays: [4], repeatTerminationDate: '2027-02-11T00:00:00-0500' },
       startReminder: { value: 2, interval: 'hours' },
       endReminder: null,
     });

@@ -187,11 +187,12 @@ export function detailView(detail: WireReservation, requiresCheckIn: boolean, co
 
 const recurrenceTypes = ['daily', 'weekly', 'monthly', 'yearly'] as const;
 
-/** A reservation's series rule in the user's zone; null for a one-off (or a rule Perch cannot read). */
 /**
- * A series' last day. Servers send it as a midnight, but whose: real ones the caller's (in UTC),
- * the local service the schedule's. Read in the wrong zone it is the day before west of UTC, so
- * the day is taken where the instant is a midnight, and given as that day's midnight for the user.
+ * A series' last day. Servers send it as the midnight starting that day in the zone of whoever
+ * booked the series (real ones write it in UTC; a local service, for series it stored before it
+ * kept their booker's zone, the schedule's). Read as an instant in another zone it is the day
+ * before west of it, so the day is taken where the instant is a midnight (the user's own first,
+ * as the user usually booked it), and given as that day's midnight for the user.
  */
 function lastDay(until: DateTime | null, userZone: string, scheduleZone: string | undefined): DateTime | null {
   if (until === null) return null;
@@ -204,6 +205,7 @@ function lastDay(until: DateTime | null, userZone: string, scheduleZone: string 
   return until.setZone(userZone);
 }
 
+/** A reservation's series rule in the user's zone; null for a one-off (or a rule Perch cannot read). */
 export function recurrenceView(detail: WireReservation, zone: string, scheduleZone?: string): RecurrenceView | null {
   const rule = detail.recurrenceRule;
   const type = recurrenceTypes.find((known) => known === rule.type);

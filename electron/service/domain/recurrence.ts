@@ -2,6 +2,7 @@ import type { Static } from '@sinclair/typebox';
 import { DateTime } from 'luxon';
 import { formatWireDateTime, parseWireDateTime } from '../../api/dates.js';
 import type { RecurrenceRule as WireRecurrenceRuleSchema } from '../../api/schemas/reservations.js';
+import { usableZone } from './query-dates.js';
 
 export type RecurrenceType = 'none' | 'daily' | 'weekly' | 'monthly' | 'yearly';
 export type MonthlyType = 'dayOfMonth' | 'dayOfWeek';
@@ -14,8 +15,13 @@ export interface RecurrenceRule {
   readonly monthlyType: MonthlyType | null;
   /** 0 = Sunday … 6 = Saturday, sorted and unique; weekly rules only (never empty there). */
   readonly weekdays: readonly number[];
-  /** Inclusive, a calendar date (`yyyy-MM-dd`) in the schedule's zone; null for `none` only. */
+  /** Inclusive, a calendar date (`yyyy-MM-dd`) in `zone`; null for `none` only. */
   readonly terminationDate: string | null;
+  /**
+   * The zone the series repeats in and counts its days in: its booker's, as on real servers,
+   * which lay a series out on the booking session's clock (not the schedule's); null for `none` only.
+   */
+  readonly zone: string | null;
 }
 
 /** The `recurrenceRule` member of a reservation body, before validation. */
@@ -40,6 +46,7 @@ export const NO_RECURRENCE: RecurrenceRule = {
   monthlyType: null,
   weekdays: [],
   terminationDate: null,
+  zone: null,
 };
 
 export const DEFAULT_OCCURRENCE_LIMIT = 1000;
@@ -71,8 +78,9 @@ const isInterval = (value: unknown): value is number =>
 /**
  * Validates a reservation body's recurrence rule against its first instance. Defaults: no rule or
  * type `none` → a single instance; interval 1; monthly by day of month; a weekly rule without
- * weekdays repeats on the first instance's weekday (as LibreBooking does). The termination date may
- * be a wire date-time or date; only its calendar date in `zone` counts.
+ * weekdays repeats on the first instance's weekday (as LibreBooking does). The rule repeats in
+ * `zone`, the caller's: weekdays, days of the month and the termination date are the caller's.
+ * The termination date may be a wire date-time or date; only its calendar date in `zone` counts.
  */
 export function parseRecurrenceRule(
   input: RecurrenceRuleInput | null | undefined,
@@ -114,33 +122,29 @@ export function parseRecurrenceRule(
     return fail(RecurrenceError.terminationDate);
   }
 
-  return { ok: true, value: { type: repeating, interval, monthlyType, weekdays, terminationDate } };
+  return { ok: true, value: { type: repeating, interval, monthlyType, weekdays, terminationDate, zone } };
 }
 
 /**
  * Every instance of a series, the first one included and first, sorted by start. Instances repeat
- * the first one's wall clock in `zone` (the schedule's): same local start time and the same local
- * end time the same number of days later, so 09:00–10:00 stays 09:00–10:00 across DST while its UTC
- * offset changes. A start inside a DST gap moves forward by the gap (luxon), an ambiguous one takes
+ * the first one's wall clock in the rule's zone (its booker's): same local start time and the same
+ * local end time the same number of days later, so 09:00–10:00 stays 09:00–10:00 across DST while
+ * its UTC offset changes. A start inside a DST gap moves forward by the gap (luxon), an ambiguous one takes
  * the later, standard-time instant. Days a rule cannot hit (the 31st in a short month, Feb 29 in a
  * common year, a 5th Tuesday that does not exist) are skipped, as LibreBooking skips them.
  * More than `limit` instances is an error rather than a silently shortened series.
  */
-export function expandRecurrence(
-  first: Instance,
-  rule: RecurrenceRule,
-  zone: string,
-  options: { limit?: number } = {},
-): RecurrenceResult<Instance[]> {
-  const limit = options.limit ?? DEFAULT_OCCURRENCE_LIMIT;
-  const start = first.start.setZone(zone);
-  const end = first.end.setZone(zone);
-  if (!start.isValid || !end.isValid) {
+export function expandRecurrence(first: Instance, rule: RecurrenceRule, options: { limit?: number } = {}): RecurrenceResult<Instance[]> {
+  if (rule.type === 'none') return { ok: true, value: [first] };
+  const { zone } = rule;
+  const start = zone === null ? null : first.start.setZone(zone);
+  const end = zone === null ? null : first.end.setZone(zone);
+  if (!start?.isValid || !end?.isValid) {
     // Zones and instants are checked before a rule is expanded; reaching this is a bug, not bad input.
     throw new RangeError(`Cannot expand a recurrence in zone ${zone}`);
   }
+  const limit = options.limit ?? DEFAULT_OCCURRENCE_LIMIT;
   const instances: Instance[] = [{ start, end }];
-  if (rule.type === 'none') return { ok: true, value: instances };
   if (!isInterval(rule.interval)) return fail(RecurrenceError.interval);
 
   const firstDate = calendarDate(start);
@@ -156,8 +160,8 @@ export function expandRecurrence(
   const absoluteDuration = end.toMillis() - start.toMillis();
   for (const date of repeatDates(firstDate, rule, termination)) {
     if (instances.length >= limit) return fail(RecurrenceError.tooMany(limit));
-    const instanceStart = atWallClock(date, start, zone);
-    let instanceEnd = atWallClock(date.plus({ days: daySpan }), end, zone);
+    const instanceStart = atWallClock(date, start);
+    let instanceEnd = atWallClock(date.plus({ days: daySpan }), end);
     // A DST gap can swallow the whole wall-clock span (02:00–03:00 on a spring-forward day becomes
     // 03:00–03:00); keeping the first instance's real length is the only non-empty answer.
     if (instanceEnd <= instanceStart) instanceEnd = instanceStart.plus({ milliseconds: absoluteDuration });
@@ -171,7 +175,8 @@ function calendarDate(dt: DateTime): DateTime {
   return DateTime.utc(dt.year, dt.month, dt.day);
 }
 
-function atWallClock(date: DateTime, timeOf: DateTime, zone: string): DateTime {
+/** `date` at the wall-clock time of `timeOf`, in `timeOf`'s zone. */
+function atWallClock(date: DateTime, timeOf: DateTime): DateTime {
   return DateTime.fromObject(
     {
       year: date.year,
@@ -182,7 +187,7 @@ function atWallClock(date: DateTime, timeOf: DateTime, zone: string): DateTime {
       second: timeOf.second,
       millisecond: timeOf.millisecond,
     },
-    { zone },
+    { zone: timeOf.zone },
   );
 }
 
@@ -269,9 +274,10 @@ export function readStoredRecurrenceRule(json: string): RecurrenceRule {
     return NO_RECURRENCE;
   }
   const type = REPEATING_TYPES.find((candidate) => candidate === stored.type);
-  const { interval, monthlyType, weekdays, terminationDate } = stored;
+  const { interval, monthlyType, weekdays, terminationDate, zone } = stored;
   if (
     type === undefined ||
+    typeof zone !== 'string' ||
     !isInterval(interval) ||
     typeof terminationDate !== 'string' ||
     !CALENDAR_DATE.test(terminationDate) ||
@@ -286,18 +292,19 @@ export function readStoredRecurrenceRule(json: string): RecurrenceRule {
     monthlyType: type === 'monthly' ? (monthlyType === 'dayOfWeek' ? 'dayOfWeek' : 'dayOfMonth') : null,
     weekdays: type === 'weekly' ? weekdays : [],
     terminationDate,
+    zone,
   };
 }
 
 export type WireRecurrenceRule = Static<typeof WireRecurrenceRuleSchema>;
 
 /**
- * The rule as GetReservation shows it. The termination date is sent as midnight in the schedule's
- * zone with that zone's offset (real servers send UTC midnight, which a client west of UTC reads as
- * the day before); echoed back in an update it names the same date again.
+ * The rule as GetReservation shows it. The termination date is sent as the midnight starting that
+ * day in the rule's zone (its booker's), with that zone's offset: the instant real servers send
+ * (they write it in UTC). Echoed back by its booker in an update it names the same date again.
  */
-export function toWireRecurrenceRule(rule: RecurrenceRule, zone: string): WireRecurrenceRule {
-  if (rule.type === 'none' || rule.terminationDate === null) {
+export function toWireRecurrenceRule(rule: RecurrenceRule): WireRecurrenceRule {
+  if (rule.type === 'none' || rule.terminationDate === null || rule.zone === null) {
     return { type: 'none', interval: null, monthlyType: null, weekdays: [], repeatTerminationDate: null };
   }
   return {
@@ -305,6 +312,6 @@ export function toWireRecurrenceRule(rule: RecurrenceRule, zone: string): WireRe
     interval: rule.interval,
     monthlyType: rule.monthlyType,
     weekdays: [...rule.weekdays],
-    repeatTerminationDate: formatWireDateTime(DateTime.fromISO(rule.terminationDate, { zone })),
+    repeatTerminationDate: formatWireDateTime(DateTime.fromISO(rule.terminationDate, { zone: usableZone(rule.zone) })),
   };
 }

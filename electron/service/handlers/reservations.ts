@@ -2,6 +2,7 @@ import { DateTime } from 'luxon';
 import { AttributeCategory } from '../../api/schemas/attributes.js';
 import { bookingMessages, creditsFor, deletionViolation, timingViolations, type Occurrence } from '../domain/booking-rules.js';
 import { expandRecurrence, NO_RECURRENCE, readStoredRecurrenceRule, serializeRecurrenceRule } from '../domain/recurrence.js';
+import { usableZone } from '../domain/query-dates.js';
 import { newReferenceNumber } from '../domain/reference-number.js';
 import { forbidden, invalid, notFound, Violations } from '../errors.js';
 import { checkAttributeInputs, writeAttributeValues } from '../store/attribute-values.js';
@@ -142,11 +143,11 @@ async function occurrencesInScope(store: Store, existing: Existing, scope: Updat
   return query.orderBy('startAt').execute();
 }
 
-/** The earlier part of a split series now ends the day before the occurrence it was split at. */
-async function endSeriesBefore(trx: Store, series: ReservationSeriesRow, splitAt: number, zone: string) {
+/** The earlier part of a split series now ends the day before the occurrence it was split at, a day of the series' zone. */
+async function endSeriesBefore(trx: Store, series: ReservationSeriesRow, splitAt: number) {
   const rule = readStoredRecurrenceRule(series.recurrence);
-  if (rule.type === 'none') return;
-  const terminationDate = DateTime.fromMillis(splitAt, { zone }).minus({ days: 1 }).toISODate();
+  if (rule.type === 'none' || rule.zone === null) return;
+  const terminationDate = DateTime.fromMillis(splitAt, { zone: usableZone(rule.zone) }).minus({ days: 1 }).toISODate();
   await trx
     .updateTable('reservationSeries')
     .set({ recurrence: serializeRecurrenceRule({ ...rule, terminationDate }) })
@@ -189,10 +190,9 @@ export const reservationHandlers = {
       const anchor = replaced[0]!;
       if (anchor.id !== existing.instance.id && scope === 'full') {
         const length = request.occurrences[0]!.end.toMillis() - request.occurrences[0]!.start.toMillis();
-        const start = DateTime.fromMillis(anchor.startAt + shift, { zone: request.schedule.timezone });
+        const start = DateTime.fromMillis(anchor.startAt + shift, { zone: request.occurrences[0]!.start.zone });
         // Only the occurrences move: the request's resources, people and rule were read already.
-        const zone = request.schedule.timezone;
-        const replanned = expandRecurrence({ start, end: start.plus({ milliseconds: length }) }, request.rule, zone);
+        const replanned = expandRecurrence({ start, end: start.plus({ milliseconds: length }) }, request.rule);
         if (!replanned.ok) throw invalid(replanned.error);
         request.occurrences = replanned.value;
       }
@@ -215,7 +215,7 @@ export const reservationHandlers = {
       // Reference numbers carry over in order, so the edited occurrence keeps its own.
       const references = replaced.map((row) => row.referenceNumber);
       await deleteInstances(trx, [...replacing]);
-      if (scope === 'future' && !isWholeSeries) await endSeriesBefore(trx, existing.series, existing.instance.startAt, request.schedule.timezone);
+      if (scope === 'future' && !isWholeSeries) await endSeriesBefore(trx, existing.series, existing.instance.startAt);
       storeSeries(connection, request, kept, pending, now.toMillis(), references);
       return { referenceNumber: existing.instance.referenceNumber, pending };
     });

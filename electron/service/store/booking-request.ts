@@ -2,7 +2,7 @@ import type { Static } from '@sinclair/typebox';
 import type { ReservationBody } from '../../api/schemas/reservations.js';
 import { ResourceStatus } from '../../api/schemas/resources.js';
 import type { Occurrence } from '../domain/booking-rules.js';
-import { readQueryDateTime } from '../domain/query-dates.js';
+import { readQueryDateTime, usableZone } from '../domain/query-dates.js';
 import { expandRecurrence, parseRecurrenceRule, type RecurrenceRule } from '../domain/recurrence.js';
 import type { ScheduleLayout } from '../domain/schedule-layout.js';
 import { forbidden, invalid, Violations } from '../errors.js';
@@ -110,7 +110,8 @@ export function readBookingRequest(
     }
   }
 
-  const zone = caller.user.timezone;
+  // Times, weekdays and the last day of a series are the caller's, as on real servers.
+  const zone = usableZone(caller.user.timezone);
   const start = body.startDateTime ? readQueryDateTime(body.startDateTime, zone) : null;
   const end = body.endDateTime ? readQueryDateTime(body.endDateTime, zone) : null;
   if (!body.startDateTime) violations.add('startDateTime is missing or empty');
@@ -119,12 +120,12 @@ export function readBookingRequest(
   else if (!end) violations.add(`Invalid endDateTime: ${body.endDateTime}`);
   violations.throwIfAny();
 
-  const parsedRule = parseRecurrenceRule(body.recurrenceRule, start!, schedule.timezone);
+  const parsedRule = parseRecurrenceRule(body.recurrenceRule, start!, zone);
   if (!parsedRule.ok) throw invalid(parsedRule.error);
   const rule = parsedRule.value;
   const first = { start: start!, end: end! };
   // A reversed range is reported by the timing rules; it has nothing to repeat.
-  const expanded = end! > start! ? expandRecurrence(first, rule, schedule.timezone) : { ok: true as const, value: [first] };
+  const expanded = end! > start! ? expandRecurrence(first, rule) : { ok: true as const, value: [first] };
   if (!expanded.ok) throw invalid(expanded.error);
 
   const skipConflicts = (body.retryParameters ?? []).some(

@@ -272,5 +272,14 @@ export const migrations: Record<string, Migration> = {
   // The service serves no calendar feed, so the subscription tokens it kept in plain text named
   // nothing: they go, and with them the last secret kept readable.
   '0004-no-calendar-tokens': statements(`ALTER TABLE users DROP COLUMN ics_token`, `ALTER TABLE resources DROP COLUMN ics_token`),
+  // A series now repeats in its booker's zone, kept with its rule. Series stored before were laid
+  // out in their schedule's zone, so that is the zone they keep.
+  '0005-series-zones': statements(
+    `UPDATE reservation_series
+      SET recurrence = json_set(recurrence, '$.zone', (
+        SELECT schedules.timezone FROM resources JOIN schedules ON schedules.id = resources.schedule_id
+        WHERE resources.id = reservation_series.resource_id))
+      WHERE json_valid(recurrence) AND json_extract(recurrence, '$.type') IN ('daily', 'weekly', 'monthly', 'yearly')`,
+  ),
 };
 

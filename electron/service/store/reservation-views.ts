@@ -92,7 +92,6 @@ function occurrences(store: Store) {
       'resources.statusId as resourceStatusId',
       'resources.adminGroupId as resourceAdminGroupId',
       'schedules.adminGroupId as scheduleAdminGroupId',
-      'schedules.timezone as scheduleTimezone',
     ]);
 }
 
@@ -463,7 +462,7 @@ export async function loadReservation(
     participants: inRole(people, ReservationRole.participant).map((person) => personOf(links, person)),
     invitees: inRole(people, ReservationRole.invitee).map((person) => personOf(links, person)),
     customAttributes: attributes.get(seriesId) ?? [],
-    recurrenceRule: toWireRecurrenceRule(rule, usableZone(row.scheduleTimezone)),
+    recurrenceRule: toWireRecurrenceRule(rule),
     attachments: [],
     resources: [resourceEntry(row.resourceId, row.resourceName), ...resources.map((resource) => resourceEntry(resource.id, resource.name))],
     accessories: accessories.map((accessory) => ({
