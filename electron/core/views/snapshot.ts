@@ -3,6 +3,7 @@ import { DateTime } from 'luxon';
 import type { FreeResourceView, KeychainStatus, StateSnapshot } from '../../bridge.js';
 import type { CoreState, ServerStrain } from '../core-state.js';
 import { acceleratorLabel } from '../desktop/global-shortcut.js';
+import { bookableTest } from '../session/bookable.js';
 import { accountView, type AccountIdentity } from '../session/session.js';
 import { freeNowViews, groupNamesByResource, isoIn, scheduleZones, upcomingViews, type BusyAnswer, type ViewContext, type WireSchedule } from './state.js';
 
@@ -59,6 +60,7 @@ export function freeViews(state: CoreState, account: AccountIdentity, answers: r
     reservationAttributes: data.reservationAttributes,
     favouriteResourceIds: state.settings.favouriteResourceIds,
     isAdmin: account.isAdmin,
+    mayBook: bookableTest(account),
   });
 }
 

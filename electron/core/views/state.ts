@@ -288,6 +288,8 @@ export interface FreeNowContext {
   reservationAttributes: readonly WireAttribute[];
   favouriteResourceIds: readonly number[];
   isAdmin: boolean;
+  /** Whether the user may book the resource: one granted "view only" is not offered (see bookable.ts). */
+  mayBook: (resourceId: number) => boolean;
 }
 
 /** One schedule's answer for one minute: who was busy, and who starts within it. */
@@ -349,6 +351,7 @@ export function freeNowViews(answers: readonly BusyAnswer[], context: FreeNowCon
   const openings = new Map(context.hours.map((hours) => [hours.scheduleId, openingAt(hours, context.now)]));
   const free = context.resources
     .filter((resource) => asked.has(resource.scheduleId) && resource.statusId === ResourceStatus.available && !busy.has(resource.resourceId))
+    .filter((resource) => context.mayBook(resource.resourceId))
     .filter((resource) => openings.get(resource.scheduleId)?.open !== false)
     .map((resource) => {
       const opening = openings.get(resource.scheduleId);
