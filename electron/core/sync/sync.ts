@@ -2,8 +2,9 @@
  * Keeping the user's reservations and "Free now" in step with the server, at a cost a real server
  * bears (server-facts E: at most 2 s of its time per user-hour). A poll asks for the user's own
  * reservations in a narrow window (the 14-day list when the user looks) and, when the user looks
- * or rarely in the background, who is busy in the schedules the user books in: never more than
- * two requests in the background. Polls come every poll interval near the user's own events and
+ * or rarely in the background, who is busy in the schedules the user books in; every 30 minutes
+ * that read spans today and tomorrow instead, to learn of the meetings of others the user is in
+ * (their own list holds only what they own). Never more than two requests in the background. Polls come every poll interval near the user's own events and
  * every few minutes otherwise (poll-plan.ts); slower while the server answers slowly or fails.
  */
 import type { DateTime } from 'luxon';
