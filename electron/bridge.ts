@@ -145,6 +145,8 @@ export const RetitleRequestSchema = Type.Object({
 
 export const SettingsPatchSchema = Type.Partial(SettingsSchema);
 
+export type ReservationRole = 'owner' | 'participant' | 'invitee';
+
 /** What the UI shows of one reservation; dates are ISO 8601 with the user's offset. */
 export interface ReservationView {
   referenceNumber: string;
@@ -171,7 +173,12 @@ export interface ReservationView {
   checkInOpen: boolean;
   canCheckOut: boolean;
   ownerName: string;
+  /** For saying whose booking it is ("Alex's booking"); empty when the server does not say. */
+  ownerFirstName: string;
+  /** The user owns it; only the owner checks in, out, extends or cancels. */
   isMine: boolean;
+  /** What the user is to it: its owner, someone taking part, someone invited; null when none of these. */
+  role: ReservationRole | null;
   /**
    * Occurrences of one series share this key; null for a one-off. The wire names no series, so
    * occurrences with the same owner, resource, title, time of day and length are taken as one.

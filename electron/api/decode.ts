@@ -1,4 +1,4 @@
-import { KindGuard, type Static, type TArray, type TLiteral, type TObject, type TSchema, type TString, type TUnion } from '@sinclair/typebox';
+import { KindGuard, type Static, type TArray, type TLiteral, type TObject, type TRecord, type TSchema, type TString, type TUnion } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import { formatWireDateTime, hasExplicitOffset, parseWireDateTime } from './dates.js';
 import { formatHumanDuration, parseHumanDuration, parseResourceInterval } from './durations.js';
@@ -126,6 +126,7 @@ function fallback(schema: TSchema, references: References, path: string): unknow
     return members.some((member) => KindGuard.IsNull(member)) || first === undefined ? null : fallback(first, references, path);
   }
   if (KindGuard.IsObject(target)) return fromObject(target, {}, references, path);
+  if (KindGuard.IsRecord(target)) return {};
   if (KindGuard.IsArray(target)) return [];
   if (KindGuard.IsString(target)) return '';
   if (KindGuard.IsBoolean(target)) return false;
@@ -156,6 +157,27 @@ function fromObject(schema: TObject, value: unknown, references: References, pat
   const result: Record<string, unknown> = { ...source };
   for (const [key, member] of Object.entries(schema.properties)) {
     result[key] = readMember(member, source[key], references, memberPath(path, key));
+  }
+  return result;
+}
+
+/**
+ * A map keyed by id (`{"3": "Alex Morgan"}`). PHP writes an empty one as `[]`; a list without
+ * keys names no ids, so it reads as empty too. Entries whose key or value does not fit are left out.
+ */
+function fromRecord(schema: TRecord, value: unknown, references: References, path: string): Record<string, unknown> {
+  if (Array.isArray(value)) return {};
+  if (!isRecord(value)) throw unfit;
+  const [pattern, member] = Object.entries(schema.patternProperties)[0] as [string, TSchema];
+  const keys = new RegExp(pattern);
+  const result: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) {
+    if (!keys.test(key)) continue;
+    try {
+      result[key] = read(member, item, references, memberPath(path, key));
+    } catch (problem) {
+      if (!(problem instanceof Unfit)) throw problem;
+    }
   }
   return result;
 }
@@ -219,6 +241,7 @@ function read(schema: TSchema, value: unknown, references: References, path: str
   const target = resolve(schema, references);
   if (KindGuard.IsUnion(target)) return fromUnion(target, value, references, path);
   if (KindGuard.IsObject(target)) return fromObject(target, value, references, path);
+  if (KindGuard.IsRecord(target)) return fromRecord(target, value, references, path);
   if (KindGuard.IsArray(target)) return fromArray(target, value, references, path);
   const coerced = coerceLeaf(target, value);
   if (!Value.Check(target, references, coerced)) throw unfit;

@@ -17,6 +17,17 @@ export interface BusyNow {
   reservations: WireSummary[];
 }
 
+/**
+ * The reservations of others in one schedule that the user takes part in or is invited to, from
+ * now to the end of the user's tomorrow: GetReservations by user lists only what the user owns
+ * (server-facts C), so they are read by schedule, rarely (sync.ts).
+ */
+export interface Meetings {
+  scheduleId: number;
+  askedAt: DateTime;
+  reservations: WireSummary[];
+}
+
 /** Why polls come slower than usual: the server answered slowly or failed. */
 export interface ServerStrain {
   /** Each strained poll raises it by one, each good poll lowers it; the poll periods are stretched by 2^level. */
@@ -28,6 +39,8 @@ export interface CoreData {
   reservations: WireSummary[];
   /** The latest answer for each schedule "Free now" shows. */
   busyNow: BusyNow[];
+  /** Meetings the user is in, for each schedule they book in; not cached on disk. */
+  meetings: Meetings[];
   resources: WireResource[];
   schedules: WireSchedule[];
   groups: WireGroupTree | null;
@@ -42,6 +55,7 @@ export interface CoreData {
 export const emptyData = (): CoreData => ({
   reservations: [],
   busyNow: [],
+  meetings: [],
   resources: [],
   schedules: [],
   groups: null,
@@ -87,6 +101,18 @@ export function createCoreState(timeFormat: TimeFormatRules = defaultTimeFormatR
     snoozed: new Map(),
     previousPlanned: null,
   };
+}
+
+/** The user's own reservations, then the meetings they are in that their own list does not hold. */
+export function ownAndMeetings(data: Pick<CoreData, 'reservations' | 'meetings'>): { own: WireSummary[]; meetings: WireSummary[] } {
+  const listed = new Set(data.reservations.map((summary) => summary.referenceNumber));
+  const meetings: WireSummary[] = [];
+  for (const summary of data.meetings.flatMap((entry) => entry.reservations)) {
+    if (listed.has(summary.referenceNumber)) continue;
+    listed.add(summary.referenceNumber);
+    meetings.push(summary);
+  }
+  return { own: data.reservations, meetings };
 }
 
 /** Nothing of an account left in memory: before another is adopted, and after sign-out. */

@@ -473,6 +473,17 @@ describe('decode', () => {
     expect(decode(schema, {})).toEqual({ ok: true, value: { when: null, items: [], links: [], message: null } });
   });
 
+  it.each([
+    ['names keyed by user id', { '3': 'Alex Morgan', '7': 'Priya Shah' }, { '3': 'Alex Morgan', '7': 'Priya Shah' }],
+    ['PHP’s [] for none', [], {}],
+    ['a list of names, which names no ids', ['Alex Morgan'], {}],
+    ['a missing member', undefined, {}],
+    ['a key that is no id, and a value that is no name', { all: 'Everyone', '4': null, '5': 'Tom Becker' }, { '5': 'Tom Becker' }],
+  ])('reads who takes part from %s', (_case, wire, read) => {
+    const people = Type.Object({ participants: Type.Record(Type.String({ pattern: '^[0-9]+$' }), Type.String()) });
+    expect(decode(people, wire === undefined ? {} : { participants: wire })).toEqual({ ok: true, value: { participants: read } });
+  });
+
   it('keeps "" in a nullable plain string: it is a value there, not an empty date', () => {
     expect(decode(Type.Object({ label: Nullable(Type.String()) }), { label: '' })).toEqual({ ok: true, value: { label: '' } });
   });

@@ -3,7 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { createClient, type ApiError, type ApiResult } from '../../electron/api/client.js';
 import { operations, type OperationName } from '../../electron/api/operations.js';
 import { publicOrigin, recordedSessionToken } from './recorder/anonymise.js';
-import { readAllRecordings, recordedResponse, type Recording } from './recorder/recording.js';
+import { readAllRecordings, readRecording, recordedResponse, type Recording } from './recorder/recording.js';
+import { readBookableResourceIds } from '../../electron/core/session/bookable.js';
+import { summaryRole, type WireSummary } from '../../electron/core/views/state.js';
+import type { User } from '../../electron/api/schemas/users.js';
+import type { Static } from '@sinclair/typebox';
 
 // Every answer a real LibreBooking 2.9 gave `npm run record:server`, replayed through the client:
 // what Perch must read, and how it must fail where the server refused or answered nothing.
@@ -15,6 +19,7 @@ const operationsPerchCalls = new Set<OperationName>([
   'authenticate',
   'signOut',
   'getUser',
+  'getGroup',
   'getAllResources',
   'getResource',
   'getAllSchedules',
@@ -175,5 +180,33 @@ describe('recorded answers of real LibreBooking 2.9 servers', () => {
     expect(result.error.message).not.toMatch(/<\/?[a-z]/i);
     expect(result.error.message.length).toBeLessThanOrEqual(250);
     if (outcome === 'validation') expect(result.error.errors?.length).toBeGreaterThan(0);
+  });
+});
+
+describe('what a real server tells of permissions and of meetings the user is in', () => {
+  const decoded = async (name: string): Promise<Data> => {
+    const { result } = await replay(readRecording('permissions-and-meetings', name));
+    if (!result.ok) throw new Error(result.error.message);
+    return result.data as Data;
+  };
+
+  it('GetUser leaves out a resource granted view only and one granted through a group; the group lists the latter', async () => {
+    const user = await decoded('getUser-view-only-and-group-grant');
+    const resources = await decoded('getAllResources-view-only');
+    expect(ids(resources['resources'], 'resourceId')).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(ids(user['permissions'], 'id')).toEqual([1, 3, 4, 5]);
+    const group = await decoded('getGroup-member');
+    const bookable = await readBookableResourceIds(user as Static<typeof User>, async (groupId) => (groupId === group['id'] ? group['permissions'] : null));
+    // Conference Room 2 (view only) is the one left out; the Hot Desk comes through the group.
+    expect(bookable).toEqual([1, 3, 4, 5, 6]);
+  });
+
+  it('lists by schedule carry who takes part and who is invited, keyed by user id; the user’s own list holds neither', async () => {
+    const bySchedule = await decoded('getReservations-schedule-until-tomorrow');
+    expect(bySchedule['reservations'].map((summary: Data) => [summary['title'], summaryRole(summary as WireSummary, 1)])).toEqual([
+      ['Design review', 'participant'],
+      ['Budget', 'invitee'],
+    ]);
+    expect((await decoded('getReservations-user-owns-none'))['reservations']).toEqual([]);
   });
 });

@@ -34,6 +34,12 @@ export const serverPrices = {
   userTomorrow: { row: 'GET /Reservations/?userId=U, now → end of tomorrow', ms: 35 },
   userFortnight: { row: 'GET /Reservations/?userId=U, 14 days', ms: 35 },
   scheduleMinute: { row: 'GET /Reservations/?scheduleId=S, now → now + 1 min', ms: 35 },
+  /**
+   * Not measured in section E: priced as GetSlots of one schedule for one day (112 ms), which
+   * reads that schedule's reservations of the day as this does and writes a far larger answer
+   * (0.5–1 MB, each reservation once per slot it covers, against some 70 KB for two days here).
+   */
+  scheduleTomorrow: { row: 'GET /Reservations/?scheduleId=S, now → end of tomorrow (estimated as Slots, 1 day)', ms: 112 },
   resourceHours: { row: 'GET /Reservations/?resourceId=R, now → + 4 h', ms: 10 },
   unfilteredMinute: { row: 'GET /Reservations/, no user/resource/schedule filter', ms: 498 },
   unfilteredDefault: { row: 'GET /Reservations/ with no parameters', ms: 1_056 },
@@ -67,7 +73,10 @@ function reservationsKey(query: URLSearchParams): PriceKey | null {
     if (span !== null && span <= 2 * dayMs + hourMs) return 'userTomorrow';
     return span === null || span <= 14 * dayMs + minuteMs ? 'userFortnight' : null;
   }
-  if (query.has('scheduleId')) return span !== null && span <= minuteMs ? 'scheduleMinute' : null;
+  if (query.has('scheduleId')) {
+    if (span !== null && span <= minuteMs) return 'scheduleMinute';
+    return span !== null && span <= 2 * dayMs ? 'scheduleTomorrow' : null;
+  }
   if (query.has('resourceId')) return span !== null && span <= 4 * hourMs ? 'resourceHours' : null;
   if ([...query.keys()].length === 0) return 'unfilteredDefault';
   return span !== null && span <= minuteMs ? 'unfilteredMinute' : null;

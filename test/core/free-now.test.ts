@@ -19,7 +19,7 @@ const resources = [resource(1, 'Thames', 1), resource(2, 'Severn', 1), resource(
 const schedules = [schedule(1, 'Head office', true), schedule(2, 'Lab')];
 
 function context(time: string, own: WireSummary[] = [], patch: Partial<FreeNowContext> = {}): FreeNowContext {
-  return { zone: 'UTC', now: at(time), resources, schedules, groupNames: new Map(), own, hours: [], reservationAttributes: [], favouriteResourceIds: [], isAdmin: false, ...patch };
+  return { zone: 'UTC', now: at(time), resources, schedules, groupNames: new Map(), own, hours: [], reservationAttributes: [], favouriteResourceIds: [], isAdmin: false, mayBook: () => true, ...patch };
 }
 
 type DayLayout = [from: string, to: string, isReservable: boolean][];
@@ -71,6 +71,12 @@ describe('free now from who is busy', () => {
     ]);
     // A plain resource: nothing said about size, place or limits, and one click can book it.
     expect(views[0]).toEqual(freeResourceView({ resourceId: 3, name: 'Avon', scheduleName: 'Head office' }));
+  });
+
+  it('leaves out a resource the user may only view', () => {
+    expect(freeNowViews([answer], context('09:45')).map((view) => view.name)).toEqual(['Avon', 'Severn']);
+    const severnViewOnly = context('09:45', [], { mayBook: (resourceId) => resourceId !== 2 });
+    expect(freeNowViews([answer], severnViewOnly).map((view) => view.name)).toEqual(['Avon']);
   });
 
   it('counts a listed booking that has ended since as over, and one that has begun as busy', () => {

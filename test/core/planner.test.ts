@@ -840,3 +840,21 @@ describe('retainShown', () => {
     ]);
   });
 });
+
+describe('someone else’s meeting the user is in', () => {
+  /** The check-in room as someone else's booking: the user takes part or is invited. */
+  const attended = { ...checkInRoom, referenceNumber: 'm1', owned: false };
+
+  it('gives the start reminder alone, at its own moment, with nothing to do but snooze', () => {
+    const { shown } = simulatePolls({ from: t('09:00'), to: t('11:30'), stepMinutes: 1, listAt: () => [attended] });
+    expect(shown.map(({ clock, kind }) => `${clock} ${kind}`)).toEqual(['09:50 startReminder']);
+    const { due } = plan('09:50', [attended]);
+    expect(due.map(({ title, actions }) => ({ title, actions }))).toEqual([{ title: 'Planning starts in 10 min — Thames (1.01)', actions: ['snooze'] }]);
+  });
+
+  it('says nothing when it drops out of sight or is approved: that is news for its owner', () => {
+    expect(plan('10:16', [], { previous: [attended] }).due).toEqual([]);
+    const pendingMeeting = reservation({ referenceNumber: 'm2', start: t('14:00'), end: t('15:00'), isPendingApproval: true, owned: false });
+    expect(plan('09:00', [{ ...pendingMeeting, isPendingApproval: false }], { previous: [pendingMeeting] }).due).toEqual([]);
+  });
+});

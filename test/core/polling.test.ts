@@ -78,7 +78,7 @@ async function watchNotifications(created: CoreUnderTest, until: DateTime): Prom
 }
 
 describe('free now', () => {
-  it('lists what is free in the schedule the user books in, from one GetReservations over one minute', async () => {
+  it('lists what is free in the schedule the user books in, from one GetReservations by schedule', async () => {
     const { resources, users, schedules } = harness.org;
     await insertReservation(harness.service.store, { ownerId: users.priya, resourceId: resources.avon, occurrences: [{ start: utc('08:30'), end: utc('09:30') }] });
     await insertReservation(harness.service.store, { ownerId: users.priya, resourceId: resources.severn, occurrences: [{ start: utc('09:30'), end: utc('10:00') }] });
@@ -86,8 +86,9 @@ describe('free now', () => {
 
     const { core } = await signedIn();
     const busyRequests = harness.requests.filter(isBusyNow);
+    // The first read of the schedule is the meetings read (now to the end of tomorrow in Berlin), which tells who is busy now too.
     expect(busyRequests.map((request) => Object.fromEntries(request.query))).toEqual([
-      { scheduleId: String(schedules.headOffice), startDateTime: '2030-03-12T08:50:00+0000', endDateTime: '2030-03-12T08:51:00+0000' },
+      { scheduleId: String(schedules.headOffice), startDateTime: '2030-03-12T08:50:00+0000', endDateTime: '2030-03-13T22:59:59+0000' },
     ]);
     expect(harness.requests.filter((request) => request.path.includes('Availability'))).toEqual([]);
     // The head office closes at 18:00 (London, on GMT: 18:00 UTC): free until then at the latest.
@@ -130,6 +131,62 @@ describe('free now', () => {
     // Each layout is kept for hours: looking again did not ask for it again.
     const layouts = harness.requests.filter((request) => /^\/Schedules\/\d+$/.test(request.path)).map((request) => request.path);
     expect(layouts.sort()).toEqual([`/Schedules/${schedules.headOffice}`, `/Schedules/${schedules.hub}`].sort());
+  });
+});
+
+describe('meetings the user is in', () => {
+  it('lists someone else’s booking the user takes part in or is invited to, with a start reminder and nothing to act on, read by schedule every 30 minutes', async () => {
+    const { resources, users, schedules } = harness.org;
+    // Alex (the administrator) invited the user to 10:00 in Severn, which asks for check-in; Priya has the user taking part at 11:00 in Avon.
+    const [invited] = (
+      await insertReservation(harness.service.store, {
+        ownerId: users.admin,
+        resourceId: resources.severn,
+        occurrences: [{ start: utc('10:00'), end: utc('10:30') }],
+        series: { title: 'Design review', invitees: [users.user] },
+      })
+    ).referenceNumbers;
+    const [takingPart] = (
+      await insertReservation(harness.service.store, {
+        ownerId: users.priya,
+        resourceId: resources.avon,
+        occurrences: [{ start: utc('11:00'), end: utc('11:30') }],
+        series: { title: 'Budget', participants: [users.user] },
+      })
+    ).referenceNumbers;
+    // Someone else's meeting without the user, and one of the day after tomorrow: neither is the user's.
+    await insertReservation(harness.service.store, { ownerId: users.priya, resourceId: resources.thames, occurrences: [{ start: utc('10:00'), end: utc('11:00') }], series: { participants: [users.tom] } });
+    await insertReservation(harness.service.store, { ownerId: users.admin, resourceId: resources.thames, occurrences: [{ start: utc('10:00', '2030-03-14'), end: utc('11:00', '2030-03-14') }], series: { invitees: [users.user] } });
+
+    const { core, notifier } = await signedIn();
+    const listed = () => core.snapshot().reservations.map(({ referenceNumber, title, role, ownerName, ownerFirstName, isMine }) => ({ referenceNumber, title, role, ownerName, ownerFirstName, isMine }));
+    expect(listed()).toEqual([
+      { referenceNumber: invited, title: 'Design review', role: 'invitee', ownerName: 'Alex Morgan', ownerFirstName: 'Alex', isMine: false },
+      { referenceNumber: takingPart, title: 'Budget', role: 'participant', ownerName: 'Priya Shah', ownerFirstName: 'Priya', isMine: false },
+    ]);
+    // The user's own list says nothing of them: they come from the schedule's list, today and tomorrow.
+    expect(harness.requests.filter(isOwnList).length).toBeGreaterThan(0);
+    const meetingsReads = () => harness.requests.filter((request) => isBusyNow(request) && request.query.get('endDateTime') === '2030-03-13T22:59:59+0000');
+    expect(meetingsReads().map((request) => request.query.get('scheduleId'))).toContain(String(schedules.headOffice));
+
+    // Check-in stays the owner's, even once Severn's check-in window is open.
+    await advanceTo(utc('09:57'));
+    const severn = core.snapshot().reservations.find((reservation) => reservation.referenceNumber === invited)!;
+    expect(severn).toMatchObject({ checkInOpen: false, canCheckOut: false, checkInOpensAt: null, autoReleaseAt: null });
+    // The start reminder came 10 minutes ahead, with nothing to do but snooze; no check-in notice.
+    const aboutInvited = () => notifier.shown.filter((shown) => shown.referenceNumber === invited);
+    expect(aboutInvited().map(({ title, actions }) => ({ title, actions }))).toEqual([{ title: 'Design review starts in 10 min — Severn (1.02)', actions: ['snooze'] }]);
+    await advanceTo(utc('10:35'));
+    expect(aboutInvited().map((shown) => shown.id.split(':')[0])).toEqual(['startReminder']);
+
+    // Within the budget: in the background at most two requests a poll, and each schedule's meetings read at most every 30 minutes.
+    const polls = [...byMoment(harness.requests.filter((request) => request.at > utc('08:50').toMillis()))];
+    for (const [, requests] of polls) expect(requests.length).toBeLessThanOrEqual(2);
+    const headOfficeReads = meetingsReads()
+      .filter((request) => request.query.get('scheduleId') === String(schedules.headOffice))
+      .map((request) => request.at);
+    for (const [index, at] of headOfficeReads.entries()) if (index > 0) expect(at - headOfficeReads[index - 1]!).toBeGreaterThanOrEqual(30 * minuteMs);
+    expect(headOfficeReads.length).toBeGreaterThanOrEqual(2);
   });
 });
 

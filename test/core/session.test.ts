@@ -76,6 +76,8 @@ describe('sign in', () => {
       lastName: 'Weber',
       timezone: 'Europe/Berlin',
       isAdmin: false,
+      // Kept with the account: what is offered for booking is checked against it.
+      bookableResourceIds: expect.arrayContaining([harness.org.resources.thames, harness.org.resources.severn]),
     });
     await core.stop();
   });

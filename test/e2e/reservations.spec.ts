@@ -37,6 +37,25 @@ test('checks in to a reservation whose check-in is open, checks out, and sees th
   await screenshot(page, testInfo, 'checked-out');
 });
 
+test('lists a meeting the user is invited to as someone else’s booking, without the owner’s actions', async ({ page, perch }, testInfo) => {
+  // Alex, the administrator, invites the user to a meeting in Thames this afternoon.
+  const admin = await perch.clientFor('admin');
+  const created = await admin.createReservation({
+    body: { resourceId: perch.org.resources.thames, title: 'Quarterly review', startDateTime: perch.at('14:00'), endDateTime: perch.at('15:00'), invitees: [perch.org.users.user] },
+  });
+  if (!created.ok) throw new Error(created.error.message);
+
+  await perch.signIn();
+  await perch.open();
+  await page.getByRole('tab', { name: 'My reservations' }).click();
+  const row = page.getByRole('listitem').filter({ hasText: 'Quarterly review' });
+  await expect(row).toContainText("Alex's booking · you are invited");
+  // Check-in, extending and cancelling are the owner's.
+  await expect(row.getByRole('button')).toHaveCount(0);
+  await expectAccessible(page, testInfo, 'my-reservations-invited');
+  await screenshot(page, testInfo, 'invited');
+});
+
 test('shows a series as one row with its rule in words, and cancels one of its dates from the series', async ({ page, perch }, testInfo) => {
   const user = await perch.clientFor('user');
   const created = await user.createReservation({

@@ -153,6 +153,21 @@ describe('My reservations: states', () => {
   });
 });
 
+describe('My reservations: meetings of others the user is in', () => {
+  test('say whose booking it is and what the user is to it, and offer none of the owner’s actions', async () => {
+    const others = [
+      reservation({ referenceNumber: 'i', title: 'Quarterly review', ownerName: 'Alex Morgan', ownerFirstName: 'Alex', isMine: false, role: 'invitee' }),
+      reservation({ referenceNumber: 'j', title: 'Budget', start: '2025-11-26T14:00:00.000+01:00', end: '2025-11-26T15:00:00.000+01:00', ownerName: 'Priya Shah', ownerFirstName: '', isMine: false, role: 'participant' }),
+    ];
+    await renderList(createFakePerch(readySnapshot({ reservations: [...others, week[1]!] })));
+    expect(text(item('Quarterly review'))).toContain("Alex's booking · you are invited");
+    expect(text(item('Budget'))).toContain("Priya Shah's booking · you take part");
+    for (const title of ['Quarterly review', 'Budget']) expect(within(item(title)).queryAllByRole('button')).toEqual([]);
+    // The user's own booking says nothing of the kind.
+    expect(text(item('Focus time'))).not.toContain('booking ·');
+  });
+});
+
 describe('My reservations: the action menu', () => {
   test('is a menu button: arrow keys move through its items, Escape closes it without letting the popover see the key', async () => {
     const escapesSeen: KeyboardEvent[] = [];

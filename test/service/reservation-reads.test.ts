@@ -167,8 +167,8 @@ describe('GetReservations on one day (Thursday 3 December 2026)', () => {
           bufferTime: '0 hours 15 minutes',
           bufferedStartDate: '2026-12-03T08:45:00+0000',
           bufferedEndDate: '2026-12-03T10:15:00+0000',
-          participants: ['Otto Other'],
-          invitees: ['Mia Manager'],
+          participants: { [otto.userId]: 'Otto Other' },
+          invitees: { [mia.userId]: 'Mia Manager' },
           participatingGuests: ['guest@example.org'],
           invitedGuests: ['maybe@example.org'],
           startReminder: 15,
@@ -205,7 +205,7 @@ describe('GetReservations on one day (Thursday 3 December 2026)', () => {
     const [onRoomB] = (await list(`${day}&resourceId=${roomB}`)).body.reservations;
     const [plain] = (await list(`${day}&resourceId=${vault}`)).body.reservations;
     expect(onRoomB.referenceNumber).toBe(x);
-    expect(plain).toMatchObject({ color: '', textColor: '', isCheckInEnabled: false, autoReleaseMinutes: null, startReminder: null, participants: [] });
+    expect(plain).toMatchObject({ color: '', textColor: '', isCheckInEnabled: false, autoReleaseMinutes: null, startReminder: null, participants: {} });
   });
 
   it.each([
@@ -215,9 +215,10 @@ describe('GetReservations on one day (Thursday 3 December 2026)', () => {
     ['a schedule (of the primary resource)', () => `&scheduleId=${lab}`, () => [y]],
     ['the other schedule', () => `&scheduleId=${office}`, () => [x, z, w]],
     ['an owner', () => `&userId=${rita.userId}`, () => [x, w]],
-    ['a participant, who sees what they take part in', () => `&userId=${otto.userId}`, () => [x, y, z]],
-    ['an invitee, who has not accepted', () => `&userId=${mia.userId}`, () => []],
-    ['two filters at once', () => `&userId=${otto.userId}&scheduleId=${office}`, () => [x, z]],
+    // As on real servers, a user's list holds what they own; what they take part in is listed by schedule or resource.
+    ['a participant, who owns the others', () => `&userId=${otto.userId}`, () => [y, z]],
+    ['an invitee', () => `&userId=${mia.userId}`, () => []],
+    ['two filters at once', () => `&userId=${otto.userId}&scheduleId=${office}`, () => [z]],
     ['an unknown user', '&userId=99999', () => []],
     ['an unknown resource', '&resourceId=99999', () => []],
     ['an unknown schedule', '&scheduleId=99999', () => []],

@@ -57,7 +57,9 @@ function reservation(patch: Partial<ReservationView> = {}): ReservationView {
     checkInOpen: false,
     canCheckOut: false,
     ownerName: 'Ada L',
+    ownerFirstName: 'Ada',
     isMine: true,
+    role: 'owner',
     seriesKey: null,
     ...patch,
   };

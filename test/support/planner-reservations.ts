@@ -21,6 +21,7 @@ export function plannerReservation(overrides: Partial<PlannerReservation> = {}):
     checkedOut: false,
     autoReleaseMinutes: null,
     isPendingApproval: false,
+    owned: true,
     ...overrides,
   };
 }

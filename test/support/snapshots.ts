@@ -30,7 +30,9 @@ export function reservationView(fields: Pick<ReservationView, 'start' | 'end'> &
     checkInOpen: false,
     canCheckOut: false,
     ownerName: 'Ada Lovelace',
+    ownerFirstName: 'Ada',
     isMine: true,
+    role: 'owner',
     seriesKey: null,
     ...fields,
   };

@@ -15,6 +15,9 @@ import {
 
 export const UpdateScope = Type.Union([Type.Literal('this'), Type.Literal('full'), Type.Literal('future')]);
 
+/** `{"3": "Alex Morgan"}`; real servers write an empty one as `[]`. */
+const PeopleById = Type.Record(Type.String({ pattern: '^[0-9]+$' }), Type.String());
+
 export const ReservationSummary = Wire({
   referenceNumber: Needed(Type.String()),
   startDate: Needed(WireDateTime),
@@ -33,8 +36,9 @@ export const ReservationSummary = Wire({
   bufferTime: HumanDuration,
   bufferedStartDate: WireDateTime,
   bufferedEndDate: WireDateTime,
-  participants: Type.Array(Type.String()),
-  invitees: Type.Array(Type.String()),
+  /** Names keyed by user id, as real servers write them (server-facts C): who takes part, who is invited. */
+  participants: PeopleById,
+  invitees: PeopleById,
   participatingGuests: Type.Array(Type.String()),
   invitedGuests: Type.Array(Type.String()),
   startReminder: Nullable(Type.Integer()),

@@ -42,7 +42,8 @@ export const User = Wire({
   ...identityMembers,
   icsUrl: Nullable(Type.String()),
   defaultScheduleId: Nullable(Type.Integer()),
-  permissions: Type.Array(UserPermission),
+  /** Null when a server leaves it out: then which resources the user may book is not known. */
+  permissions: Nullable(Type.Array(UserPermission)),
   groups: Type.Array(UserGroup),
 });
 

@@ -4,6 +4,7 @@ import type { AttributeView, BridgeResult, ResourceView, ScheduleView, SlotsRequ
 import type { CommandContext } from './command-context.js';
 import type { CommandLookups } from './command-lookups.js';
 import { failure, success } from '../errors.js';
+import { bookableTest } from '../session/bookable.js';
 import { bridgeErrorFromSession } from '../session/session.js';
 import { attributeView, resourceView, scheduleView, slotViews } from '../views/state.js';
 
@@ -27,7 +28,11 @@ export function createListCommands(context: CommandContext, lookups: CommandLook
       const view = lookups.signedIn();
       if (!view.ok) return view;
       const resources = await context.resources();
-      return resources.ok ? success(resources.data.map(resourceView)) : failure(bridgeErrorFromSession(resources.error));
+      if (!resources.ok) return failure(bridgeErrorFromSession(resources.error));
+      // A resource granted "view only" is listed by the server but cannot be booked.
+      const account = context.session.account;
+      const mayBook = account === null ? () => false : bookableTest(account);
+      return success(resources.data.filter((resource) => mayBook(resource.resourceId)).map(resourceView));
     },
     async listSlots({ resourceId, date }) {
       const view = lookups.signedIn();

@@ -6,7 +6,6 @@ import type { Notifier } from './notifier.js';
 import { planNotifications, retainShown, snoozedUntil, type PlannerReservation } from './planner.js';
 import type { AccountSession } from '../session/session.js';
 import { plannerReservations } from './planner-input.js';
-import { scheduleZones } from '../views/state.js';
 
 export interface NotificationScheduleOptions {
   clock: Clock;
@@ -40,7 +39,7 @@ export function createNotificationSchedule(options: NotificationScheduleOptions)
     const account = session.account;
     if (account === null) return;
     const now = clock.now();
-    const current = plannerReservations(state.data.reservations, scheduleZones(state.data.schedules));
+    const current = plannerReservations(state.data);
     const plan = planNotifications({ now, zone: account.timezone, timeFormat: state.timeFormat, reservations: current, previous, settings: state.settings, shown: state.shown, snoozed: state.snoozed, horizon });
     // A snooze ends once: what is not due again now never will be (it no longer applies).
     for (const [id, until] of state.snoozed) if (until <= now) state.snoozed.delete(id);

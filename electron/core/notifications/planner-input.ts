@@ -1,8 +1,9 @@
 /** What the planner is given: the listed reservations, reduced to the facts its notices hang on. */
 import type { PlannerReservation } from './planner.js';
-import { summaryFacts, type WireSummary } from '../views/state.js';
+import { ownAndMeetings, type CoreData } from '../core-state.js';
+import { scheduleZones, summaryFacts, type WireSummary } from '../views/state.js';
 
-function plannerReservation(summary: WireSummary, zones: ReadonlyMap<number, string>): PlannerReservation | null {
+function plannerReservation(summary: WireSummary, zones: ReadonlyMap<number, string>, owned: boolean): PlannerReservation | null {
   const facts = summaryFacts(summary);
   if (facts === null) return null;
   const timezone = zones.get(facts.scheduleId);
@@ -20,10 +21,13 @@ function plannerReservation(summary: WireSummary, zones: ReadonlyMap<number, str
     checkedOut: facts.checkedOutAt !== null,
     autoReleaseMinutes: facts.autoReleaseMinutes,
     isPendingApproval: facts.isPendingApproval,
+    owned,
   };
 }
 
-/** What the notification planner needs of the listed reservations; `zones` names each schedule's zone. */
-export function plannerReservations(summaries: readonly WireSummary[], zones: ReadonlyMap<number, string>): PlannerReservation[] {
-  return summaries.flatMap((summary) => plannerReservation(summary, zones) ?? []);
+/** What the notification planner needs of the user's reservations and the meetings they are in. */
+export function plannerReservations(data: Pick<CoreData, 'reservations' | 'meetings' | 'schedules'>): PlannerReservation[] {
+  const zones = scheduleZones(data.schedules);
+  const { own, meetings } = ownAndMeetings(data);
+  return [...own.flatMap((summary) => plannerReservation(summary, zones, true) ?? []), ...meetings.flatMap((summary) => plannerReservation(summary, zones, false) ?? [])];
 }

@@ -25,6 +25,11 @@ export interface PlannerReservation {
   checkedOut: boolean;
   autoReleaseMinutes: number | null;
   isPendingApproval: boolean;
+  /**
+   * The user's own; false for someone else's that they take part in or are invited to, which
+   * gets its start reminder only: check-in, extending and news of it are the owner's.
+   */
+  owned: boolean;
 }
 
 export interface PlannerInput {
@@ -227,6 +232,7 @@ const kindOrder: Record<NotificationKind, number> = {
  */
 function timedActions(candidate: Candidate, nowMs: number, checkInLeadMinutes: number): NotificationAction[] {
   const { reservation } = candidate;
+  if (!reservation.owned) return ['snooze'];
   const checkInOpen = awaitsCheckIn(reservation) && nowMs >= reservation.start.toMillis() - checkInLeadMinutes * minuteMs;
   switch (candidate.kind) {
     case 'startReminder':
@@ -250,6 +256,14 @@ function isUsable(reservation: PlannerReservation): boolean {
   return reservation.start.isValid && reservation.end.isValid;
 }
 
+/** Someone else's, which the user only attends: a start reminder, and nothing to act on. */
+function* attendedCandidates(reservation: PlannerReservation, input: PlannerInput): Generator<Candidate> {
+  if (!input.settings.notifications.startReminder) return;
+  const startMs = reservation.start.toMillis();
+  const lead = reservation.startReminderMinutes ?? input.settings.startReminderMinutes;
+  yield { kind: 'startReminder', reservation, keyMs: startMs, atMs: startMs - lead * minuteMs, untilMs: startMs, untilInclusive: true };
+}
+
 /** Needs a check-in that has not happened, on a reservation that can still be checked in to. */
 function awaitsCheckIn(reservation: PlannerReservation): boolean {
   return (
@@ -269,6 +283,10 @@ function* timedCandidates(
   const switches = settings.notifications;
   const warningMinutes = input.autoReleaseWarningMinutes ?? defaultAutoReleaseWarningMinutes;
   for (const reservation of reservations) {
+    if (!reservation.owned) {
+      yield* attendedCandidates(reservation, input);
+      continue;
+    }
     const startMs = reservation.start.toMillis();
     const endMs = reservation.end.toMillis();
     const releaseMs =
@@ -325,7 +343,8 @@ function* changes(
   const nowMs = input.now.toMillis();
   const horizonMs = input.horizon?.isValid ? input.horizon.toMillis() : null;
   const latest = new Map(reservations.map((reservation) => [reservation.referenceNumber, reservation]));
-  for (const before of previous) {
+  // Approval and release are news for the owner; someone else's meeting may also just drop out of sight.
+  for (const before of previous.filter((reservation) => reservation.owned)) {
     const after = latest.get(before.referenceNumber);
     // A reservation that ended drops out of the list by itself; one beyond the window is unseen.
     const mayVanish =

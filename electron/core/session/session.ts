@@ -17,6 +17,7 @@ import { bridgeErrorFromApi, failure, invalidInput, signedOutError, success } fr
 import { readJsonFile, writeJsonAtomic } from '../storage/files.js';
 import { KeychainLockedError, type SecretStore } from '../storage/keychain.js';
 import type { LocalService } from '../local-service/local-service.js';
+import { readBookableResourceIds } from './bookable.js';
 import { normaliseServerUrl } from './server-url.js';
 
 /** Real servers' inactivity timeout; every successful call slides it (server-facts A). */
@@ -42,6 +43,8 @@ const AccountIdentitySchema = Type.Object({
    */
   timezoneFrom: Type.Optional(Type.Union([Type.Literal('serverDefault'), Type.Literal('thisComputer')])),
   isAdmin: Type.Boolean(),
+  /** The resources the user may book (see bookable.ts); null or absent when the server does not say. */
+  bookableResourceIds: Type.Optional(Type.Union([Type.Array(Type.Integer({ minimum: 1 })), Type.Null()])),
   /** Perch made this account in the local service for the person at this computer, so it may set its password. */
   provisioned: Type.Optional(Type.Literal(true)),
 });
@@ -98,6 +101,8 @@ export interface AccountSession {
   signOut(): Promise<void>;
   /** Runs an action with the session; on a lapsed session or a 401, signs in again and retries once. */
   run<T>(action: (client: ApiClient) => Promise<ApiResult<T>>): Promise<SessionResult<T>>;
+  /** Keeps what was read again of the resources the account may book, if it is still the one signed in. */
+  keepBookable(account: AccountIdentity, bookableResourceIds: number[] | null): Promise<void>;
   /** The session ended without the user asking (re-authentication refused or impossible). */
   onSignedOut(listener: (error: BridgeError) => void): () => void;
 }
@@ -301,6 +306,7 @@ export function createAccountSession(options: SessionOptions): AccountSession {
     const user = await client.getUser({ params: { userId } });
     if (!user.ok) return failure(bridgeErrorFromApi(user.error));
     const { data } = user;
+    const isAdmin = data.groups.some((group) => group.roleIds.includes(Role.applicationAdministrator));
     return success({
       server,
       apiRoot,
@@ -309,7 +315,11 @@ export function createAccountSession(options: SessionOptions): AccountSession {
       firstName: data.firstName,
       lastName: data.lastName,
       ...(isValidTimeZone(data.timezone) ? { timezone: data.timezone } : await serverDefaultZone(client)),
-      isAdmin: data.groups.some((group) => group.roleIds.includes(Role.applicationAdministrator)),
+      isAdmin,
+      bookableResourceIds: isAdmin ? null : await readBookableResourceIds(data, async (groupId) => {
+        const group = await client.getGroup({ params: { groupId } });
+        return group.ok ? group.data.permissions : null;
+      }),
       ...(provisioned && { provisioned: true as const }),
     });
   }
@@ -433,6 +443,15 @@ export function createAccountSession(options: SessionOptions): AccountSession {
       const second = await action(session.client);
       if (second.ok) slide(session);
       return second;
+    },
+
+    async keepBookable(account, bookableResourceIds) {
+      const session = active;
+      if (session === null || session.identity !== account) return;
+      if (JSON.stringify(account.bookableResourceIds ?? null) === JSON.stringify(bookableResourceIds)) return;
+      // In place: whoever holds the account (a poll under way) still holds the signed-in one.
+      session.identity.bookableResourceIds = bookableResourceIds;
+      await writeJsonAtomic(accountPath, session.identity);
     },
 
     onSignedOut(listener) {

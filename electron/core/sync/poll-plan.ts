@@ -68,7 +68,8 @@ export function nextPollDelay(now: DateTime, reservations: readonly PlannerReser
   const stretch = 2 ** Math.min(Math.max(strainLevel, 0), maxStrainLevel);
   let nextNearMs = Number.POSITIVE_INFINITY;
   for (const reservation of reservations) {
-    if (!reservation.start.isValid || !reservation.end.isValid) continue;
+    // Someone else's meeting asks nothing of the user's polls: its reminder is planned already.
+    if (!reservation.owned || !reservation.start.isValid || !reservation.end.isValid) continue;
     for (const [fromMs, toMs] of nearSpans(reservation, settings)) {
       if (fromMs <= nowMs && nowMs < toMs) return { delayMs: nearMs * stretch, near: true };
       if (fromMs > nowMs) nextNearMs = Math.min(nextNearMs, fromMs);

@@ -6,7 +6,8 @@
 import { AttributeCategory } from '../../api/schemas/attributes.js';
 import type { Clock } from '../clock.js';
 import type { CoreData, CoreState } from '../core-state.js';
-import type { AccountSession, SessionResult } from '../session/session.js';
+import { readBookableResourceIds } from '../session/bookable.js';
+import type { AccountIdentity, AccountSession, SessionResult } from '../session/session.js';
 import type { WireResource, WireSchedule } from '../views/state.js';
 
 export const referenceDataHours = 12;
@@ -14,7 +15,7 @@ export const referenceDataHours = 12;
 export interface ReferenceDataOptions {
   clock: Clock;
   state: CoreState;
-  session: Pick<AccountSession, 'account' | 'run'>;
+  session: Pick<AccountSession, 'account' | 'run' | 'keepBookable'>;
   /** The data changed and is worth caching. */
   changed(): void;
 }
@@ -30,6 +31,23 @@ export interface ReferenceData {
 export function createReferenceData(options: ReferenceDataOptions): ReferenceData {
   const { clock, state, session } = options;
   let running: Promise<void> | null = null;
+
+  /**
+   * Grants change on the server as resources do, so they are read again with them; kept as they
+   * were when the server cannot be asked now.
+   */
+  async function refreshBookable(account: AccountIdentity): Promise<void> {
+    if (account.isAdmin) return;
+    const user = await session.run((client) => client.getUser({ params: { userId: account.userId } }));
+    if (!user.ok) return;
+    let unread = false;
+    const ids = await readBookableResourceIds(user.data, async (groupId) => {
+      const group = await session.run((client) => client.getGroup({ params: { groupId } }));
+      if (!group.ok) unread = true;
+      return group.ok ? group.data.permissions : null;
+    });
+    if (!unread) await session.keepBookable(account, ids);
+  }
 
   function refresh(force: boolean): Promise<void> {
     const account = session.account;
@@ -51,6 +69,7 @@ export function createReferenceData(options: ReferenceDataOptions): ReferenceDat
       if (groups.ok) data.groups = groups.data;
       if (attributes.ok) data.reservationAttributes = attributes.data.attributes;
       if (resources.ok && schedules.ok) data.referenceFetchedAt = clock.now();
+      await refreshBookable(account);
       options.changed();
     })().finally(() => {
       running = null;

@@ -2,14 +2,15 @@
  * Keeping the user's reservations and "Free now" in step with the server, at a cost a real server
  * bears (server-facts E: at most 2 s of its time per user-hour). A poll asks for the user's own
  * reservations in a narrow window (the 14-day list when the user looks) and, when the user looks
- * or rarely in the background, who is busy in the schedules the user books in: never more than
- * two requests in the background. Polls come every poll interval near the user's own events and
+ * or rarely in the background, who is busy in the schedules the user books in; every 30 minutes
+ * that read spans today and tomorrow instead, to learn of the meetings of others the user is in
+ * (their own list holds only what they own). Never more than two requests in the background. Polls come every poll interval near the user's own events and
  * every few minutes otherwise (poll-plan.ts); slower while the server answers slowly or fails.
  */
 import type { DateTime } from 'luxon';
 import { formatWireDateTime } from '../../api/dates.js';
 import type { Clock } from '../clock.js';
-import type { BusyNow, CoreState } from '../core-state.js';
+import type { BusyNow, CoreState, Meetings } from '../core-state.js';
 import type { NotificationSchedule } from '../notifications/notification-schedule.js';
 import { createPoller, type PollOutcome, type PollReason } from './poller.js';
 import { fullWindow, mergeReservations, narrowWindow } from './poll-window.js';
@@ -17,7 +18,7 @@ import { longestWaitMs, maxStrainLevel, nextPollDelay } from './poll-plan.js';
 import { freeNowSchedules } from './free-now-schedules.js';
 import { bridgeErrorFromSession, type AccountSession, type SessionResult } from '../session/session.js';
 import { plannerReservations } from '../notifications/planner-input.js';
-import { scheduleZones, summaryUpdatedBy, type WireReservation } from '../views/state.js';
+import { summaryRole, summaryUpdatedBy, wireInstant, type WireReservation, type WireSummary } from '../views/state.js';
 import type { ScheduleHours } from '../views/opening-hours.js';
 import { referenceDataHours } from './reference-data.js';
 
@@ -25,8 +26,20 @@ import { referenceDataHours } from './reference-data.js';
 const backgroundFreeNowMinutes = 30;
 /** "Who is busy now in this schedule": the one-minute window server-facts E prices at 35 ms. */
 const busyWindowMs = 60_000;
+/**
+ * The meetings the user is in, read by schedule from now to the end of the user's tomorrow:
+ * each schedule at most this often, when the user looks or in the background. Such a read also
+ * tells who is busy now, so it stands in for that schedule's one-minute read.
+ */
+export const meetingsMinutes = 30;
 /** An answer slower than this is a sign of a strained server. */
 export const defaultSlowAnswerMs = 3_000;
+
+/** Someone else's reservation that the user takes part in or is invited to. */
+function isAttended(summary: WireSummary, userId: number): boolean {
+  const role = summaryRole(summary, userId);
+  return role === 'participant' || role === 'invitee';
+}
 
 export type PauseReason = 'suspended' | 'locked';
 
@@ -71,15 +84,45 @@ export function createSync(options: SyncOptions): Sync {
   /** Whether an error means the server cannot be reached (offline and backoff) rather than refused. */
   const unreachable = (result: SessionResult<unknown> | null) => result !== null && !result.ok && result.error.kind === 'network';
 
-  /** The schedules to ask who is busy in: all of the user's when they look, else the stalest one if due. */
+  const busyAskedAt = (scheduleId: number) => state.data.busyNow.find((entry) => entry.scheduleId === scheduleId)?.askedAt.toMillis() ?? Number.NEGATIVE_INFINITY;
+  const meetingsAskedAt = (scheduleId: number) => state.data.meetings.find((entry) => entry.scheduleId === scheduleId)?.askedAt.toMillis() ?? Number.NEGATIVE_INFINITY;
+  const meetingsDue = (scheduleId: number, now: DateTime) => now.toMillis() - meetingsAskedAt(scheduleId) >= meetingsMinutes * 60_000;
+
+  /**
+   * The schedules to ask who is busy in: all of the user's when they look, else the one whose
+   * answer (who is busy, or the meetings) is stalest, if due.
+   */
   function schedulesToAsk(now: DateTime, look: boolean): number[] {
     if (pausedBy.size > 0) return [];
     const chosen = freeNowSchedules(state.data, state.settings.favouriteResourceIds);
     if (look) return chosen;
-    const askedAt = (scheduleId: number) => state.data.busyNow.find((entry) => entry.scheduleId === scheduleId)?.askedAt.toMillis() ?? Number.NEGATIVE_INFINITY;
+    const askedAt = (scheduleId: number) => Math.min(busyAskedAt(scheduleId), meetingsAskedAt(scheduleId));
     const stalest = [...chosen].sort((a, b) => askedAt(a) - askedAt(b))[0];
-    if (stalest === undefined || now.toMillis() - askedAt(stalest) < backgroundFreeNowMinutes * 60_000) return [];
-    return [stalest];
+    if (stalest === undefined) return [];
+    const busyDue = now.toMillis() - busyAskedAt(stalest) >= backgroundFreeNowMinutes * 60_000;
+    return busyDue || meetingsDue(stalest, now) ? [stalest] : [];
+  }
+
+  /** The end of the user's tomorrow: the meetings read covers the user's days, today and tomorrow. */
+  const endOfTomorrow = (now: DateTime, zone: string) => now.setZone(zone).plus({ days: 1 }).endOf('day');
+
+  /** The meetings read: every reservation of the schedule from now to the end of the user's tomorrow. */
+  const askSchedule = (scheduleId: number, now: DateTime, zone: string) =>
+    session.run((client) =>
+      client.getReservations({
+        query: { scheduleId: String(scheduleId), startDateTime: formatWireDateTime(now.toUTC()), endDateTime: formatWireDateTime(endOfTomorrow(now, zone).toUTC()) },
+      }),
+    );
+
+  /** What the one-minute read would have listed: what is under way in the minute from now, or starts within it. */
+  function busyWithin(reservations: readonly WireSummary[], now: DateTime): WireSummary[] {
+    const fromMs = now.toMillis();
+    const toMs = fromMs + busyWindowMs;
+    return reservations.filter((summary) => {
+      const start = wireInstant(summary.startDate)?.toMillis();
+      const end = wireInstant(summary.endDate)?.toMillis();
+      return start !== undefined && end !== undefined && start < toMs && end > fromMs;
+    });
   }
 
   /** The cheapest request that tells who is busy now in a schedule (server-facts E). */
@@ -157,12 +200,18 @@ export function createSync(options: SyncOptions): Sync {
     if (session.account !== account) return 'failed';
     const results: SessionResult<unknown>[] = [reservations];
     const busyNow: BusyNow[] = [];
+    const meetings: Meetings[] = [];
     for (const scheduleId of schedulesToAsk(now, look)) {
-      const busy = await timed(askWhoIsBusy(scheduleId, now));
+      const wide = meetingsDue(scheduleId, now);
+      const busy = await timed(wide ? askSchedule(scheduleId, now, account.timezone) : askWhoIsBusy(scheduleId, now));
       if (session.account !== account) return 'failed';
       if (unreachable(busy)) return offline();
       results.push(busy);
-      if (busy.ok) busyNow.push({ scheduleId, askedAt: now, reservations: busy.data.reservations });
+      if (busy.ok) {
+        const listed = busy.data.reservations;
+        busyNow.push({ scheduleId, askedAt: now, reservations: wide ? busyWithin(listed, now) : listed });
+        if (wide) meetings.push({ scheduleId, askedAt: now, reservations: listed.filter((summary) => isAttended(summary, account.userId)) });
+      }
       if (look) await refreshHours(scheduleId, now);
     }
 
@@ -178,11 +227,13 @@ export function createSync(options: SyncOptions): Sync {
     const chosen = new Set(freeNowSchedules(state.data, state.settings.favouriteResourceIds));
     const fresh = new Set(busyNow.map((entry) => entry.scheduleId));
     state.data.busyNow = [...state.data.busyNow.filter((entry) => chosen.has(entry.scheduleId) && !fresh.has(entry.scheduleId)), ...busyNow];
+    const freshMeetings = new Set(meetings.map((entry) => entry.scheduleId));
+    state.data.meetings = [...state.data.meetings.filter((entry) => chosen.has(entry.scheduleId) && !freshMeetings.has(entry.scheduleId)), ...meetings];
     if (reservations.ok) {
       state.data.fetchedAt = now;
       if (outcome === 'ok') state.lastError = null;
       const previous = state.previousPlanned;
-      state.previousPlanned = plannerReservations(state.data.reservations, scheduleZones(state.data.schedules));
+      state.previousPlanned = plannerReservations(state.data);
       await notifications.replan(previous, window.to);
     }
     options.persist();
@@ -192,7 +243,7 @@ export function createSync(options: SyncOptions): Sync {
 
   const poller = createPoller({
     clock,
-    intervalMs: () => nextPollDelay(clock.now(), plannerReservations(state.data.reservations, scheduleZones(state.data.schedules)), state.settings, state.strain?.level ?? 0).delayMs,
+    intervalMs: () => nextPollDelay(clock.now(), plannerReservations(state.data), state.settings, state.strain?.level ?? 0).delayMs,
     poll(reason) {
       const work = poll(reason);
       options.track(work);
@@ -230,7 +281,7 @@ export function createSync(options: SyncOptions): Sync {
       const { data } = state;
       const index = data.reservations.findIndex((summary) => summary.referenceNumber === detail.referenceNumber);
       if (index >= 0) data.reservations[index] = summaryUpdatedBy(data.reservations[index]!, detail);
-      state.previousPlanned = plannerReservations(data.reservations, scheduleZones(data.schedules));
+      state.previousPlanned = plannerReservations(data);
       options.track(notifications.replan(null, null));
       options.persist();
       options.stateChanged();

@@ -1,8 +1,9 @@
 /** What the UI is shown: the core's state as views in the user's zone at one moment. */
 import { DateTime } from 'luxon';
 import type { FreeResourceView, KeychainStatus, StateSnapshot } from '../../bridge.js';
-import type { CoreState, ServerStrain } from '../core-state.js';
+import { ownAndMeetings, type CoreData, type CoreState, type ServerStrain } from '../core-state.js';
 import { acceleratorLabel } from '../desktop/global-shortcut.js';
+import { bookableTest } from '../session/bookable.js';
 import { accountView, type AccountIdentity } from '../session/session.js';
 import { freeNowClosedView, freeNowViews, groupNamesByResource, isoIn, scheduleZones, upcomingViews, type BusyAnswer, type ViewContext, type WireSchedule } from './state.js';
 
@@ -20,6 +21,12 @@ function strainMessage(strain: ServerStrain | null): string | null {
   return `${strainReasons[strain.reason]}, so Perch checks it ${2 ** strain.level} times less often until it recovers.`;
 }
 
+/** My reservations: the user's own and the meetings they are in. */
+function listedReservations(data: CoreData) {
+  const { own, meetings } = ownAndMeetings(data);
+  return [...own, ...meetings];
+}
+
 export function snapshotOf(state: CoreState, account: AccountIdentity | null, now: DateTime, keychain: KeychainStatus): StateSnapshot {
   const { data } = state;
   const userZone = account?.timezone ?? machineZone();
@@ -27,7 +34,7 @@ export function snapshotOf(state: CoreState, account: AccountIdentity | null, no
   return {
     phase: state.phase,
     account: account === null ? null : accountView(account),
-    reservations: account === null ? [] : upcomingViews(data.reservations, context),
+    reservations: account === null ? [] : upcomingViews(listedReservations(data), context),
     freeNow: account === null ? [] : freeViews(state, account, data.busyNow, now),
     freeNowClosed: account === null ? null : freeNowClosedView(data.busyNow, { zone: account.timezone, now, resources: data.resources, schedules: data.schedules, hours: data.hours }),
     fetchedAt: data.fetchedAt === null ? null : isoIn(userZone, data.fetchedAt),
@@ -60,6 +67,7 @@ export function freeViews(state: CoreState, account: AccountIdentity, answers: r
     reservationAttributes: data.reservationAttributes,
     favouriteResourceIds: state.settings.favouriteResourceIds,
     isAdmin: account.isAdmin,
+    mayBook: bookableTest(account),
   });
 }
 

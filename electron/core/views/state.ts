@@ -12,7 +12,7 @@ import type { Reservation, ReservationSummary } from '../../api/schemas/reservat
 import { ResourceStatus, type Resource, type ResourceGroupTree } from '../../api/schemas/resources.js';
 import type { ScheduleListItem, Slots } from '../../api/schemas/schedules.js';
 import { nextOpening, openingAt, type ScheduleHours } from './opening-hours.js';
-import type { AttributeView, FreeNowClosedView, FreeResourceView, RecurrenceView, ReservationView, ResourceView, ScheduleView, SlotView } from '../../bridge.js';
+import type { AttributeView, FreeNowClosedView, FreeResourceView, RecurrenceView, ReservationRole, ReservationView, ResourceView, ScheduleView, SlotView } from '../../bridge.js';
 
 export type WireSummary = Static<typeof ReservationSummary>;
 export type WireReservation = Static<typeof Reservation>;
@@ -79,18 +79,39 @@ interface ReservationFacts {
   originalEnd: DateTime | null;
   autoReleaseMinutes: number | null;
   ownerName: string;
+  ownerFirstName: string;
   ownerId: number;
+  /** Who takes part, who is invited, by user id. */
+  participantIds: readonly number[];
+  inviteeIds: readonly number[];
   /** The server's own answer at the moment it was read (GetReservation only); null when unknown. */
   checkInAvailable: boolean | null;
   checkOutAvailable: boolean | null;
 }
 
+/** What the user is to a reservation: owner first, then taking part, then invited. */
+function roleIn(facts: Pick<ReservationFacts, 'ownerId' | 'participantIds' | 'inviteeIds'>, userId: number): ReservationRole | null {
+  if (facts.ownerId === userId) return 'owner';
+  if (facts.participantIds.includes(userId)) return 'participant';
+  return facts.inviteeIds.includes(userId) ? 'invitee' : null;
+}
+
+/** What the user is to a listed reservation (see `roleIn`). */
+export function summaryRole(summary: WireSummary, userId: number): ReservationRole | null {
+  return roleIn({ ownerId: summary.userId, participantIds: idsOf(summary.participants), inviteeIds: idsOf(summary.invitees) }, userId);
+}
+
+const idsOf = (people: Readonly<Record<string, string>>) => Object.keys(people).map(Number);
+
 function viewOf(facts: ReservationFacts, context: ViewContext): ReservationView {
   const { zone, now } = context;
+  const role = roleIn(facts, context.userId);
+  // Check-in, check-out and the rest are the owner's.
+  const mine = role === 'owner';
   const nowMs = now.toMillis();
   const startMs = facts.start.toMillis();
   const endMs = facts.end.toMillis();
-  const awaitsCheckIn = facts.requiresCheckIn && facts.checkedInAt === null && facts.checkedOutAt === null;
+  const awaitsCheckIn = mine && facts.requiresCheckIn && facts.checkedInAt === null && facts.checkedOutAt === null;
   // Servers refuse check-in once the auto-release moment has passed, although their own
   // `isCheckInAvailable` still says yes until the release job runs (server-facts D).
   const releaseMs = facts.autoReleaseMinutes === null ? null : startMs + facts.autoReleaseMinutes * 60_000;
@@ -116,9 +137,11 @@ function viewOf(facts: ReservationFacts, context: ViewContext): ReservationView 
     // Servers refuse check-in to a booking that is not approved yet.
     checkInOpen: awaitsCheckIn && !facts.isPendingApproval && nowMs < checkInClosesMs && (facts.checkInAvailable ?? checkInWindow),
     // Checking out before the start would be a cancellation; servers refuse it.
-    canCheckOut: facts.checkedInAt !== null && facts.checkedOutAt === null && nowMs < endMs && (facts.checkOutAvailable ?? nowMs > startMs),
+    canCheckOut: mine && facts.checkedInAt !== null && facts.checkedOutAt === null && nowMs < endMs && (facts.checkOutAvailable ?? nowMs > startMs),
     ownerName: facts.ownerName,
-    isMine: facts.ownerId === context.userId,
+    ownerFirstName: facts.ownerFirstName,
+    isMine: mine,
+    role,
     seriesKey: seriesKeyOf(facts, zone),
   };
 }
@@ -145,7 +168,10 @@ export function summaryFacts(summary: WireSummary): ReservationFacts | null {
     originalEnd: wireInstant(summary.originalEndDate),
     autoReleaseMinutes: summary.autoReleaseMinutes,
     ownerName: fullName(summary.firstName, summary.lastName),
+    ownerFirstName: summary.firstName.trim(),
     ownerId: summary.userId,
+    participantIds: idsOf(summary.participants),
+    inviteeIds: idsOf(summary.invitees),
     checkInAvailable: null,
     checkOutAvailable: null,
   };
@@ -177,7 +203,10 @@ export function detailView(detail: WireReservation, requiresCheckIn: boolean, co
       originalEnd: wireInstant(detail.originalEndDate),
       autoReleaseMinutes: detail.autoReleaseMinutes,
       ownerName: fullName(detail.owner.firstName, detail.owner.lastName),
+      ownerFirstName: detail.owner.firstName.trim(),
       ownerId: detail.owner.userId,
+      participantIds: detail.participants.map((person) => person.userId),
+      inviteeIds: detail.invitees.map((person) => person.userId),
       checkInAvailable: detail.isCheckInAvailable,
       checkOutAvailable: detail.isCheckoutAvailable,
     },
@@ -290,6 +319,8 @@ export interface FreeNowContext {
   reservationAttributes: readonly WireAttribute[];
   favouriteResourceIds: readonly number[];
   isAdmin: boolean;
+  /** Whether the user may book the resource: one granted "view only" is not offered (see bookable.ts). */
+  mayBook: (resourceId: number) => boolean;
 }
 
 /** One schedule's answer for one minute: who was busy, and who starts within it. */
@@ -351,6 +382,7 @@ export function freeNowViews(answers: readonly BusyAnswer[], context: FreeNowCon
   const openings = new Map(context.hours.map((hours) => [hours.scheduleId, openingAt(hours, context.now)]));
   const free = context.resources
     .filter((resource) => asked.has(resource.scheduleId) && resource.statusId === ResourceStatus.available && !busy.has(resource.resourceId))
+    .filter((resource) => context.mayBook(resource.resourceId))
     .filter((resource) => openings.get(resource.scheduleId)?.open !== false)
     .map((resource) => {
       const opening = openings.get(resource.scheduleId);

@@ -198,8 +198,9 @@ export const fullName = (first: string, last: string) => [first, last].filter((p
 
 const inRole = <T extends { role: number }>(rows: readonly T[] | undefined, role: number) => (rows ?? []).filter((row) => row.role === role);
 
-const namesIn = (people: readonly SeriesPerson[] | undefined, role: number) =>
-  people ? inRole(people, role).map((person) => fullName(person.firstName, person.lastName)) : [];
+/** Names keyed by user id, as real servers list who takes part and who is invited (server-facts C). */
+const namesIn = (people: readonly SeriesPerson[] | undefined, role: number): Record<string, string> =>
+  Object.fromEntries(inRole(people, role).map((person) => [String(person.userId), fullName(person.firstName, person.lastName)]));
 const emailsIn = (guests: readonly SeriesGuest[] | undefined, role: number) => (guests ? inRole(guests, role).map((guest) => guest.email) : []);
 
 /** Durations are shown in whole minutes; a check-out time on a second boundary rounds down. */
@@ -229,24 +230,10 @@ export async function loadSummariesById(store: Store, links: LinkBuilder, filter
     .orderBy('reservations.startAt')
     .orderBy('reservations.id');
   if (filter.userId !== undefined) {
-    // The user's series first (owner and participant indexes), then their occurrences in the
-    // window through (series, start): an OR over the joined rows would walk the whole window.
-    const userId = filter.userId;
-    query = query.where(
-      'reservations.seriesId',
-      'in',
-      store
-        .selectFrom('reservationSeries')
-        .select('reservationSeries.id as seriesId')
-        .where('reservationSeries.ownerId', '=', userId)
-        .unionAll(
-          store
-            .selectFrom('reservationPeople')
-            .select('reservationPeople.seriesId')
-            .where('reservationPeople.userId', '=', userId)
-            .where('reservationPeople.role', '=', ReservationRole.participant),
-        ),
-    );
+    // What the user owns, as on real servers (server-facts C): what they take part in or are
+    // invited to is listed by schedule or resource. The user's series first (owner index), then
+    // their occurrences in the window through (series, start).
+    query = query.where('reservations.seriesId', 'in', store.selectFrom('reservationSeries').select('reservationSeries.id as seriesId').where('reservationSeries.ownerId', '=', filter.userId));
   }
   if (filter.resourceId !== undefined) {
     query = query.where(

@@ -17,6 +17,14 @@ export function nameOf(reservation: ReservationView): string {
   return reservation.title.trim() || reservation.resourceName;
 }
 
+/** Whose booking someone else's is, and what the user is to it: "Alex's booking · you are invited". Null for the user's own. */
+export function attendanceOf(reservation: ReservationView): string | null {
+  if (reservation.role !== 'participant' && reservation.role !== 'invitee') return null;
+  const owner = reservation.ownerFirstName || reservation.ownerName;
+  const whose = owner === '' ? "Someone else's booking" : `${owner}'s booking`;
+  return `${whose} · ${reservation.role === 'invitee' ? 'you are invited' : 'you take part'}`;
+}
+
 /** Actions are per reservation; these are the store's busy/error keys for them. */
 const actionKeys = (referenceNumber: string) =>
   ['checkIn', 'checkOut', 'extend', 'cancel'].map((action) => `${action}:${referenceNumber}`);
