@@ -1,4 +1,4 @@
-import { DateTime } from 'luxon';
+import { DateTime, Settings } from 'luxon';
 import { describe, expect, it } from 'vitest';
 import {
   formatWireDateTime,
@@ -71,7 +71,7 @@ describe('parseWireDateTime', () => {
       ['nonexistent 02:30', '2026-03-29T02:30:00', '2026-03-29T03:30:00.000+02:00'],
       ['just after the gap', '2026-03-29T03:00:00', '2026-03-29T03:00:00.000+02:00'],
       // Fall back 2026-10-25: 03:00 CEST returns to 02:00 CET, so 02:00–02:59 happen twice.
-      // luxon picks the later instant (standard time, +01:00) for an ambiguous local time.
+      // An ambiguous local time is the later instant (standard time, +01:00), in any season.
       ['before the overlap', '2026-10-25T01:59:00', '2026-10-25T01:59:00.000+02:00'],
       ['ambiguous 02:00', '2026-10-25T02:00:00', '2026-10-25T02:00:00.000+01:00'],
       ['ambiguous 02:30', '2026-10-25T02:30:00', '2026-10-25T02:30:00.000+01:00'],
@@ -86,6 +86,26 @@ describe('parseWireDateTime', () => {
       const parsed = parseWireDateTime('2026-10-25T02:30:00', BERLIN);
       const first = parseWireDateTime('2026-10-25T02:30:00+0200', BERLIN);
       expect(parsed?.toMillis()).toBe((first?.toMillis() ?? Number.NaN) + 60 * 60 * 1000);
+    });
+
+    // luxon starts from the zone's offset at the moment of reading: read in summer, it took the first 02:30.
+    it.each([
+      ['winter', '2027-01-15T12:00:00Z'],
+      ['summer', '2027-07-15T12:00:00Z'],
+      ['the hour before spring forward', '2027-03-28T00:58:00Z'],
+      ['the hour after spring forward', '2027-03-28T01:02:00Z'],
+    ])('an ambiguous or nonexistent time means the same instant when read in %s', (_season, readAt) => {
+      const realNow = Settings.now;
+      Settings.now = () => Date.parse(readAt);
+      try {
+        expect(isoOf(parseWireDateTime('2026-10-25T02:30:00', BERLIN))).toBe('2026-10-25T02:30:00.000+01:00');
+        expect(isoOf(parseWireDateTime('2026-10-25T02:00:00', BERLIN))).toBe('2026-10-25T02:00:00.000+01:00');
+        expect(isoOf(parseWireDateTime('2026-10-25T01:59:00', BERLIN))).toBe('2026-10-25T01:59:00.000+02:00');
+        expect(isoOf(parseWireDateTime('2026-03-29T02:30:00', BERLIN))).toBe('2026-03-29T03:30:00.000+02:00');
+        expect(isoOf(parseWireDateTime('2026-04-05T01:45:00', 'Australia/Lord_Howe'))).toBe('2026-04-05T01:45:00.000+10:30');
+      } finally {
+        Settings.now = realNow;
+      }
     });
   });
 
