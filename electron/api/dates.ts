@@ -40,6 +40,26 @@ function laterOfAmbiguous(local: DateTime): DateTime {
   return later.offset === offsetAfter ? later : local;
 }
 
+/** A calendar day and a time of day, as a clock on the wall shows them. */
+export interface WallClockParts {
+  year: number;
+  month: number;
+  day: number;
+  hour?: number;
+  minute?: number;
+  second?: number;
+  millisecond?: number;
+}
+
+/**
+ * The instant a wall clock in `zone` shows `parts`, decided the same way whenever it runs: a time in
+ * a DST gap is shifted forward by the gap, and one that happens twice is the later instant.
+ */
+export function wallClockTime(parts: WallClockParts, zone: string): DateTime {
+  const local = DateTime.fromObject(parts, { zone });
+  return local.isValid ? laterOfAmbiguous(local) : local;
+}
+
 /**
  * Reads a wire date-time. Offset-ful input keeps the offset it was written with, so a value can be
  * shown the way the server meant it; offset-less input (as allowed in query parameters) is read in

@@ -1,11 +1,13 @@
-import { DateTime, Settings } from 'luxon';
+import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
 import {
   formatWireDateTime,
   hasExplicitOffset,
   isValidTimeZone,
   parseWireDateTime,
+  wallClockTime,
 } from '../../electron/api/dates.js';
+import { readingMoments, withLuxonNow } from '../support/luxon-now.js';
 
 const BERLIN = 'Europe/Berlin';
 
@@ -88,25 +90,19 @@ describe('parseWireDateTime', () => {
       expect(parsed?.toMillis()).toBe((first?.toMillis() ?? Number.NaN) + 60 * 60 * 1000);
     });
 
-    // luxon starts from the zone's offset at the moment of reading: read in summer, it took the first 02:30.
-    it.each([
-      ['winter', '2027-01-15T12:00:00Z'],
-      ['summer', '2027-07-15T12:00:00Z'],
-      ['the hour before spring forward', '2027-03-28T00:58:00Z'],
-      ['the hour after spring forward', '2027-03-28T01:02:00Z'],
-    ])('an ambiguous or nonexistent time means the same instant when read in %s', (_season, readAt) => {
-      const realNow = Settings.now;
-      Settings.now = () => Date.parse(readAt);
-      try {
+    it.each(readingMoments)('an ambiguous or nonexistent time means the same instant when read in %s', (_moment, readAt) =>
+      withLuxonNow(readAt, () => {
         expect(isoOf(parseWireDateTime('2026-10-25T02:30:00', BERLIN))).toBe('2026-10-25T02:30:00.000+01:00');
         expect(isoOf(parseWireDateTime('2026-10-25T02:00:00', BERLIN))).toBe('2026-10-25T02:00:00.000+01:00');
         expect(isoOf(parseWireDateTime('2026-10-25T01:59:00', BERLIN))).toBe('2026-10-25T01:59:00.000+02:00');
         expect(isoOf(parseWireDateTime('2026-03-29T02:30:00', BERLIN))).toBe('2026-03-29T03:30:00.000+02:00');
         expect(isoOf(parseWireDateTime('2026-04-05T01:45:00', 'Australia/Lord_Howe'))).toBe('2026-04-05T01:45:00.000+10:30');
-      } finally {
-        Settings.now = realNow;
-      }
-    });
+        expect(isoOf(wallClockTime({ year: 2026, month: 10, day: 25, hour: 2, minute: 30 }, BERLIN))).toBe('2026-10-25T02:30:00.000+01:00');
+        expect(isoOf(wallClockTime({ year: 2026, month: 3, day: 29, hour: 2, minute: 30 }, BERLIN))).toBe('2026-03-29T03:30:00.000+02:00');
+        expect(isoOf(wallClockTime({ year: 2026, month: 11, day: 1, hour: 1, minute: 30 }, 'America/New_York'))).toBe('2026-11-01T01:30:00.000-05:00');
+        expect(isoOf(wallClockTime({ year: 2026, month: 7, day: 1 }, BERLIN))).toBe('2026-07-01T00:00:00.000+02:00');
+      }),
+    );
   });
 
   describe('rejects', () => {

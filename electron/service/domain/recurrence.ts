@@ -1,6 +1,6 @@
 import type { Static } from '@sinclair/typebox';
 import { DateTime } from 'luxon';
-import { formatWireDateTime, parseWireDateTime } from '../../api/dates.js';
+import { formatWireDateTime, parseWireDateTime, wallClockTime } from '../../api/dates.js';
 import type { RecurrenceRule as WireRecurrenceRuleSchema } from '../../api/schemas/reservations.js';
 
 export type RecurrenceType = 'none' | 'daily' | 'weekly' | 'monthly' | 'yearly';
@@ -172,18 +172,8 @@ function calendarDate(dt: DateTime): DateTime {
 }
 
 function atWallClock(date: DateTime, timeOf: DateTime, zone: string): DateTime {
-  return DateTime.fromObject(
-    {
-      year: date.year,
-      month: date.month,
-      day: date.day,
-      hour: timeOf.hour,
-      minute: timeOf.minute,
-      second: timeOf.second,
-      millisecond: timeOf.millisecond,
-    },
-    { zone },
-  );
+  const { hour, minute, second, millisecond } = timeOf;
+  return wallClockTime({ year: date.year, month: date.month, day: date.day, hour, minute, second, millisecond }, zone);
 }
 
 /**
