@@ -25,11 +25,46 @@ export function hasExplicitOffset(text: string): boolean {
   return matchWireDateTime(text)?.groups?.['offset'] !== undefined;
 }
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The later instant when `local`'s wall-clock time happens twice (the clocks went back soon after
+ * it). luxon picks one of the two from the zone's offset at the moment the process first asked it,
+ * so on its own the same text would mean a different instant depending on the season it ran in.
+ */
+function laterOfAmbiguous(local: DateTime): DateTime {
+  const offsetAfter = local.zone.offset(local.toMillis() + DAY_MS);
+  if (offsetAfter >= local.offset) return local;
+  // The same wall-clock time in the offset after the change, if it happens then too.
+  const later = local.plus({ minutes: local.offset - offsetAfter });
+  return later.offset === offsetAfter ? later : local;
+}
+
+/** A calendar day and a time of day, as a clock on the wall shows them. */
+export interface WallClockParts {
+  year: number;
+  month: number;
+  day: number;
+  hour?: number;
+  minute?: number;
+  second?: number;
+  millisecond?: number;
+}
+
+/**
+ * The instant a wall clock in `zone` shows `parts`, decided the same way whenever it runs: a time in
+ * a DST gap is shifted forward by the gap, and one that happens twice is the later instant.
+ */
+export function wallClockTime(parts: WallClockParts, zone: string): DateTime {
+  const local = DateTime.fromObject(parts, { zone });
+  return local.isValid ? laterOfAmbiguous(local) : local;
+}
+
 /**
  * Reads a wire date-time. Offset-ful input keeps the offset it was written with, so a value can be
  * shown the way the server meant it; offset-less input (as allowed in query parameters) is read in
- * `zone`. Nonexistent local times (DST gap) are shifted forward by the gap and ambiguous ones
- * (DST overlap) resolve to the later, standard-time instant — that is luxon's behaviour, kept as is.
+ * `zone`. Nonexistent local times (DST gap) are shifted forward by the gap (luxon's behaviour) and
+ * ambiguous ones (DST overlap) resolve to the later, standard-time instant.
  * Returns null for "" (servers send it for "no date"), malformed text, impossible calendar dates
  * and an unknown `zone`.
  */
@@ -37,11 +72,10 @@ export function parseWireDateTime(text: string, zone: string): DateTime | null {
   const match = matchWireDateTime(text);
   if (match === null) return null;
   try {
-    const parsed = DateTime.fromISO(match[0], {
-      zone,
-      setZone: match.groups?.['offset'] !== undefined,
-    });
-    return parsed.isValid ? parsed : null;
+    const hasOffset = match.groups?.['offset'] !== undefined;
+    const parsed = DateTime.fromISO(match[0], { zone, setZone: hasOffset });
+    if (!parsed.isValid) return null;
+    return hasOffset ? parsed : laterOfAmbiguous(parsed);
   } catch {
     // Only reachable if someone turned on luxon's global Settings.throwOnInvalid.
     return null;

@@ -5,7 +5,9 @@ import {
   hasExplicitOffset,
   isValidTimeZone,
   parseWireDateTime,
+  wallClockTime,
 } from '../../electron/api/dates.js';
+import { readingMoments, withLuxonNow } from '../support/luxon-now.js';
 
 const BERLIN = 'Europe/Berlin';
 
@@ -71,7 +73,7 @@ describe('parseWireDateTime', () => {
       ['nonexistent 02:30', '2026-03-29T02:30:00', '2026-03-29T03:30:00.000+02:00'],
       ['just after the gap', '2026-03-29T03:00:00', '2026-03-29T03:00:00.000+02:00'],
       // Fall back 2026-10-25: 03:00 CEST returns to 02:00 CET, so 02:00–02:59 happen twice.
-      // luxon picks the later instant (standard time, +01:00) for an ambiguous local time.
+      // An ambiguous local time is the later instant (standard time, +01:00), in any season.
       ['before the overlap', '2026-10-25T01:59:00', '2026-10-25T01:59:00.000+02:00'],
       ['ambiguous 02:00', '2026-10-25T02:00:00', '2026-10-25T02:00:00.000+01:00'],
       ['ambiguous 02:30', '2026-10-25T02:30:00', '2026-10-25T02:30:00.000+01:00'],
@@ -87,6 +89,20 @@ describe('parseWireDateTime', () => {
       const first = parseWireDateTime('2026-10-25T02:30:00+0200', BERLIN);
       expect(parsed?.toMillis()).toBe((first?.toMillis() ?? Number.NaN) + 60 * 60 * 1000);
     });
+
+    it.each(readingMoments)('an ambiguous or nonexistent time means the same instant when read in %s', (_moment, readAt) =>
+      withLuxonNow(readAt, () => {
+        expect(isoOf(parseWireDateTime('2026-10-25T02:30:00', BERLIN))).toBe('2026-10-25T02:30:00.000+01:00');
+        expect(isoOf(parseWireDateTime('2026-10-25T02:00:00', BERLIN))).toBe('2026-10-25T02:00:00.000+01:00');
+        expect(isoOf(parseWireDateTime('2026-10-25T01:59:00', BERLIN))).toBe('2026-10-25T01:59:00.000+02:00');
+        expect(isoOf(parseWireDateTime('2026-03-29T02:30:00', BERLIN))).toBe('2026-03-29T03:30:00.000+02:00');
+        expect(isoOf(parseWireDateTime('2026-04-05T01:45:00', 'Australia/Lord_Howe'))).toBe('2026-04-05T01:45:00.000+10:30');
+        expect(isoOf(wallClockTime({ year: 2026, month: 10, day: 25, hour: 2, minute: 30 }, BERLIN))).toBe('2026-10-25T02:30:00.000+01:00');
+        expect(isoOf(wallClockTime({ year: 2026, month: 3, day: 29, hour: 2, minute: 30 }, BERLIN))).toBe('2026-03-29T03:30:00.000+02:00');
+        expect(isoOf(wallClockTime({ year: 2026, month: 11, day: 1, hour: 1, minute: 30 }, 'America/New_York'))).toBe('2026-11-01T01:30:00.000-05:00');
+        expect(isoOf(wallClockTime({ year: 2026, month: 7, day: 1 }, BERLIN))).toBe('2026-07-01T00:00:00.000+02:00');
+      }),
+    );
   });
 
   describe('rejects', () => {

@@ -3,23 +3,30 @@
  * separate process (the host module under tsx, as the app's utility process would run it), keeps the
  * generated password in the real OS keychain (gnome-keyring on a private D-Bus), and a later start
  * finds the same account, its bookings and its password again.
+ *
+ * Core and service run on one clock that starts on a Wednesday morning in London: the demo's head
+ * office is open on weekdays from 08:00 to 18:00, and the test must see it open whatever the real hour.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { systemClock } from '../../electron/core/clock.js';
 import { openKeychain, type SecretStore } from '../../electron/core/storage/keychain.js';
 import { localProfile } from '../../electron/core/local-service/local-account.js';
 import { createLocalService, type LocalService } from '../../electron/core/local-service/local-service.js';
 import { createPerchCore, type PerchCore } from '../../electron/core/perch-core.js';
 import { localKeychainAccount } from '../../electron/core/session/session.js';
 import { recordingNotifier } from '../support/core-harness.js';
-import { forkServiceHost } from '../support/service-host.js';
+import { forkServiceHostOn } from '../support/service-host.js';
+import { shiftedClock } from '../support/shifted-clock.js';
 import { startPrivateSessionBus, type PrivateSessionBus } from '../support/session-bus.js';
 
-const profile = localProfile('jane.doe', 'Europe/London');
+const officeZone = 'Europe/London';
+const profile = localProfile('jane.doe', officeZone);
+const clock = shiftedClock(DateTime.fromISO('2026-12-02T10:31', { zone: officeZone }));
+/** The next morning, in office hours. */
+const bookedStart = DateTime.fromISO('2026-12-03T10:00', { zone: officeZone });
 
 let bus: PrivateSessionBus;
 let secrets: SecretStore;
@@ -45,12 +52,12 @@ function newCore(): { core: PerchCore; localService: LocalService } {
   const localService = createLocalService({
     dataFolder: join(folder, 'local-service'),
     demo: true,
-    launch: forkServiceHost(),
+    launch: forkServiceHostOn(clock),
     log: (message) => logged.push(message),
   });
   const core = createPerchCore({
     dataDir: folder,
-    clock: systemClock,
+    clock,
     secrets,
     notifier: recordingNotifier(),
     localService,
@@ -74,12 +81,6 @@ async function keptPassword(userName: string): Promise<string | undefined> {
   const entry = await secrets.get(localKeychainAccount(userName));
   return entry === null ? undefined : (JSON.parse(entry) as { password?: string }).password;
 }
-
-/** The demo head office is open on weekdays from 08:00 to 18:00 in London: next Monday at 10:00 is always bookable. */
-const nextMondayAtTen = () => {
-  const today = DateTime.now().setZone('Europe/London').startOf('day');
-  return today.plus({ days: 8 - today.weekday }).set({ hour: 10 });
-};
 
 describe('try it on this computer', () => {
   let first: { userName: string; userId: number; password: string; referenceNumber: string; pid: number };
@@ -109,7 +110,7 @@ describe('try it on this computer', () => {
     const laptop = (await core.handlers.listResources());
     if (!laptop.ok) throw new Error(laptop.error.message);
     const resourceId = laptop.value.find((resource) => resource.name === 'Loan laptop')!.resourceId;
-    const booked = await core.handlers.book({ resourceId, start: nextMondayAtTen().toISO()!, durationMinutes: 60, title: 'First run' });
+    const booked = await core.handlers.book({ resourceId, start: bookedStart.toISO()!, durationMinutes: 60, title: 'First run' });
     if (!booked.ok) throw new Error(`booking failed: ${booked.error.message}`);
 
     first = { userName: 'jane.doe', userId: snapshot.account!.userId, password: password!, referenceNumber: booked.value.referenceNumber, pid: pid! };

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { startService } from '../../electron/service/service.js';
+import { checkpointEveryMs } from '../../electron/service/store/checkpoints.js';
 
 describe('background checkpoints', () => {
   it('copy a committed write into the database file itself while the service runs', async () => {
@@ -23,8 +24,10 @@ describe('background checkpoints', () => {
           database.close();
         }
       };
-      // SQLite alone would wait for a thousand pages of WAL; one small write is a page or two.
-      await vi.waitFor(() => expect(inFileAlone()).toEqual([{ value: 'written' }]), { timeout: 5_000, interval: 100 });
+      // SQLite alone would wait for a thousand pages of WAL; one small write is a page or two. The
+      // worker may have backed off to its idle interval by the time the write lands (a slow start
+      // on a busy machine), so the wait allows two of them.
+      await vi.waitFor(() => expect(inFileAlone()).toEqual([{ value: 'written' }]), { timeout: 2 * checkpointEveryMs.idle, interval: 100 });
     } finally {
       await service.close();
       rmSync(folder, { recursive: true, force: true });

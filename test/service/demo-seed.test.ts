@@ -1,3 +1,4 @@
+import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoLogins, demoPassword, seedDemo, type DemoOrganisation } from '../../electron/service/seed/demo.js';
 import { countRows, withOwnService } from '../support/fixtures.js';
@@ -9,6 +10,8 @@ let user: Session;
 
 beforeAll(async () => {
   service = await startTestService({
+    // Schedules answer the week of now: one with no clock change in it, where each day has 24 hours.
+    now: DateTime.fromISO('2026-12-02T10:00:00Z'),
     seed: async (store) => {
       demo = await seedDemo(store);
       return { username: 'admin', password: demoPassword };

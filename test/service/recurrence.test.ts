@@ -1,6 +1,7 @@
 import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
 import { formatWireDateTime } from '../../electron/api/dates.js';
+import { readingMoments, withLuxonNow } from '../support/luxon-now.js';
 import {
   NO_RECURRENCE,
   expandRecurrence,
@@ -325,6 +326,13 @@ describe('wall clock across DST', () => {
   ])('%s', (_name, zone, start, end, termination, expected) => {
     expect(wirePairs({ type: 'daily', repeatTerminationDate: termination }, start, end, zone)).toEqual(expected);
   });
+
+  it.each(readingMoments)("takes the later 02:30 of the fall-back day when the series is planned in %s", (_moment, plannedAt) =>
+    withLuxonNow(plannedAt, () => {
+      const pairs = wirePairs({ type: 'daily', repeatTerminationDate: '2026-10-25' }, '2026-10-24T02:30', '2026-10-24T02:45', BERLIN);
+      expect(pairs[1]).toBe('2026-10-25T02:30:00+0100 – 2026-10-25T02:45:00+0100');
+    }),
+  );
 
   it('keeps 09:00 on a weekly series across both changes', () => {
     const rule = { type: 'weekly', weekdays: [0], repeatTerminationDate: '2026-11-08' };

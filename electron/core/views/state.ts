@@ -5,7 +5,7 @@
  */
 import type { Static } from '@sinclair/typebox';
 import { DateTime } from 'luxon';
-import { parseWireDateTime } from '../../api/dates.js';
+import { parseWireDateTime, wallClockTime } from '../../api/dates.js';
 import { parseHumanDuration } from '../../api/durations.js';
 import { AttributeCategory, type AttributeDefinition } from '../../api/schemas/attributes.js';
 import type { Reservation, ReservationSummary } from '../../api/schemas/reservations.js';
@@ -228,7 +228,7 @@ function lastDay(until: DateTime | null, userZone: string, scheduleZone: string 
   for (const zone of [userZone, scheduleZone ?? userZone, 'UTC']) {
     const local = until.setZone(zone);
     if (local.isValid && local.hour === 0 && local.minute === 0) {
-      return DateTime.fromObject({ year: local.year, month: local.month, day: local.day }, { zone: userZone });
+      return wallClockTime({ year: local.year, month: local.month, day: local.day }, userZone);
     }
   }
   return until.setZone(userZone);

@@ -1,6 +1,6 @@
 import type { Static } from '@sinclair/typebox';
 import { DateTime } from 'luxon';
-import { formatWireDateTime, parseWireDateTime } from '../../api/dates.js';
+import { formatWireDateTime, parseWireDateTime, wallClockTime } from '../../api/dates.js';
 import type { RecurrenceRule as WireRecurrenceRuleSchema } from '../../api/schemas/reservations.js';
 import { usableZone } from './query-dates.js';
 
@@ -177,18 +177,9 @@ function calendarDate(dt: DateTime): DateTime {
 
 /** `date` at the wall-clock time of `timeOf`, in `timeOf`'s zone. */
 function atWallClock(date: DateTime, timeOf: DateTime): DateTime {
-  return DateTime.fromObject(
-    {
-      year: date.year,
-      month: date.month,
-      day: date.day,
-      hour: timeOf.hour,
-      minute: timeOf.minute,
-      second: timeOf.second,
-      millisecond: timeOf.millisecond,
-    },
-    { zone: timeOf.zone },
-  );
+  const { hour, minute, second, millisecond } = timeOf;
+  return wallClockTime({ year: date.year, month: date.month, day: date.day, hour, minute, second, millisecond }, timeOf.zone.name);
+}
 }
 
 /**

@@ -7,7 +7,7 @@ const inlineCheckpointPages = 1000;
 /** While the worker checkpoints, SQLite's own only steps in if the WAL somehow grows this far. */
 const backstopCheckpointPages = 20_000;
 /** Busy: a few checkpoints a second. Idle: backing off to this, so a tray app's service barely wakes. */
-const checkpointEveryMs = { busy: 250, idle: 4_000 };
+export const checkpointEveryMs = { busy: 250, idle: 4_000 };
 
 /** CommonJS, evaluated by the worker: no file to find or to package. */
 const checkpointerSource = `

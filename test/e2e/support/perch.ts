@@ -16,13 +16,14 @@ import type { ApiClient } from '../../../electron/api/client.js';
 import { formatWireDateTime } from '../../../electron/api/dates.js';
 import { commandNames, eventNames, type CommandName, type StateSnapshot } from '../../../electron/bridge.js';
 import { defaultTimeFormatRules } from '../../../electron/bridge-format.js';
-import { systemClock, type Clock } from '../../../electron/core/clock.js';
+import type { Clock } from '../../../electron/core/clock.js';
 import { memorySecretStore } from '../../../electron/core/storage/keychain.js';
 import { localProfile } from '../../../electron/core/local-service/local-account.js';
 import { createPerchCore, type PerchCore } from '../../../electron/core/perch-core.js';
 import { seedDemo, type DemoOrganisation } from '../../../electron/service/seed/demo.js';
 import { startService, type RunningService } from '../../../electron/service/service.js';
 import { demoClient, demoSignIn, inProcessLocalService, recordingNotifier, type RecordingNotifier } from '../../support/core-harness.js';
+import { shiftedClock } from '../../support/shifted-clock.js';
 
 // These run in the page, where `window` exists; the Node project's lib has no DOM.
 declare const window: Record<string, unknown>;
@@ -38,12 +39,6 @@ export function nextOfficeMorning(time = '10:31', from = DateTime.now()): DateTi
   const today = from.setZone(officeZone).startOf('day');
   const monday = today.plus({ days: 8 - today.weekday });
   return monday.set({ hour, minute, second: 0, millisecond: 0 });
-}
-
-/** Real time moving at real speed, shifted so that it starts at `start`. */
-export function shiftedClock(start: DateTime): Clock & { offsetMs: number } {
-  const offsetMs = start.toMillis() - Date.now();
-  return { ...systemClock, offsetMs, now: () => DateTime.fromMillis(Date.now() + offsetMs) };
 }
 
 export interface PerchWorld {
