@@ -180,7 +180,6 @@ function atWallClock(date: DateTime, timeOf: DateTime): DateTime {
   const { hour, minute, second, millisecond } = timeOf;
   return wallClockTime({ year: date.year, month: date.month, day: date.day, hour, minute, second, millisecond }, timeOf.zone.name);
 }
-}
 
 /**
  * Calendar dates after the first one, ascending, up to the termination date. Each loop ends on its
