@@ -58,6 +58,7 @@ clock_sensitive_tests=(
   test/core/reservation-views.test.ts test/core/series-last-day.test.ts test/core/commands.test.ts
   test/service/demo-seed.test.ts test/service/query-dates.test.ts test/service/schedule-layout.test.ts
   test/service/slots.test.ts test/service/slot-rules.test.ts test/service/availability-rules.test.ts test/service/recurrence.test.ts
+  test/core/user-zones.test.ts test/core/demo-any-hour.test.ts test/service/recurrence-caller-zone.test.ts
 )
 moved_clock_report=$(mktemp)
 test/at-moment.sh 2027-03-28T00:58:00Z America/Los_Angeles \
