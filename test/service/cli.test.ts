@@ -144,7 +144,7 @@ describe('npm run service', { timeout: 60_000 }, () => {
     const admin = (await signIn(first.apiRoot, 'admin', 'password'))!;
     expect(admin).not.toBeNull();
     expect(await signIn(first.apiRoot, 'user', 'password')).not.toBeNull();
-    expect((await call(first.apiRoot, 'GET', '/Resources/', { session: admin })).body.resources).toHaveLength(12);
+    expect((await call(first.apiRoot, 'GET', '/Resources/', { session: admin })).body.resources).toHaveLength(16);
     const created = await call(first.apiRoot, 'POST', '/Groups/', { session: admin, body: { name: 'Created before the restart' } });
     expect(created.status).toBe(201);
     expect(await first.stop()).toMatchObject({ code: 0, signal: null });
@@ -152,7 +152,7 @@ describe('npm run service', { timeout: 60_000 }, () => {
     const second = await start(['--data', data, '--demo']);
     expect(second.output.stdout).toContain('Demo organisation from an earlier start, kept as it is.');
     const again = (await signIn(second.apiRoot, 'admin', 'password'))!;
-    expect((await call(second.apiRoot, 'GET', '/Resources/', { session: again })).body.resources).toHaveLength(12);
+    expect((await call(second.apiRoot, 'GET', '/Resources/', { session: again })).body.resources).toHaveLength(16);
     const group = await call(second.apiRoot, 'GET', `/Groups/${created.body.groupId}`, { session: again });
     expect(group.body.name).toBe('Created before the restart');
     const users = await call(second.apiRoot, 'GET', '/Users/', { session: again });
