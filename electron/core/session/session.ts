@@ -306,7 +306,6 @@ export function createAccountSession(options: SessionOptions): AccountSession {
     const user = await client.getUser({ params: { userId } });
     if (!user.ok) return failure(bridgeErrorFromApi(user.error));
     const { data } = user;
-    const isAdmin = data.groups.some((group) => group.roleIds.includes(Role.applicationAdministrator));
     return success({
       server,
       apiRoot,
@@ -315,8 +314,9 @@ export function createAccountSession(options: SessionOptions): AccountSession {
       firstName: data.firstName,
       lastName: data.lastName,
       ...(isValidTimeZone(data.timezone) ? { timezone: data.timezone } : await serverDefaultZone(client)),
-      isAdmin,
-      bookableResourceIds: isAdmin ? null : await readBookableResourceIds(data, async (groupId) => {
+      isAdmin: data.groups.some((group) => group.roleIds.includes(Role.applicationAdministrator)),
+      // An administrator of any kind comes back as null there, before any group is asked.
+      bookableResourceIds: await readBookableResourceIds(data, async (groupId) => {
         const group = await client.getGroup({ params: { groupId } });
         return group.ok ? group.data.permissions : null;
       }),

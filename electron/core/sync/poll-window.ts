@@ -15,12 +15,15 @@ export function fullWindow(now: DateTime): PollWindow {
   return { from: now, to: now.plus({ days: fullWindowDays }) };
 }
 
+/** The end of the user's tomorrow: the own list and the meetings read both cover the user's today and tomorrow. */
+export const endOfTomorrow = (now: DateTime, zone: string): DateTime => now.setZone(zone).plus({ days: 1 }).endOf('day');
+
 /**
  * Now to the end of tomorrow in the user's zone; further when the longest reminder lead plus
  * `aheadMs` (the longest wait until the next poll) reaches past that.
  */
 export function narrowWindow(now: DateTime, zone: string, settings: Settings, known: readonly WireSummary[], aheadMs: number): PollWindow {
-  const endOfTomorrow = now.setZone(zone).plus({ days: 1 }).endOf('day');
+  const tomorrowEnds = endOfTomorrow(now, zone);
   const leads = [settings.startReminderMinutes, settings.endReminderMinutes, settings.checkInLeadMinutes];
   for (const summary of known) {
     if (summary.startReminder !== null) leads.push(summary.startReminder);
@@ -28,7 +31,7 @@ export function narrowWindow(now: DateTime, zone: string, settings: Settings, kn
   }
   // A reservation must be listed before its reminder is due, one wait for the next poll ahead.
   const reach = now.plus({ minutes: Math.max(...leads), milliseconds: aheadMs });
-  return { from: now, to: reach > endOfTomorrow ? reach : endOfTomorrow };
+  return { from: now, to: reach > tomorrowEnds ? reach : tomorrowEnds };
 }
 
 /** Replaces what the window covered with what the server listed there; keeps the rest that has not ended. */

@@ -13,7 +13,7 @@ import type { Clock } from '../clock.js';
 import type { BusyNow, CoreState, Meetings } from '../core-state.js';
 import type { NotificationSchedule } from '../notifications/notification-schedule.js';
 import { createPoller, type PollOutcome, type PollReason } from './poller.js';
-import { fullWindow, mergeReservations, narrowWindow } from './poll-window.js';
+import { endOfTomorrow, fullWindow, mergeReservations, narrowWindow } from './poll-window.js';
 import { longestWaitMs, maxStrainLevel, nextPollDelay } from './poll-plan.js';
 import { freeNowSchedules } from './free-now-schedules.js';
 import { bridgeErrorFromSession, type AccountSession, type SessionResult } from '../session/session.js';
@@ -102,9 +102,6 @@ export function createSync(options: SyncOptions): Sync {
     const busyDue = now.toMillis() - busyAskedAt(stalest) >= backgroundFreeNowMinutes * 60_000;
     return busyDue || meetingsDue(stalest, now) ? [stalest] : [];
   }
-
-  /** The end of the user's tomorrow: the meetings read covers the user's days, today and tomorrow. */
-  const endOfTomorrow = (now: DateTime, zone: string) => now.setZone(zone).plus({ days: 1 }).endOf('day');
 
   /** The meetings read: every reservation of the schedule from now to the end of the user's tomorrow. */
   const askSchedule = (scheduleId: number, now: DateTime, zone: string) =>
