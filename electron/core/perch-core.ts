@@ -25,6 +25,7 @@ import { createAccountSession } from './session/session.js';
 import { loadSettings, saveSettings } from './storage/settings-store.js';
 import { freeViews, snapshotOf, viewContextOf } from './views/snapshot.js';
 import { freeNowSchedules } from './sync/free-now-schedules.js';
+import { bookableTest } from './session/bookable.js';
 import { createSync, defaultSlowAnswerMs } from './sync/sync.js';
 
 export interface PerchCoreOptions {
@@ -189,7 +190,7 @@ export function createPerchCore(options: PerchCoreOptions): PerchCore {
     reservationsChanged: sync.refreshReservations,
     hidePopover: () => events.emit('hidePopover', null),
     openBookForm: (book) => events.emit('navigate', { book }),
-    freeNowScheduleIds: () => freeNowSchedules(state.data, state.settings.favouriteResourceIds),
+    freeNowScheduleIds: () => (session.account === null ? [] : freeNowSchedules(state.data, state.settings.favouriteResourceIds, bookableTest(session.account))),
     freeViews: (answers, start, end) => (session.account === null ? [] : freeViews(state, session.account, answers, start, end)),
   });
 

@@ -1,7 +1,8 @@
 import type { DateTime } from 'luxon';
 import type { BookDraft, BridgeResult, FreeResourceView, Settings, SignInRequest, StateSnapshot } from '../../bridge.js';
 import type { AccountSession, SessionResult } from '../session/session.js';
-import type { BusyAnswer, ViewContext, WireReservation, WireResource, WireSchedule, WireSummary } from '../views/state.js';
+import type { BusyAnswer } from '../views/free-now.js';
+import type { ViewContext, WireReservation, WireResource, WireSchedule, WireSummary } from '../views/state.js';
 
 /** What the commands need from the core around them. */
 export interface CommandContext {

@@ -10,7 +10,7 @@ import type { CommandContext } from './command-context.js';
 import type { CommandLookups } from './command-lookups.js';
 import { failure, invalidInput, success } from '../errors.js';
 import { bridgeErrorFromSession } from '../session/session.js';
-import type { BusyAnswer } from '../views/state.js';
+import type { BusyAnswer } from '../views/free-now.js';
 
 export function createFreeAt(context: CommandContext, lookups: CommandLookups) {
   return async ({ start, durationMinutes }: FreeAtRequest): Promise<BridgeResult<FreeResourceView[]>> => {
@@ -24,7 +24,7 @@ export function createFreeAt(context: CommandContext, lookups: CommandLookups) {
     for (const scheduleId of context.freeNowScheduleIds()) {
       const answer = await lookups.run((client) => client.getReservations({ query: { scheduleId: String(scheduleId), ...window } }));
       if (!answer.ok) return failure(bridgeErrorFromSession(answer.error));
-      answers.push({ scheduleId, reservations: answer.data.reservations });
+      answers.push({ scheduleId, until: to, reservations: answer.data.reservations });
     }
     return success(context.freeViews(answers, from, to));
   };
