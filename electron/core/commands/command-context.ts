@@ -33,8 +33,8 @@ export interface CommandContext {
   reservationsChanged(): Promise<void>;
   /** Asks the shell to hide the popover. */
   hidePopover(): void;
-  /** The schedules Free now asks about (at most two). */
-  freeNowScheduleIds(): number[];
+  /** The schedules Free now covers, ranked, leaving out those whose hours say they are closed at `at`. */
+  freeNowScheduleIds(at: DateTime): number[];
   /** What is free over `start`–`end`, ranked for the user, from who was busy in those schedules then. */
   freeViews(answers: readonly BusyAnswer[], start: DateTime, end: DateTime): FreeResourceView[];
   /** Opens the popover on the Book form, filled in with the draft (through the navigate event, which shows the popover). */

@@ -24,7 +24,7 @@ import { bridgeErrorFromSession, type AccountSession, type SessionResult } from 
 import { bookableTest } from '../session/bookable.js';
 import { plannerReservations } from '../notifications/planner-input.js';
 import { summaryRole, summaryUpdatedBy, wireInstant, type WireReservation, type WireSummary } from '../views/state.js';
-import { openingAt, type ScheduleHours } from '../views/opening-hours.js';
+import { knownClosed, openingAt, type ScheduleHours } from '../views/opening-hours.js';
 import { referenceDataHours } from './reference-data.js';
 
 /** Who is busy, in the background: each leading schedule at most this often (and never while paused). */
@@ -133,10 +133,7 @@ export function createSync(options: SyncOptions): Sync {
   const meetingsAskedAt = (scheduleId: number) => state.data.meetings.find((entry) => entry.scheduleId === scheduleId)?.askedAt.toMillis() ?? Number.NEGATIVE_INFINITY;
   const meetingsDue = (scheduleId: number, now: DateTime) => now.toMillis() - meetingsAskedAt(scheduleId) >= meetingsMinutes * 60_000;
   const hoursOf = (scheduleId: number) => state.data.hours.find((hours) => hours.scheduleId === scheduleId);
-  const closedNow = (scheduleId: number, now: DateTime) => {
-    const hours = hoursOf(scheduleId);
-    return hours !== undefined && openingAt(hours, now)?.open === false;
-  };
+  const closedNow = (scheduleId: number, now: DateTime) => knownClosed(state.data.hours, scheduleId, now);
 
   /** Every schedule Free now covers, ranked; the first ones lead. */
   function rankedSchedules(): number[] {
