@@ -27,6 +27,7 @@ import { freeViews, snapshotOf, viewContextOf } from './views/snapshot.js';
 import { freeNowSchedules } from './sync/free-now-schedules.js';
 import { bookableTest } from './session/bookable.js';
 import { knownClosed } from './views/opening-hours.js';
+import { bookNowScheduleIds } from './desktop/tray-menu.js';
 import { createSync, defaultSlowAnswerMs } from './sync/sync.js';
 
 export interface PerchCoreOptions {
@@ -96,7 +97,13 @@ export function createPerchCore(options: PerchCoreOptions): PerchCore {
   let lookedAtMs = Number.NEGATIVE_INFINITY;
 
   const snapshot = () => snapshotOf(state, session.account, clock.now(), options.secrets.status());
-  const stateChanged = () => events.emit('stateChanged', snapshot());
+  /** The schedules of what the tray's Book now shows, as of the last state shown. */
+  let shownInTray: number[] = [];
+  const stateChanged = () => {
+    const shown = snapshot();
+    shownInTray = bookNowScheduleIds(shown, clock.now());
+    events.emit('stateChanged', shown);
+  };
 
   /** Launch at login is the OS's: shown as the OS has it, which the user may change in the OS's own settings. */
   async function readSettings(): Promise<Settings> {
@@ -132,6 +139,7 @@ export function createPerchCore(options: PerchCoreOptions): PerchCore {
     persist: cache.persist,
     stateChanged,
     log,
+    shownInTray: () => shownInTray,
     referenceData: () => reference.refresh(false),
     monotonicMs: options.monotonicMs ?? (() => performance.now()),
     slowAnswerMs: options.slowAnswerMs ?? defaultSlowAnswerMs,

@@ -86,12 +86,13 @@ describe('free now', () => {
 
     const { core } = await signedIn();
     const busyRequests = harness.requests.filter(isBusyNow);
-    // The head office (where the user books) and the hub (open round the clock) are the two leading
-    // schedules; the lab holds nothing the user may book. Their first read is the meetings read (now
-    // to the end of tomorrow in Berlin), which tells who is busy to the closing time too.
+    // The head office (where the user books) and the hub (open round the clock) are covered; the lab
+    // holds nothing the user may book. The head office's first read is the meetings read (now to the
+    // end of tomorrow in Berlin), which tells who is busy to the closing time too; the hub's reaches
+    // 12 hours ahead, as far as Free now reads round the clock.
     expect(busyRequests.map((request) => Object.fromEntries(request.query))).toEqual([
       { scheduleId: String(schedules.headOffice), startDateTime: '2030-03-12T08:50:00+0000', endDateTime: '2030-03-13T22:59:59+0000' },
-      { scheduleId: String(schedules.hub), startDateTime: '2030-03-12T08:50:00+0000', endDateTime: '2030-03-13T22:59:59+0000' },
+      { scheduleId: String(schedules.hub), startDateTime: '2030-03-12T08:50:00+0000', endDateTime: '2030-03-12T20:50:00+0000' },
     ]);
     expect(harness.requests.filter((request) => request.path.includes('Availability'))).toEqual([]);
     // The head office closes at 18:00 (London, on GMT: 18:00 UTC): free until then at the latest.
@@ -255,10 +256,13 @@ describe('polling', () => {
     // The narrow list: from now to the end of tomorrow in Berlin.
     const last = harness.requests.filter(isOwnList).at(-1)!;
     expect(last.query.get('endDateTime')).toBe('2030-03-13T22:59:59+0000');
-    // Who is busy, in the background: each of the two leading schedules (the head office, the hub)
-    // every 30 minutes, one a poll, the stalest first.
+    // Who is busy, in the background: only the schedules whose rows the tray shows, each every 30
+    // minutes, one a poll — the head office (where the user books, read for meetings too) from the
+    // start, the hub once its desks are among the tray's rows.
     const busy = polls.filter(([, requests]) => requests.some(isBusyNow)).map(([at]) => (at - began.toMillis()) / minuteMs);
-    expect(busy).toEqual([30, 35, 60, 65, 90, 95, 120, 125, 151, 155]);
+    expect(busy).toEqual([30, 60, 90, 105, 120, 136, 151, 160]);
+    const asked = (scheduleId: number) => harness.requests.filter((request) => isBusyNow(request) && request.query.get('scheduleId') === String(scheduleId)).length;
+    expect([asked(harness.org.schedules.headOffice), asked(harness.org.schedules.hub)]).toEqual([5, 3]);
     expect(core.snapshot().serverStrain).toBeNull();
   });
 

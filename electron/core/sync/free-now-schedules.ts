@@ -14,6 +14,18 @@ import type { CoreData } from '../core-state.js';
  */
 export const leadingScheduleCount = 2;
 
+/**
+ * The leading schedules in which the user books (of their favourites or reservations), or, before
+ * they have booked anything, the leading ones: where meetings the user is in are looked for.
+ */
+export function meetingSchedules(ranked: readonly number[], data: Pick<CoreData, 'reservations' | 'resources'>, favouriteResourceIds: readonly number[]): number[] {
+  const scheduleOf = new Map(data.resources.map((resource) => [resource.resourceId, resource.scheduleId]));
+  const bookedIn = new Set([...favouriteResourceIds.map((resourceId) => scheduleOf.get(resourceId)), ...data.reservations.map((summary) => summary.scheduleId)]);
+  const leading = ranked.slice(0, leadingScheduleCount);
+  const booked = leading.filter((scheduleId) => bookedIn.has(scheduleId));
+  return booked.length > 0 ? booked : leading;
+}
+
 export function freeNowSchedules(
   data: Pick<CoreData, 'reservations' | 'resources' | 'schedules'>,
   favouriteResourceIds: readonly number[],

@@ -6,9 +6,9 @@
  * the user looks, each open schedule is asked who is busy from now to its closing time — the two
  * it ranks first (free-now-schedules.ts) at every look, the others once their answer is old, as
  * often as a fixed share of the budget allows however many there are; a closed one is not asked.
- * In the background only the two leading schedules are asked, rarely; every 30 minutes their read
- * spans today and tomorrow instead, to learn of the meetings of others the user is in (their own
- * list holds only what they own). Polls come every poll interval near the user's own events and
+ * In the background only the schedules whose rows the tray shows are asked, rarely; every 30 minutes the read of
+ * those the user books in spans today and tomorrow instead, to learn of the meetings of others the
+ * user is in (their own list holds only what they own). Polls come every poll interval near the user's own events and
  * every few minutes otherwise (poll-plan.ts); slower while the server answers slowly or fails.
  */
 import type { DateTime } from 'luxon';
@@ -19,7 +19,7 @@ import type { NotificationSchedule } from '../notifications/notification-schedul
 import { createPoller, type PollOutcome, type PollReason } from './poller.js';
 import { endOfTomorrow, fullWindow, mergeReservations, narrowWindow } from './poll-window.js';
 import { longestWaitMs, maxStrainLevel, nextPollDelay } from './poll-plan.js';
-import { freeNowSchedules, leadingScheduleCount } from './free-now-schedules.js';
+import { freeNowSchedules, leadingScheduleCount, meetingSchedules } from './free-now-schedules.js';
 import { bridgeErrorFromSession, type AccountSession, type SessionResult } from '../session/session.js';
 import { bookableTest } from '../session/bookable.js';
 import { plannerReservations } from '../notifications/planner-input.js';
@@ -31,7 +31,8 @@ import { referenceDataHours } from './reference-data.js';
 const backgroundFreeNowMinutes = 30;
 /**
  * The meetings the user is in, read by schedule from now to the end of the user's tomorrow:
- * each leading schedule at most this often, when the user looks or in the background. Such a read
+ * each leading schedule the user books in (meetingSchedules) at most this often, when the user looks
+ * or in the background. Such a read
  * also tells who is busy to the closing time, so it stands in for that schedule's Free now read.
  */
 export const meetingsMinutes = 30;
@@ -98,6 +99,8 @@ export interface SyncOptions {
   persist(): void;
   stateChanged(): void;
   log(message: string, error?: unknown): void;
+  /** The schedules of the rows the tray shows now: the background keeps only them fresh. */
+  shownInTray(): readonly number[];
   /** Resources and schedules, from the cache when fresh: "Free now" is worked out with them. */
   referenceData(): Promise<void>;
   /** Monotonic milliseconds, to time the server's answers. */
@@ -145,26 +148,29 @@ export function createSync(options: SyncOptions): Sync {
   /**
    * The schedules to ask now, in rank order. When the user looks: each leading schedule not asked
    * within the minute, each other one whose answer is old (otherScheduleFreshMs); a closed one
-   * only for the meetings read. In the background: the leading schedule whose answer (who is
-   * busy, or the meetings) is stalest, if due.
+   * only for the meetings read. In the background: of the schedules whose rows the tray shows
+   * (the leading ones while it shows none), the one whose answer (who is busy, or the meetings)
+   * is stalest, if due.
    */
-  function schedulesToAsk(ranked: readonly number[], now: DateTime, look: boolean): number[] {
+  function schedulesToAsk(ranked: readonly number[], meetingsIn: readonly number[], now: DateTime, look: boolean): number[] {
     if (pausedBy.size > 0) return [];
     const leading = ranked.slice(0, leadingScheduleCount);
     const nowMs = now.toMillis();
+    const meetingsDueIn = (scheduleId: number) => meetingsIn.includes(scheduleId) && meetingsDue(scheduleId, now);
     if (look) {
       const otherFreshMs = otherScheduleFreshMs(ranked.length - leading.length);
       return ranked.filter((scheduleId, rank) => {
-        if (rank < leadingScheduleCount && meetingsDue(scheduleId, now)) return true;
+        if (meetingsDueIn(scheduleId)) return true;
         if (closedNow(scheduleId, now)) return false;
         return nowMs - busyAskedAt(scheduleId) >= (rank < leadingScheduleCount ? leadingFreshMs : otherFreshMs);
       });
     }
-    const askedAt = (scheduleId: number) => Math.min(busyAskedAt(scheduleId), meetingsAskedAt(scheduleId));
-    const stalest = [...leading].sort((a, b) => askedAt(a) - askedAt(b))[0];
-    if (stalest === undefined) return [];
-    const busyDue = nowMs - busyAskedAt(stalest) >= backgroundFreeNowMinutes * 60_000 && !closedNow(stalest, now);
-    return busyDue || meetingsDue(stalest, now) ? [stalest] : [];
+    const busyDue = (scheduleId: number) => nowMs - busyAskedAt(scheduleId) >= backgroundFreeNowMinutes * 60_000 && !closedNow(scheduleId, now);
+    const askedAt = (scheduleId: number) => Math.min(busyAskedAt(scheduleId), meetingsIn.includes(scheduleId) ? meetingsAskedAt(scheduleId) : Number.POSITIVE_INFINITY);
+    const shown = options.shownInTray().filter((scheduleId) => ranked.includes(scheduleId));
+    const kept = new Set([...(shown.length > 0 ? shown : leading), ...meetingsIn]);
+    const stalest = [...kept].filter((scheduleId) => busyDue(scheduleId) || meetingsDueIn(scheduleId)).sort((a, b) => askedAt(a) - askedAt(b))[0];
+    return stalest === undefined ? [] : [stalest];
   }
 
   /** Every reservation of the schedule from now to `until`. */
@@ -247,10 +253,11 @@ export function createSync(options: SyncOptions): Sync {
       if (session.account !== account) return 'failed';
     }
     const results: SessionResult<unknown>[] = [reservations];
-    const toAsk = schedulesToAsk(ranked, now, look);
+    const meetingsIn = meetingSchedules(ranked, state.data, state.settings.favouriteResourceIds);
+    const toAsk = schedulesToAsk(ranked, meetingsIn, now, look);
     for (const [index, scheduleId] of toAsk.entries()) {
       const readEnd = freeNowReadEnd(hoursOf(scheduleId), now, account.timezone);
-      const wide = ranked.indexOf(scheduleId) < leadingScheduleCount && meetingsDue(scheduleId, now);
+      const wide = meetingsIn.includes(scheduleId) && meetingsDue(scheduleId, now);
       const busy = await timed(askSchedule(scheduleId, now, wide ? endOfTomorrow(now, account.timezone) : readEnd));
       if (session.account !== account) return 'failed';
       if (unreachable(busy)) return offline();
