@@ -108,7 +108,7 @@ export function createPerchCore(options: PerchCoreOptions): PerchCore {
     return state.settings;
   }
 
-  const cache = createAccountCache({ dataDir, clock, state, session, track, log });
+  const cache = createAccountCache({ dataDir, state, session, track, log });
   const notifications = createNotificationSchedule({
     clock,
     state,
@@ -228,6 +228,7 @@ export function createPerchCore(options: PerchCoreOptions): PerchCore {
     async stop() {
       accounts.stop();
       sync.stop();
+      cache.flush();
       unsubscribeResponses?.();
       unsubscribeResponses = null;
       unsubscribeUnlocked?.();
@@ -240,7 +241,10 @@ export function createPerchCore(options: PerchCoreOptions): PerchCore {
       if (clock.now().toMillis() - lookedAtMs < trayMenuLookIntervalMs) return;
       looked();
     },
-    systemSuspended: () => sync.pause('suspended'),
+    systemSuspended() {
+      sync.pause('suspended');
+      cache.flush();
+    },
     systemResumed: () => sync.resume('suspended'),
     screenLocked: () => sync.pause('locked'),
     screenUnlocked() {
