@@ -52,6 +52,8 @@ function instantOrNull(text: string | null): DateTime | null {
   return instant.isValid ? instant : null;
 }
 
+const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
 const isoOrNull = (instant: DateTime | null) => instant?.toUTC().toISO() ?? null;
 
 /** One "Free now" answer as cached. */
@@ -140,12 +142,16 @@ export function createAccountCache(options: AccountCacheOptions): AccountCache {
   const sameReference = (a: ReferenceSeen, b: ReferenceSeen | null) =>
     b !== null && a.owner === b.owner && a.resources === b.resources && a.schedules === b.schedules && a.groups === b.groups && a.reservationAttributes === b.reservationAttributes;
 
+  /**
+   * In one order whatever order the polls left them in (a narrow poll's answer goes after the
+   * kept ones, a full one's replaces them), so the same reservations are the same part; the views sort them anyway.
+   */
   function reservationsPart(owner: CachedAccount): CacheParts['reservations'] {
     const { data } = state;
     return {
       account: owner,
-      reservations: data.reservations,
-      busyNow: data.busyNow.map(cachedBusyNow),
+      reservations: data.reservations.toSorted((a, b) => compareText(a.referenceNumber, b.referenceNumber)),
+      busyNow: data.busyNow.map(cachedBusyNow).sort((a, b) => a.scheduleId - b.scheduleId),
       fetchedAt: isoOrNull(data.fetchedAt),
       referenceFetchedAt: isoOrNull(data.referenceFetchedAt),
     };

@@ -126,13 +126,23 @@ export interface CacheOptions {
   log?: (message: string) => void;
 }
 
-/** A part as it is written: without credentials, compact (nobody reads the cache but Perch). */
+/**
+ * A part as it is written: without credentials, compact (nobody reads the cache but Perch). The
+ * credentials are left out as the text is made, without a copy of megabytes of reference data;
+ * only when there was one are the places looked for again, for the log.
+ */
 export function cachePartText<N extends CachePartName>(name: N, part: CacheParts[N], options: CacheOptions = {}): string {
-  const { value, dropped } = withoutSecrets(part, name);
-  if (dropped.length > 0) {
+  let leftOut = false;
+  const text = JSON.stringify(part, (key, value: unknown) => {
+    if (!isSecretKey(key)) return value;
+    leftOut = true;
+    return undefined;
+  });
+  if (leftOut) {
+    const { dropped } = withoutSecrets(part, name);
     (options.log ?? console.warn)(`Perch left ${dropped.join(', ')} out of the cache: credentials are never written to disk.`);
   }
-  return JSON.stringify(value);
+  return text;
 }
 
 /** A short fingerprint of a text: what was written is remembered by it, not kept whole. */
