@@ -157,7 +157,7 @@ export function createAccountCache(options: AccountCacheOptions): AccountCache {
     };
   }
 
-  const reservationsFingerprint = (owner: CachedAccount) => digestOf(JSON.stringify(withoutPollTimes(reservationsPart(owner))));
+  const reservationsFingerprint = (part: CacheParts['reservations']) => digestOf(JSON.stringify(withoutPollTimes(part)));
   const shownText = (owner: CachedAccount) => cachePartText('shown', { account: owner, shownNotificationIds: [...state.shown] }, textOptions);
 
   function pollTimeDue(now: boolean): boolean {
@@ -179,10 +179,11 @@ export function createAccountCache(options: AccountCacheOptions): AccountCache {
       if (digest !== written.reference) write('reference', digest, text);
     }
 
-    const fingerprint = reservationsFingerprint(owner);
+    const reservations = reservationsPart(owner);
+    const fingerprint = reservationsFingerprint(reservations);
     if (fingerprint !== written.reservations || pollTimeDue(pollTimeNow)) {
       writtenFetchedAt = data.fetchedAt;
-      write('reservations', fingerprint, cachePartText('reservations', reservationsPart(owner), textOptions));
+      write('reservations', fingerprint, cachePartText('reservations', reservations, textOptions));
     }
 
     const shown = shownText(owner);
@@ -236,7 +237,7 @@ export function createAccountCache(options: AccountCacheOptions): AccountCache {
         referenceSeen = referenceNow(owner);
       }
       if (reservations?.digest) {
-        written.reservations = reservationsFingerprint(owner);
+        written.reservations = reservationsFingerprint(reservationsPart(owner));
         writtenFetchedAt = data.fetchedAt;
       }
       if (shown?.digest) written.shown = digestOf(shownText(owner));
