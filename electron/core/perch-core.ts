@@ -117,7 +117,7 @@ export function createPerchCore(options: PerchCoreOptions): PerchCore {
     return state.settings;
   }
 
-  const cache = createAccountCache({ dataDir, clock, state, session, track, log });
+  const cache = createAccountCache({ dataDir, state, session, track, log });
   const notifications = createNotificationSchedule({
     clock,
     state,
@@ -241,6 +241,7 @@ export function createPerchCore(options: PerchCoreOptions): PerchCore {
     async stop() {
       accounts.stop();
       sync.stop();
+      cache.flush();
       unsubscribeResponses?.();
       unsubscribeResponses = null;
       unsubscribeUnlocked?.();
@@ -253,7 +254,10 @@ export function createPerchCore(options: PerchCoreOptions): PerchCore {
       if (clock.now().toMillis() - lookedAtMs < trayMenuLookIntervalMs) return;
       looked();
     },
-    systemSuspended: () => sync.pause('suspended'),
+    systemSuspended() {
+      sync.pause('suspended');
+      cache.flush();
+    },
     systemResumed: () => sync.resume('suspended'),
     screenLocked: () => sync.pause('locked'),
     screenUnlocked() {

@@ -193,7 +193,7 @@ describe('silent re-authentication', () => {
     expect(states).toContain('signedOut');
     expect(await secrets.get('local|tom')).toBeNull();
     expect(existsSync(join(dataDir, 'account.json'))).toBe(false);
-    expect(existsSync(join(dataDir, 'cache.json'))).toBe(false);
+    expect(existsSync(join(dataDir, 'cache'))).toBe(false);
     await core.stop();
   });
 });
