@@ -71,6 +71,23 @@ test('the people filter keeps what holds that many', async ({ page, perch }) => 
   expect((await rowNames(page)).sort()).toEqual(['Avon (2.01)', 'Boardroom']);
 });
 
+test('the filter finds what is not free now, says until when, and looks at that time', async ({ page, perch }) => {
+  // Someone else's booking under way (administrators may book from a time already begun).
+  const admin = await perch.clientFor('admin');
+  const taken = await admin.createReservation({ body: { resourceId: perch.org.resources.thames, title: 'Stand-up', startDateTime: perch.at('10:30'), endDateTime: perch.at('11:30') } });
+  if (!taken.ok) throw new Error(taken.error.message);
+  await perch.signIn();
+  await perch.open();
+  await expect(row(page, 'Severn (1.02)')).toBeVisible();
+  await expect(row(page, 'Thames (1.01)')).toHaveCount(0);
+  await page.getByRole('searchbox', { name: 'Filter free resources' }).fill('thames');
+  await expect(page.getByRole('heading', { name: 'Not free now' })).toBeVisible();
+  await expect(row(page, 'Thames (1.01)')).toContainText(`busy until ${userClock(perch, '11:30')}`);
+  await expect(page.getByRole('region', { name: 'Free now' }).getByText(/^Nothing/)).toHaveCount(0);
+  await row(page, 'Thames (1.01)').getByRole('button', { name: /^Look at/ }).click();
+  await expect(row(page, 'Thames (1.01)').getByRole('button', { name: range(perch, '11:30', '12:30') })).toBeVisible();
+});
+
 test('offline, booking from Free now waits and says why', async ({ page, perch }, testInfo) => {
   await perch.signIn();
   await perch.open();

@@ -2,7 +2,7 @@
  * Builders for what the core hands its views (bridge types), shared by the renderer's fake
  * `window.perch` and the shell's fake core; each test overrides only the fields it looks at.
  */
-import type { FreeResourceView, ReservationView, StateSnapshot } from '../../electron/bridge.js';
+import type { FreeResourceView, ReservationView, StateSnapshot, UnavailableResourceView } from '../../electron/bridge.js';
 
 /** How the core's tests read times, whatever the machine's locale: a 24-hour British clock. */
 export const testTimeFormat: StateSnapshot['timeFormat'] = { locale: 'en-GB', hourCycle: 'h23' };
@@ -53,6 +53,23 @@ export function freeResourceView(fields: Pick<FreeResourceView, 'resourceId' | '
     standing: null,
     freeUntil: null,
     freeAllDay: fields.freeUntil === undefined || fields.freeUntil === null,
+    ...fields,
+  };
+}
+
+/** A resource the user may book that is booked now, free again at `freeFrom` unless another reason and time are given. */
+export function unavailableResourceView(
+  fields: Pick<UnavailableResourceView, 'resourceId' | 'name' | 'freeFrom'> & Partial<UnavailableResourceView>,
+): UnavailableResourceView {
+  return {
+    scheduleId: 1,
+    scheduleName: 'Main',
+    groupNames: [],
+    location: '',
+    capacity: null,
+    features: [],
+    standing: null,
+    reason: 'busy',
     ...fields,
   };
 }
