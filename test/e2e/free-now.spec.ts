@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { DateTime } from 'luxon';
+import { ResourceStatus } from '../../electron/api/schemas/resources.js';
 import { expect, expectAccessible, officeZone, screenshot, test, type PerchWorld } from './support/perch.js';
 
 // 10:31 in the office (London): a one-click booking starts at the next slot, 11:00. The popover
@@ -162,9 +163,9 @@ test.describe('before the office opens', () => {
   // Monday 07:00 in London: the head office opens at 08:00.
   test.use({ officeTime: '07:00' });
 
-  test('with everything the user books in closed, Free now names the opening, looks at it in one click, and books it', async ({ page, perch }, testInfo) => {
-    // A favourite in the head office: Free now shows that schedule alone (the hub, open round the clock, is not among it).
-    await perch.core.handlers.setSettings({ favouriteResourceIds: [perch.org.resources.thames] });
+  test('with everything the user may book closed, Free now names the opening, looks at it in one click, and books it', async ({ page, perch }, testInfo) => {
+    // The hub, open round the clock, is out of service this morning: only the head office is left.
+    await perch.service.store.updateTable('resources').set({ statusId: ResourceStatus.unavailable }).where('scheduleId', '=', perch.org.schedules.hub).execute();
     await perch.signIn();
     await perch.open();
     await expect(page.getByText(`Everything is closed now. Head office opens ${userClock(perch, '08:00')}.`)).toBeVisible();
