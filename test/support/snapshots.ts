@@ -64,6 +64,7 @@ export function signedOutState(now: string, overrides: Partial<StateSnapshot> = 
     account: null,
     reservations: [],
     freeNow: [],
+    freeNowLoading: false,
     freeNowClosed: null,
     fetchedAt: null,
     offline: false,

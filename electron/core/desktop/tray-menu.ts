@@ -4,7 +4,7 @@
  * so the menu holds no logic of its own and is tested without Electron.
  */
 import { DateTime } from 'luxon';
-import type { CommandName, CommandRequest, FreeResourceView, ReservationView, StateSnapshot } from '../../bridge.js';
+import type { CommandName, CommandRequest, ReservationView, StateSnapshot } from '../../bridge.js';
 import { createTimeFormat, type TimeFormat } from '../../bridge-format.js';
 import { quickActions, type QuickAction } from '../../bridge-quick-book.js';
 
@@ -52,7 +52,7 @@ export function buildTrayMenu(state: StateSnapshot, now: DateTime): TrayMenuItem
     items.push({ label: 'Signing in…', enabled: false });
   } else {
     if (state.offline) items.push({ label: offlineLabel(state, now, format), enabled: false });
-    items.push(...reservationItems(state, now, format), separator, bookNowItem(state.freeNow, now, format));
+    items.push(...reservationItems(state, now, format), separator, bookNowItem(state, now, format));
   }
   items.push(separator, { label: 'Open Perch', action: 'openPerch' }, separator, { label: 'Quit Perch', action: 'quit' });
   return items;
@@ -140,8 +140,9 @@ function reservationLabel(reservation: ReservationView, now: DateTime, format: T
 }
 
 /** The first free resources, in the popover's order, each with the popover's one-click actions (or its "Book…"). */
-function bookNowItem(freeNow: FreeResourceView[], now: DateTime, format: TimeFormat): TrayMenuItem {
-  const resources = freeNow
+function bookNowItem(state: StateSnapshot, now: DateTime, format: TimeFormat): TrayMenuItem {
+  if (state.freeNowLoading) return { label: 'Book now — finding what is free…', enabled: false };
+  const resources = state.freeNow
     .map((resource) => ({ label: resource.name, submenu: quickActions(resource, now.toMillis(), format).map(actionItem) }))
     .filter((item) => item.submenu.length > 0)
     .slice(0, bookNowLimit);

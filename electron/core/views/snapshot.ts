@@ -36,6 +36,7 @@ export function snapshotOf(state: CoreState, account: AccountIdentity | null, no
     account: account === null ? null : accountView(account),
     reservations: account === null ? [] : upcomingViews(listedReservations(data), context),
     freeNow: account === null ? [] : freeViews(state, account, data.busyNow, now),
+    freeNowLoading: account !== null && state.freeNowReading && !state.offline && data.busyNow.length === 0,
     freeNowClosed: account === null ? null : freeNowClosedView(data.busyNow, { zone: account.timezone, now, resources: data.resources, schedules: data.schedules, hours: data.hours }),
     fetchedAt: data.fetchedAt === null ? null : isoIn(userZone, data.fetchedAt),
     offline: state.offline,
