@@ -231,6 +231,8 @@ export function createSync(options: SyncOptions): Sync {
       if (look) await refreshHours(scheduleId, now);
     }
 
+    // A read above may have ended the session (a refused re-authentication): nothing of it is kept.
+    if (session.account !== account) return 'failed';
     let outcome: PollOutcome = 'ok';
     for (const result of results) {
       if (!result.ok) {
