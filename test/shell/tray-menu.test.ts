@@ -23,6 +23,7 @@ function snapshot(patch: Partial<StateSnapshot> = {}): StateSnapshot {
     reservations: [],
     freeNow: [],
     freeNowLoading: false,
+    notFreeNow: [],
     freeNowClosed: null,
     fetchedAt: at('09:59'),
     offline: false,

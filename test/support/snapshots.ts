@@ -65,6 +65,7 @@ export function signedOutState(now: string, overrides: Partial<StateSnapshot> = 
     reservations: [],
     freeNow: [],
     freeNowLoading: false,
+    notFreeNow: [],
     freeNowClosed: null,
     fetchedAt: null,
     offline: false,
