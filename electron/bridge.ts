@@ -324,6 +324,11 @@ export interface StateSnapshot {
   reservations: ReservationView[];
   /** Resources free now in every schedule the user books in, ranked (favourites, booked lately, one click, rooms, longest free, smallest). */
   freeNow: FreeResourceView[];
+  /**
+   * Free now is not known yet (right after signing in on an empty cache): the resource list or
+   * who is busy is still on its way. Not "nothing free".
+   */
+  freeNowLoading: boolean;
   /** Every other resource the user may book, so the filter finds it: favourites and booked lately first, then soonest free. */
   notFreeNow: UnavailableResourceView[];
   /** Set when Free now is empty because everything it shows is closed now: when it opens next. */
@@ -374,7 +379,10 @@ export type SlotsRequest = Static<typeof SlotsRequestSchema>;
 /** What each command takes; `void` for none. */
 export interface CommandRequests {
   getState: void;
+  /** The user's list and what is free, read again; the reference data is kept while fresh (12 hours). */
   refresh: void;
+  /** Everything read again: the refresh, and the resources, schedules, groups, attributes and permissions too. */
+  reloadEverything: void;
   signIn: SignInRequest;
   /** "Try it on this computer": starts the local service and signs in to the person's own account there. */
   tryThisComputer: void;
@@ -411,6 +419,7 @@ export type CommandRequest<C extends CommandName> = CommandRequests[C];
 export const commandRequests: { [C in CommandName]: CommandRequests[C] extends void ? null : TSchema } = {
   getState: null,
   refresh: null,
+  reloadEverything: null,
   signIn: SignInRequestSchema,
   tryThisComputer: null,
   signOut: null,
@@ -436,6 +445,7 @@ export const commandRequests: { [C in CommandName]: CommandRequests[C] extends v
 export interface CommandResponses {
   getState: StateSnapshot;
   refresh: StateSnapshot;
+  reloadEverything: StateSnapshot;
   signIn: BridgeResult<StateSnapshot>;
   tryThisComputer: BridgeResult<StateSnapshot>;
   signOut: BridgeResult<StateSnapshot>;

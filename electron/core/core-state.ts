@@ -77,6 +77,11 @@ export interface CoreState {
   phase: StateSnapshot['phase'];
   data: CoreData;
   offline: boolean;
+  /**
+   * A look's reads for Free now (the resource list when stale, who is busy) are under way, the
+   * user's own list already in: with no answer about who is busy yet, Free now is loading, not empty.
+   */
+  freeNowReading: boolean;
   /** Null while the server answers well. */
   strain: ServerStrain | null;
   lastError: BridgeError | null;
@@ -98,6 +103,7 @@ export function createCoreState(timeFormat: TimeFormatRules = defaultTimeFormatR
     phase: 'signedOut',
     data: emptyData(),
     offline: false,
+    freeNowReading: false,
     strain: null,
     lastError: null,
     notifierProblem: null,
@@ -127,5 +133,6 @@ export function clearAccountData(state: CoreState): void {
   state.snoozed = new Map();
   state.previousPlanned = null;
   state.offline = false;
+  state.freeNowReading = false;
   state.strain = null;
 }

@@ -166,8 +166,14 @@ export function createPerchCore(options: PerchCoreOptions): PerchCore {
     tryThisComputer: accounts.tryThisComputer,
     signOut: accounts.signOut,
     async refresh() {
+      // The look's poll reads the reference data too, but only when it is stale.
+      if (session.account !== null) await sync.refreshReservations();
+      return snapshot();
+    },
+    async reloadEverything() {
       if (session.account === null) return snapshot();
-      await Promise.all([sync.refreshReservations(), reference.refresh(true)]);
+      // Started first, so that the look's poll joins this read and works Free now out against it.
+      await Promise.all([reference.refresh(true), sync.refreshReservations()]);
       return snapshot();
     },
     settings: () => state.settings,

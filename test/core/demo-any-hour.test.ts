@@ -34,8 +34,10 @@ function value<T>(result: { ok: true; value: T } | { ok: false; error: { message
 async function triedBy(timezone: string): Promise<{ created: CoreUnderTest; snapshot: StateSnapshot }> {
   const created = harness.newCore({ localProfile: () => localProfile('jane.doe', timezone) });
   await created.core.start();
-  const snapshot = value(await created.core.handlers.tryThisComputer());
-  return { created, snapshot };
+  value(await created.core.handlers.tryThisComputer());
+  // The sign-in answers with the user's list; Free now comes after.
+  await harness.idle();
+  return { created, snapshot: created.core.snapshot() };
 }
 
 /** What the popover's Free now offers for one resource, decided as it decides it. */

@@ -29,6 +29,8 @@ async function signedIn(options: Parameters<CoreHarness['newCore']>[0] = {}): Pr
   await created.core.start();
   const result = await created.core.handlers.signIn(demoSignIn('user', true));
   if (!result.ok) throw new Error(result.error.message);
+  // Sign-in answers with the user's list; Free now and the reference data come after.
+  await harness.idle();
   return created;
 }
 

@@ -144,6 +144,8 @@ describe('silent re-authentication', () => {
     const { core } = harness.newCore();
     await core.start();
     await core.handlers.signIn(demoSignIn('user'));
+    // The reference data, read in the background, is in before the session lapses.
+    await harness.idle();
     // The server's clock runs 31 minutes ahead: for it the session has lapsed, for the core not yet.
     harness.serviceOffset.minutes = 31;
     harness.requests.length = 0;

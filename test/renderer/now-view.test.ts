@@ -48,6 +48,14 @@ describe('Now: states', () => {
     expect(screen.getByText('Loading your reservations…')).toBeTruthy();
   });
 
+  test('right after sign-in: My reservations are shown while Free now is still loading, never "nothing free"', async () => {
+    await renderNow(createFakePerch(readySnapshot({ freeNow: [], freeNowLoading: true })));
+    expect(screen.getByRole('heading', { name: 'Design review' })).toBeTruthy();
+    expect(screen.queryByText('Loading your reservations…')).toBeNull();
+    expect(screen.getByText('Loading what is free…')).toBeTruthy();
+    expect(screen.queryByText(/Nothing is free/)).toBeNull();
+  });
+
   test('empty: nothing booked and nothing free', async () => {
     await renderNow(createFakePerch(readySnapshot({ reservations: [], freeNow: [] })));
     expect(screen.getByText('Nothing booked. Pick a free resource below.')).toBeTruthy();

@@ -81,6 +81,7 @@ export function signedOutState(now: string, overrides: Partial<StateSnapshot> = 
     account: null,
     reservations: [],
     freeNow: [],
+    freeNowLoading: false,
     notFreeNow: [],
     freeNowClosed: null,
     fetchedAt: null,

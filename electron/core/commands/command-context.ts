@@ -14,8 +14,10 @@ export interface CommandContext {
   /** Starts the local service and signs in to the person's own account there. */
   tryThisComputer(): Promise<BridgeResult<StateSnapshot>>;
   signOut(): Promise<BridgeResult<StateSnapshot>>;
-  /** Everything again: the 14-day list, availability, resources and schedules. */
+  /** The 14-day list and who is busy now; the reference data only when stale (12 hours). */
   refresh(): Promise<StateSnapshot>;
+  /** The refresh, and the reference data (resources, schedules, groups, attributes, permissions) read again. */
+  reloadEverything(): Promise<StateSnapshot>;
   /** The settings as last read. */
   settings(): Settings;
   /** The settings as they are now: launch at login as the OS has it, which the user may have changed there. */

@@ -52,7 +52,7 @@ export function buildTrayMenu(state: StateSnapshot, now: DateTime): TrayMenuItem
     items.push({ label: 'Signing in…', enabled: false });
   } else {
     if (state.offline) items.push({ label: offlineLabel(state, now, format), enabled: false });
-    items.push(...reservationItems(state, now, format), separator, bookNowItem(state.freeNow, now, format));
+    items.push(...reservationItems(state, now, format), separator, bookNowItem(state, now, format));
   }
   items.push(separator, { label: 'Open Perch', action: 'openPerch' }, separator, { label: 'Quit Perch', action: 'quit' });
   return items;
@@ -156,8 +156,9 @@ export function bookNowScheduleIds(state: StateSnapshot, now: DateTime): number[
 }
 
 /** The first free resources, in the popover's order, each with the popover's one-click actions (or its "Book…"). */
-function bookNowItem(freeNow: FreeResourceView[], now: DateTime, format: TimeFormat): TrayMenuItem {
-  const resources = bookNowResources(freeNow, now, format).map(({ resource, actions }) => ({ label: resource.name, submenu: actions.map(actionItem) }));
+function bookNowItem(state: StateSnapshot, now: DateTime, format: TimeFormat): TrayMenuItem {
+  if (state.freeNowLoading) return { label: 'Book now — finding what is free…', enabled: false };
+  const resources = bookNowResources(state.freeNow, now, format).map(({ resource, actions }) => ({ label: resource.name, submenu: actions.map(actionItem) }));
   if (resources.length === 0) return { label: 'Book now — nothing free', enabled: false };
   return { label: 'Book now', submenu: resources };
 }

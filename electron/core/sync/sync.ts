@@ -115,6 +115,11 @@ export interface Sync {
   stop(): void;
   /** Polls at once, or joins the poll already running. */
   refreshNow(): Promise<void>;
+  /**
+   * Polls at once, or joins the poll already running, and resolves as soon as that poll has the
+   * user's own list (or could not read it): the rest of the poll (Free now) goes on in the background.
+   */
+  ownListNow(): Promise<void>;
   /** The user looks: the 14-day list and who is busy now, waiting for a poll that asks for them. */
   refreshReservations(): Promise<void>;
   /** One reservation changed (check-in, check-out, extension): folded into the state at once. */
@@ -128,6 +133,12 @@ export function createSync(options: SyncOptions): Sync {
   const pausedBy = new Set<PauseReason>();
   const wanted = { full: false, look: false };
   let pollsStarted = 0;
+  /** Waiting for the user's own list (`ownListNow`): told when a poll has it or could not read it. */
+  const ownListWaiters = new Set<() => void>();
+  const ownListSettled = () => {
+    for (const resolve of ownListWaiters) resolve();
+    ownListWaiters.clear();
+  };
 
   /** Whether an error means the server cannot be reached (offline and backoff) rather than refused. */
   const unreachable = (result: SessionResult<unknown> | null) => result !== null && !result.ok && result.error.kind === 'network';
@@ -226,6 +237,7 @@ export function createSync(options: SyncOptions): Sync {
       wanted.full ||= full;
       wanted.look ||= look;
       state.offline = true;
+      state.freeNowReading = false;
       options.stateChanged();
       return 'unreachable';
     };
@@ -240,7 +252,14 @@ export function createSync(options: SyncOptions): Sync {
     );
     if (session.account !== account) return 'failed';
     if (unreachable(reservations)) return offline();
-    if (reservations.ok) state.data.reservations = mergeReservations(state.data.reservations, reservations.data.reservations, window, now);
+    if (reservations.ok) {
+      state.data.reservations = mergeReservations(state.data.reservations, reservations.data.reservations, window, now);
+      state.data.fetchedAt = now;
+      // The user's list is shown at once; Free now fills in once the reads below are in.
+      state.freeNowReading = look;
+      options.stateChanged();
+    }
+    ownListSettled();
 
     // Asked after the list, so that the schedules follow what the user has just booked. The
     // resource list they are read against is refreshed (when stale) only when the user looks, and
@@ -289,13 +308,13 @@ export function createSync(options: SyncOptions): Sync {
     state.data.busyNow = state.data.busyNow.filter((entry) => covered.has(entry.scheduleId));
     state.data.meetings = state.data.meetings.filter((entry) => covered.has(entry.scheduleId));
     if (reservations.ok) {
-      state.data.fetchedAt = now;
       if (outcome === 'ok') state.lastError = null;
       const previous = state.previousPlanned;
       state.previousPlanned = plannerReservations(state.data);
       await notifications.replan(previous, window.to);
     }
     options.persist();
+    state.freeNowReading = false;
     options.stateChanged();
     return outcome;
   }
@@ -304,7 +323,10 @@ export function createSync(options: SyncOptions): Sync {
     clock,
     intervalMs: () => nextPollDelay(clock.now(), plannerReservations(state.data), state.settings, state.strain?.level ?? 0).delayMs,
     poll(reason) {
-      const work = poll(reason);
+      // A poll that ends early (the account changed) leaves no read under way behind it.
+      const work = poll(reason).finally(() => {
+        state.freeNowReading = false;
+      });
       options.track(work);
       return work;
     },
@@ -331,6 +353,16 @@ export function createSync(options: SyncOptions): Sync {
       notifications.cancel();
     },
     refreshNow: () => poller.refreshNow('demand'),
+    ownListNow() {
+      return new Promise<void>((resolve) => {
+        ownListWaiters.add(resolve);
+        // A poll that never reaches the list (paused, offline, signed out) releases its waiter as it ends.
+        void poller.refreshNow('demand').finally(() => {
+          ownListWaiters.delete(resolve);
+          resolve();
+        });
+      });
+    },
     refreshReservations() {
       wanted.full = true;
       wanted.look = true;

@@ -37,6 +37,7 @@ export function snapshotOf(state: CoreState, account: AccountIdentity | null, no
     account: account === null ? null : accountView(account),
     reservations: account === null ? [] : upcomingViews(listedReservations(data), context),
     ...freeNowOf(state, account, now),
+    freeNowLoading: account !== null && state.freeNowReading && !state.offline && data.busyNow.length === 0,
     fetchedAt: data.fetchedAt === null ? null : isoIn(userZone, data.fetchedAt),
     offline: state.offline,
     serverStrain: strainMessage(state.strain),
