@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { DateTime } from 'luxon';
 import { createClient, type ApiClient } from '../../electron/api/client.js';
 import { formatWireDateTime } from '../../electron/api/dates.js';
+import { AttributeCategory } from '../../electron/api/schemas/attributes.js';
 import { ResourceStatus } from '../../electron/api/schemas/resources.js';
 import type { BridgeResult, ReservationView, ResourceView, SignInRequest, SlotView } from '../../electron/bridge.js';
 import { memorySecretStore } from '../../electron/core/storage/keychain.js';
@@ -227,9 +228,11 @@ const journeys: { name: string; run(world: World): Promise<void> }[] = [
       const end = DateTime.fromISO(found.slot.end, { setZone: true }).setZone(zone);
       const title = `${journeyTitle}: series`;
       // Perch books no series itself; the user made this one on the server's web page.
-      const created = await (await rawClient(world)).createReservation({
+      const client = await rawClient(world);
+      const attributes = await client.getCategoryAttributes({ params: { categoryId: AttributeCategory.reservation } });
+      const created = await client.createReservation({
         body: {
-          ...newBookingBody({ resourceId: found.resource.resourceId, start: start.toISO()!, title }, start, end, zone),
+          ...newBookingBody({ resourceId: found.resource.resourceId, start: start.toISO()!, title }, start, end, zone, attributes.ok ? attributes.data.attributes : []),
           recurrenceRule: { type: 'daily', interval: 1, monthlyType: null, weekdays: null, repeatTerminationDate: formatWireDateTime(start.plus({ days: 2 }).endOf('day').set({ millisecond: 0 })) },
         },
       });
