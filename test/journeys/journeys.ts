@@ -16,6 +16,7 @@ import { memorySecretStore } from '../../electron/core/storage/keychain.js';
 import { createPerchCore, type PerchCore } from '../../electron/core/perch-core.js';
 import { newBookingBody } from '../../electron/core/commands/reservation-body.js';
 import { normaliseServerUrl } from '../../electron/core/session/server-url.js';
+import { sessionMessages } from '../../electron/core/session/session.js';
 import { recordingNotifier } from '../support/core-harness.js';
 import type { JourneyClock } from './journey-clock.js';
 
@@ -119,13 +120,14 @@ async function checkInAndOut(world: World, booking: ReservationView): Promise<vo
 
 const journeys: { name: string; run(world: World): Promise<void> }[] = [
   {
-    name: 'sign in refuses a wrong password in the server’s words',
+    name: 'sign in refuses a wrong password in the server’s words, with what a single sign-on user must do',
     async run(world) {
       const raw = await createClient({ apiRoot: world.apiRoot }).authenticate({ body: { username: world.target.username, password: `${world.target.password}-wrong` } });
       check(!raw.ok, 'the server accepted a wrong password');
       const result = await world.core.handlers.signIn(signInRequest(world.target, `${world.target.password}-wrong`));
       check(!result.ok, 'Perch signed in with a wrong password');
-      check(result.error.message === raw.error.message, `Perch said "${result.error.message}", the server "${raw.error.message}"`);
+      const expected = `${raw.error.message} ${sessionMessages.singleSignOn}`;
+      check(result.error.message === expected, `Perch said "${result.error.message}", not "${expected}"`);
       check(world.core.snapshot().phase === 'signedOut', 'Perch is not signed out after a refused sign-in');
     },
   },
