@@ -97,6 +97,29 @@ describe('book', () => {
     });
   });
 
+  it('asks for the attributes again before booking when the sign-in could not read them, so the body still carries them all', async () => {
+    const { core: other } = harness.newCore();
+    await other.start();
+    const attributesPath = '/Attributes/Category/1';
+    harness.intercept(({ path }) => (path === attributesPath ? new Response('<b>Fatal error</b>', { status: 500, headers: { 'Content-Type': 'text/html' } }) : null));
+    value(await other.handlers.signIn(demoSignIn('user')));
+    await harness.idle();
+    harness.intercept(null);
+    harness.requests.length = 0;
+    value(await other.handlers.book({ resourceId: harness.org.resources.severn, start: berlin('15:00', '2030-03-15'), durationMinutes: 30, title: 'Attributes read late' }));
+    expect(harness.requests.map((request) => `${request.method} ${request.path}`).filter((line) => line.includes(attributesPath) || line === 'POST /Reservations/')).toEqual([
+      `GET ${attributesPath}`,
+      'POST /Reservations/',
+    ]);
+    expect(sent('POST', '/Reservations/')[0]!.body).toMatchObject({
+      customAttributes: [
+        { attributeId: harness.org.attributes.purpose, attributeValue: '' },
+        { attributeId: harness.org.attributes.costCentre, attributeValue: '' },
+      ],
+    });
+    await other.stop();
+  });
+
   it('sends a required attribute left empty as "", which the server refuses in words, and books nothing', async () => {
     harness.requests.length = 0;
     const result = await core.handlers.book({ resourceId: harness.org.resources.boardroom, start: berlin('16:00'), end: berlin('17:00'), title: 'Board meeting' });
