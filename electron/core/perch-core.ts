@@ -25,6 +25,8 @@ import { createAccountSession } from './session/session.js';
 import { loadSettings, saveSettings } from './storage/settings-store.js';
 import { freeViews, snapshotOf, viewContextOf } from './views/snapshot.js';
 import { freeNowSchedules } from './sync/free-now-schedules.js';
+import { bookableTest } from './session/bookable.js';
+import { knownClosed } from './views/opening-hours.js';
 import { createSync, defaultSlowAnswerMs } from './sync/sync.js';
 
 export interface PerchCoreOptions {
@@ -190,7 +192,10 @@ export function createPerchCore(options: PerchCoreOptions): PerchCore {
     reservationsChanged: sync.refreshReservations,
     hidePopover: () => events.emit('hidePopover', null),
     openBookForm: (book) => events.emit('navigate', { book }),
-    freeNowScheduleIds: () => freeNowSchedules(state.data, state.settings.favouriteResourceIds),
+    freeNowScheduleIds(at) {
+      if (session.account === null) return [];
+      return freeNowSchedules(state.data, state.settings.favouriteResourceIds, bookableTest(session.account)).filter((scheduleId) => !knownClosed(state.data.hours, scheduleId, at));
+    },
     freeViews: (answers, start, end) => (session.account === null ? [] : freeViews(state, session.account, answers, start, end)),
   });
 

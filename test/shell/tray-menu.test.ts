@@ -22,6 +22,7 @@ function snapshot(patch: Partial<StateSnapshot> = {}): StateSnapshot {
     account: { server: { kind: 'local' }, userId: 2, userName: 'ada', displayName: 'Ada L', timezone: zone, timezoneNote: null, isAdmin: false },
     reservations: [],
     freeNow: [],
+    notFreeNow: [],
     freeNowClosed: null,
     fetchedAt: at('09:59'),
     offline: false,

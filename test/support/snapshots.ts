@@ -64,6 +64,7 @@ export function signedOutState(now: string, overrides: Partial<StateSnapshot> = 
     account: null,
     reservations: [],
     freeNow: [],
+    notFreeNow: [],
     freeNowClosed: null,
     fetchedAt: null,
     offline: false,

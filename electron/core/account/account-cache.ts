@@ -45,7 +45,7 @@ export function createAccountCache(options: AccountCacheOptions): AccountCache {
       savedAt: clock.now().toUTC().toISO() ?? '',
       account: { apiRoot: account.apiRoot, userId: account.userId, userName: account.userName, displayName: view.displayName, timezone: account.timezone, isAdmin: account.isAdmin },
       reservations: data.reservations,
-      busyNow: data.busyNow.map((entry) => ({ scheduleId: entry.scheduleId, askedAt: entry.askedAt.toUTC().toISO() ?? '', reservations: entry.reservations })),
+      busyNow: data.busyNow.map((entry) => ({ scheduleId: entry.scheduleId, askedAt: entry.askedAt.toUTC().toISO() ?? '', until: entry.until.toUTC().toISO() ?? '', reservations: entry.reservations })),
       resources: data.resources,
       schedules: data.schedules,
       groups: data.groups,
@@ -85,7 +85,9 @@ export function createAccountCache(options: AccountCacheOptions): AccountCache {
         reservations: cache.reservations,
         busyNow: (cache.busyNow ?? []).flatMap((entry) => {
           const askedAt = instantOrNull(entry.askedAt);
-          return askedAt === null ? [] : [{ scheduleId: entry.scheduleId, askedAt, reservations: entry.reservations }];
+          // Older caches kept one-minute answers.
+          const until = instantOrNull(entry.until ?? null) ?? askedAt?.plus({ minutes: 1 });
+          return askedAt === null || until === undefined ? [] : [{ scheduleId: entry.scheduleId, askedAt, until, reservations: entry.reservations }];
         }),
         resources: cache.resources,
         schedules: cache.schedules,

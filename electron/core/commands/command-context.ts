@@ -1,7 +1,8 @@
 import type { DateTime } from 'luxon';
 import type { BookDraft, BridgeResult, FreeResourceView, Settings, SignInRequest, StateSnapshot } from '../../bridge.js';
 import type { AccountSession, SessionResult } from '../session/session.js';
-import type { BusyAnswer, ViewContext, WireAttribute, WireReservation, WireResource, WireSchedule, WireSummary } from '../views/state.js';
+import type { BusyAnswer } from '../views/free-now.js';
+import type { ViewContext, WireAttribute, WireReservation, WireResource, WireSchedule, WireSummary } from '../views/state.js';
 
 /** What the commands need from the core around them. */
 export interface CommandContext {
@@ -34,8 +35,8 @@ export interface CommandContext {
   reservationsChanged(): Promise<void>;
   /** Asks the shell to hide the popover. */
   hidePopover(): void;
-  /** The schedules Free now asks about (at most two). */
-  freeNowScheduleIds(): number[];
+  /** The schedules Free now covers, ranked, leaving out those whose hours say they are closed at `at`. */
+  freeNowScheduleIds(at: DateTime): number[];
   /** What is free over `start`–`end`, ranked for the user, from who was busy in those schedules then. */
   freeViews(answers: readonly BusyAnswer[], start: DateTime, end: DateTime): FreeResourceView[];
   /** Opens the popover on the Book form, filled in with the draft (through the navigate event, which shows the popover). */

@@ -34,7 +34,7 @@ const CachedDataSchema = Type.Object({
   account: Nullable(CachedAccount),
   reservations: Type.Array(ReservationSummary),
   /** Who was busy in each schedule "Free now" shows, and when that was asked. Optional: older caches lack it. */
-  busyNow: Type.Optional(Type.Array(Type.Object({ scheduleId: Type.Integer(), askedAt: Type.String(), reservations: Type.Array(ReservationSummary) }))),
+  busyNow: Type.Optional(Type.Array(Type.Object({ scheduleId: Type.Integer(), askedAt: Type.String(), until: Type.Optional(Type.String()), reservations: Type.Array(ReservationSummary) }))),
   resources: Type.Array(Resource),
   schedules: Type.Array(ScheduleListItem),
   groups: Type.Optional(Nullable(ResourceGroupTree)),
