@@ -87,24 +87,42 @@ function readErrorBody(text: string): { detail: string | undefined; errors: stri
   return { detail: firstLine === undefined ? undefined : shorten(firstLine), errors: undefined, fromJson: false };
 }
 
-/** LibreBooking answers every call with this page, status 200 on stock servers, while its API is switched off. */
+/**
+ * While its API is switched off, LibreBooking 2.x answers every call with a 200 page saying so;
+ * 4.x answers 503 `{"message": "LibreBooking API is disabled. Set [\"api\"][\"enabled\"] = true"}`.
+ */
 export function isApiDisabledPage(text: string): boolean {
-  return /API has been configured as disabled/i.test(text.slice(0, 500));
+  return /API has been configured as disabled|LibreBooking API is disabled/i.test(text.slice(0, 500));
 }
 
+export const apiErrorMessages = {
+  apiDisabled: "The server's API is switched off. Ask the server's administrator to switch it on ($conf['settings']['api']['enabled'] = 'true').",
+  notInApiGroup: "The server lets only members of its API group use its API, and your account is not one. Ask the server's administrator to add you to the API group.",
+  exceptionLogged: 'The server could not complete the request (HTTP 500). It logged the error for its administrator.',
+} as const;
+
 export function apiDisabled(status: number): ApiError {
-  return {
-    kind: 'server',
-    status,
-    message: "The server's API is switched off. Its administrator can enable it ($conf['settings']['api']['enabled'] = 'true').",
-  };
+  return { kind: 'server', status, message: apiErrorMessages.apiDisabled };
 }
+
+/**
+ * LibreBooking 3.x/4.x refuse a user outside the groups its configuration allows the API: at
+ * sign-in (`api.Authentication.group`) with 403 and `Login failed. API access not authorized.`,
+ * on a route (per-category read-only / read-write groups) with 403 and `You are not authorized to
+ * access this service.`
+ */
+const notInApiGroupRefusal = /^(Login failed\. API access not authorized|You are not authorized to access this service)\.?$/i;
+
+/** LibreBooking 4.x's answer to an uncaught error: a 500 labelled JSON whose body is this text. */
+const exceptionLoggedBody = 'Exception was logged.';
 
 /** Maps a non-2xx answer to its error value. */
 export function errorFromResponse(status: number, text: string): ApiError {
   const kind = kindOfStatus(status);
   if (isApiDisabledPage(text)) return apiDisabled(status);
+  if (status >= 500 && text.trim() === exceptionLoggedBody) return { kind: 'server', status, message: apiErrorMessages.exceptionLogged };
   const { detail, errors, fromJson } = readErrorBody(text);
+  if (status === 403 && detail !== undefined && notInApiGroupRefusal.test(detail)) return { kind: 'forbidden', status, message: apiErrorMessages.notInApiGroup };
   let message: string;
   if (kind === 'server' || kind === 'unexpectedStatus') {
     const what = status === 503 ? "The server's API is unavailable or disabled" : fallbackMessages[kind];

@@ -200,6 +200,7 @@ export function createPerchCore(options: PerchCoreOptions): PerchCore {
     },
     resources: reference.resources,
     schedules: reference.schedules,
+    reservationAttributes: reference.reservationAttributes,
     knownSummary: (referenceNumber) => state.data.reservations.find((summary) => summary.referenceNumber === referenceNumber),
     reservationChanged: sync.reservationChanged,
     reservationsChanged: sync.refreshReservations,

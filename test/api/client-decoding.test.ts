@@ -365,7 +365,7 @@ describe('decoding real servers’ failures', () => {
     });
   });
 
-  const apiSwitchedOff = "The server's API is switched off. Its administrator can enable it ($conf['settings']['api']['enabled'] = 'true').";
+  const apiSwitchedOff = "The server's API is switched off. Ask the server's administrator to switch it on ($conf['settings']['api']['enabled'] = 'true').";
 
   it('the API switched off answers a 200 HTML page, which reads as the API switched off', async () => {
     const { client } = replay('api-disabled', 'authenticate-user');

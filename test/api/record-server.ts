@@ -10,6 +10,7 @@
 import { parseArgs } from 'node:util';
 import type { ApiClient } from '../../electron/api/client.js';
 import { apiRootPath } from '../../electron/api/operations.js';
+import { AttributeCategory } from '../../electron/api/schemas/attributes.js';
 import { chooseRoles, signIn, type Journey } from './recorder/journey.js';
 import { items, members } from './recorder/raw.js';
 import { recordReads } from './recorder/reads.js';
@@ -61,7 +62,16 @@ async function main(): Promise<void> {
   const self = await recorder.record(user, 'getUser', 'self', 'the signed-in user, as sign-in reads it', { params: { userId } });
   const zone = String(members(self.body)['timezone'] ?? 'UTC');
   const resources = await recorder.record(user, 'getAllResources', 'all', 'every resource the user may book');
-  const journey: Journey = { recorder, user, admin, userId, zone, roles: chooseRoles(items(members(resources.body)['resources'])) };
+  const attributes = await user.getCategoryAttributes({ params: { categoryId: AttributeCategory.reservation } });
+  const journey: Journey = {
+    recorder,
+    user,
+    admin,
+    userId,
+    zone,
+    roles: chooseRoles(items(members(resources.body)['resources'])),
+    reservationAttributes: attributes.ok ? attributes.data.attributes : [],
+  };
   if (admin !== null) await recorder.record(admin, 'getUser', 'by-admin', 'the user, read by an administrator', { params: { userId } });
 
   await recordReads(journey, resources.body);

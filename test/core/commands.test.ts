@@ -61,7 +61,11 @@ describe('book', () => {
       participatingGuests: [],
       invitedGuests: [],
       accessories: [],
-      customAttributes: [],
+      // Every reservation attribute the server defines, "" where none was given (release 2.8.6.1 needs them all).
+      customAttributes: [
+        { attributeId: harness.org.attributes.purpose, attributeValue: '' },
+        { attributeId: harness.org.attributes.costCentre, attributeValue: '' },
+      ],
       resourceId: harness.org.resources.thames,
       resources: [],
       startDateTime: '2030-03-12T10:30:00+0100',
@@ -85,7 +89,44 @@ describe('book', () => {
     expect(outcome.isPendingApproval).toBe(true);
     expect(mine(outcome.referenceNumber)).toMatchObject({ isPendingApproval: true, resourceName: 'Boardroom' });
     const [post] = sent('POST', '/Reservations/').slice(-1);
-    expect(post!.body).toMatchObject({ customAttributes: [{ attributeId: harness.org.attributes.costCentre, attributeValue: '1234' }] });
+    expect(post!.body).toMatchObject({
+      customAttributes: [
+        { attributeId: harness.org.attributes.purpose, attributeValue: '' },
+        { attributeId: harness.org.attributes.costCentre, attributeValue: '1234' },
+      ],
+    });
+  });
+
+  it('asks for the attributes again before booking when the sign-in could not read them, so the body still carries them all', async () => {
+    const { core: other } = harness.newCore();
+    await other.start();
+    const attributesPath = '/Attributes/Category/1';
+    harness.intercept(({ path }) => (path === attributesPath ? new Response('<b>Fatal error</b>', { status: 500, headers: { 'Content-Type': 'text/html' } }) : null));
+    value(await other.handlers.signIn(demoSignIn('user')));
+    await harness.idle();
+    harness.intercept(null);
+    harness.requests.length = 0;
+    value(await other.handlers.book({ resourceId: harness.org.resources.severn, start: berlin('15:00', '2030-03-15'), durationMinutes: 30, title: 'Attributes read late' }));
+    expect(harness.requests.map((request) => `${request.method} ${request.path}`).filter((line) => line.includes(attributesPath) || line === 'POST /Reservations/')).toEqual([
+      `GET ${attributesPath}`,
+      'POST /Reservations/',
+    ]);
+    expect(sent('POST', '/Reservations/')[0]!.body).toMatchObject({
+      customAttributes: [
+        { attributeId: harness.org.attributes.purpose, attributeValue: '' },
+        { attributeId: harness.org.attributes.costCentre, attributeValue: '' },
+      ],
+    });
+    await other.stop();
+  });
+
+  it('sends a required attribute left empty as "", which the server refuses in words, and books nothing', async () => {
+    harness.requests.length = 0;
+    const result = await core.handlers.book({ resourceId: harness.org.resources.boardroom, start: berlin('16:00'), end: berlin('17:00'), title: 'Board meeting' });
+    expect(result).toEqual({ ok: false, error: { kind: 'validation', message: 'There were errors processing your request', errors: ['Cost centre is required'] } });
+    expect(sent('POST', '/Reservations/').map((request) => request.body)).toMatchObject([
+      { customAttributes: [{ attributeId: harness.org.attributes.purpose, attributeValue: '' }, { attributeId: harness.org.attributes.costCentre, attributeValue: '' }] },
+    ]);
   });
 
   it.each([
@@ -292,13 +333,28 @@ describe('cancel a whole series from a later occurrence', () => {
 
 describe('retitle', () => {
   it('changes the title of one reservation, sending the whole reservation back, and confirms it by reading it again', async () => {
-    const booked = value(await core.handlers.book({ resourceId: harness.org.resources.loanLaptop, start: berlin('15:00', '2030-03-14'), durationMinutes: 60, title: 'Draft' })).referenceNumber;
+    const booked = value(
+      await core.handlers.book({
+        resourceId: harness.org.resources.loanLaptop,
+        start: berlin('15:00', '2030-03-14'),
+        durationMinutes: 60,
+        title: 'Draft',
+        customAttributes: [{ attributeId: harness.org.attributes.purpose, value: 'Client meeting' }],
+      }),
+    ).referenceNumber;
     harness.requests.length = 0;
     const view = value(await core.handlers.retitle({ referenceNumber: booked, title: 'Customer demo' }));
     expect(view).toMatchObject({ referenceNumber: booked, title: 'Customer demo', start: berlin('15:00', '2030-03-14'), end: berlin('16:00', '2030-03-14') });
     const [update] = sent('POST', `/Reservations/${booked}`);
     expect(update!.query.get('updateScope')).toBe('this');
     expect(update!.body).toMatchObject({ title: 'Customer demo', startDateTime: '2030-03-14T16:00:00+0100', endDateTime: '2030-03-14T17:00:00+0100' });
+    // The value the reservation holds is kept; every other attribute the server defines goes as "".
+    expect(update!.body).toMatchObject({
+      customAttributes: [
+        { attributeId: harness.org.attributes.purpose, attributeValue: 'Client meeting' },
+        { attributeId: harness.org.attributes.costCentre, attributeValue: '' },
+      ],
+    });
     expect(sent('GET', `/Reservations/${booked}`).length).toBeGreaterThanOrEqual(2);
     expect(mine(booked)).toMatchObject({ title: 'Customer demo' });
   });
@@ -334,7 +390,10 @@ describe('extend', () => {
       participatingGuests: [],
       invitedGuests: [],
       accessories: [],
-      customAttributes: [],
+      customAttributes: [
+        { attributeId: harness.org.attributes.purpose, attributeValue: '' },
+        { attributeId: harness.org.attributes.costCentre, attributeValue: '' },
+      ],
       startReminder: null,
       endReminder: null,
       recurrenceRule: { type: 'none', interval: null, monthlyType: null, weekdays: [], repeatTerminationDate: null },

@@ -9,12 +9,14 @@ import { join } from 'node:path';
 import { DateTime } from 'luxon';
 import { createClient, type ApiClient } from '../../electron/api/client.js';
 import { formatWireDateTime } from '../../electron/api/dates.js';
+import { AttributeCategory } from '../../electron/api/schemas/attributes.js';
 import { ResourceStatus } from '../../electron/api/schemas/resources.js';
 import type { BridgeResult, ReservationView, ResourceView, SignInRequest, SlotView } from '../../electron/bridge.js';
 import { memorySecretStore } from '../../electron/core/storage/keychain.js';
 import { createPerchCore, type PerchCore } from '../../electron/core/perch-core.js';
 import { newBookingBody } from '../../electron/core/commands/reservation-body.js';
 import { normaliseServerUrl } from '../../electron/core/session/server-url.js';
+import { sessionMessages } from '../../electron/core/session/session.js';
 import { recordingNotifier } from '../support/core-harness.js';
 import type { JourneyClock } from './journey-clock.js';
 
@@ -118,13 +120,14 @@ async function checkInAndOut(world: World, booking: ReservationView): Promise<vo
 
 const journeys: { name: string; run(world: World): Promise<void> }[] = [
   {
-    name: 'sign in refuses a wrong password in the server’s words',
+    name: 'sign in refuses a wrong password in the server’s words, with what a single sign-on user must do',
     async run(world) {
       const raw = await createClient({ apiRoot: world.apiRoot }).authenticate({ body: { username: world.target.username, password: `${world.target.password}-wrong` } });
       check(!raw.ok, 'the server accepted a wrong password');
       const result = await world.core.handlers.signIn(signInRequest(world.target, `${world.target.password}-wrong`));
       check(!result.ok, 'Perch signed in with a wrong password');
-      check(result.error.message === raw.error.message, `Perch said "${result.error.message}", the server "${raw.error.message}"`);
+      const expected = `${raw.error.message} ${sessionMessages.singleSignOn}`;
+      check(result.error.message === expected, `Perch said "${result.error.message}", not "${expected}"`);
       check(world.core.snapshot().phase === 'signedOut', 'Perch is not signed out after a refused sign-in');
     },
   },
@@ -227,9 +230,11 @@ const journeys: { name: string; run(world: World): Promise<void> }[] = [
       const end = DateTime.fromISO(found.slot.end, { setZone: true }).setZone(zone);
       const title = `${journeyTitle}: series`;
       // Perch books no series itself; the user made this one on the server's web page.
-      const created = await (await rawClient(world)).createReservation({
+      const client = await rawClient(world);
+      const attributes = await client.getCategoryAttributes({ params: { categoryId: AttributeCategory.reservation } });
+      const created = await client.createReservation({
         body: {
-          ...newBookingBody({ resourceId: found.resource.resourceId, start: start.toISO()!, title }, start, end, zone),
+          ...newBookingBody({ resourceId: found.resource.resourceId, start: start.toISO()!, title }, start, end, zone, attributes.ok ? attributes.data.attributes : []),
           recurrenceRule: { type: 'daily', interval: 1, monthlyType: null, weekdays: null, repeatTerminationDate: formatWireDateTime(start.plus({ days: 2 }).endOf('day').set({ millisecond: 0 })) },
         },
       });

@@ -200,6 +200,26 @@ describe('custom attributes', () => {
     expect(malformed.body).toEqual(invalid('Cost centre is not valid'));
     expect((await create(user, body(rooms.plain, '2026-12-10T10:00', '2026-12-10T11:00'))).status).toBe(201);
   });
+
+  it('reads "" as no value for every attribute sent, as clients send them all for release 2.8.6.1, yet requires a required one', async () => {
+    const seating = await insertAttribute(service.store, { label: 'Seating', categoryId: AttributeCategory.reservation });
+    const badge = await insertAttribute(service.store, { label: 'Badge office', categoryId: AttributeCategory.reservation, adminOnly: 1 });
+    try {
+      const every = [costCentre, seating, badge, 99999].map((attributeId) => ({ attributeId, attributeValue: '' }));
+      // Not required, limited to another resource, admin-only, unknown: "" is no value for each.
+      const plain = await create(user, body(rooms.plain, '2026-12-10T12:00', '2026-12-10T13:00', { customAttributes: every }));
+      expect(plain.status).toBe(201);
+      const blank = await create(user, body(rooms.approval, '2026-12-10T12:00', '2026-12-10T13:00', { customAttributes: every }));
+      expect(blank.body).toEqual(invalid('Cost centre is required'));
+      const given = every.map((attribute) => (attribute.attributeId === costCentre ? { ...attribute, attributeValue: '4711' } : attribute));
+      expect((await create(user, body(rooms.approval, '2026-12-10T12:00', '2026-12-10T13:00', { customAttributes: given }))).status).toBe(201);
+      // A value is still refused where "" is not.
+      const adminOnly = await create(user, body(rooms.plain, '2026-12-10T14:00', '2026-12-10T15:00', { customAttributes: [{ attributeId: badge, attributeValue: 'x' }] }));
+      expect(adminOnly.body).toEqual(invalid('Badge office can only be set by an administrator'));
+    } finally {
+      await service.store.deleteFrom('customAttributes').where('id', 'in', [seating, badge]).execute();
+    }
+  });
 });
 
 describe('accessories', () => {

@@ -72,7 +72,8 @@ export function createBooking(context: CommandContext, lookups: CommandLookups):
     const problem = slotProblem(slots.data, request.resourceId, start, end, name, zone);
     if (problem !== null) return failure(invalidInput(problem));
 
-    const created = await run((client) => client.createReservation({ body: newBookingBody(request, start, end, zone) }));
+    const body = newBookingBody(request, start, end, zone, await context.reservationAttributes());
+    const created = await run((client) => client.createReservation({ body }));
     if (!created.ok) {
       // A POST that may have landed is not sent twice; an unreadable 2xx is no confirmation.
       if (created.error.kind === 'unexpectedBody') return failure(unexpected(commandMessages.bookingNotConfirmed));

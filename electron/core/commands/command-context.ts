@@ -2,7 +2,7 @@ import type { DateTime } from 'luxon';
 import type { BookDraft, BridgeResult, FreeResourceView, Settings, SignInRequest, StateSnapshot } from '../../bridge.js';
 import type { AccountSession, SessionResult } from '../session/session.js';
 import type { BusyAnswer } from '../views/free-now.js';
-import type { ViewContext, WireReservation, WireResource, WireSchedule, WireSummary } from '../views/state.js';
+import type { ViewContext, WireAttribute, WireReservation, WireResource, WireSchedule, WireSummary } from '../views/state.js';
 
 /** What the commands need from the core around them. */
 export interface CommandContext {
@@ -27,6 +27,8 @@ export interface CommandContext {
   /** Resources and schedules, from the cache when it is less than an hour old. */
   resources(): Promise<SessionResult<WireResource[]>>;
   schedules(): Promise<SessionResult<WireSchedule[]>>;
+  /** The server's reservation attributes, which every reservation body carries; as last known when they cannot be read now. */
+  reservationAttributes(): Promise<WireAttribute[]>;
   /** The listed summary of a reservation, if the last polls saw it. */
   knownSummary(referenceNumber: string): WireSummary | undefined;
   /** One reservation changed (check-in, check-out, extension): fold it into the state at once. */

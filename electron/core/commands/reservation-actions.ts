@@ -124,7 +124,9 @@ export function createReservationActions(context: CommandContext, lookups: Comma
    */
   async function updateOne(detail: WireReservation, change: Partial<WireReservationBody>, confirmed: (after: WireReservation) => boolean, notConfirmed: string): Promise<BridgeResult<WireReservation>> {
     const { referenceNumber } = detail;
-    const body: WireReservationBody = { ...fullBodyOf(detail, context.knownSummary(referenceNumber)), ...change };
+    const attributes = await context.reservationAttributes();
+    const isAdmin = context.session.account?.isAdmin ?? false;
+    const body: WireReservationBody = { ...fullBodyOf(detail, context.knownSummary(referenceNumber), attributes, isAdmin), ...change };
     const updated = await run((client) => client.updateReservation({ params: { referenceNumber }, query: { updateScope: 'this' }, body }));
     if (!updated.ok && updated.error.kind !== 'unexpectedBody') return failure(startedOrAsIs(updated.error, 'changed'));
     // `this` detaches an occurrence of a series, which may give it a new reference number.

@@ -111,7 +111,25 @@ export const sessionMessages = {
   noLocalService: 'The local Perch service is not running, so there is nothing to sign in to on this computer.',
   sessionEnded: 'Your session on the server ended. Sign in again to continue.',
   reauthenticationRefused: (reason: string) => `Your session on the server ended and signing in again failed: ${reason} Sign in again to continue.`,
+  /**
+   * Added to an organisation's server's refusal of a password. Accounts made by single sign-on
+   * (SAML, CAS, Shibboleth, the Google / Microsoft / OAuth2 buttons) have no password the API
+   * takes; directory accounts (LDAP, Active Directory) do.
+   */
+  singleSignOn:
+    "If you sign in to the website through your organisation's single sign-on, Perch needs an API password from the server's administrator, or your directory (LDAP or Active Directory) account where the site uses one.",
 } as const;
+
+/**
+ * A refused sign-in, in words that say what to do. Real servers answer a typo and an account
+ * without an API password alike, so a refused password keeps the server's words and adds what
+ * a single sign-on user must do; the local service has no single sign-on.
+ */
+export function signInRefusal(error: ApiError, server: ServerChoice): BridgeError {
+  const bridged = bridgeErrorFromApi(error);
+  if (error.kind !== 'unauthorized' || server.kind === 'local') return bridged;
+  return { ...bridged, message: `${error.message} ${sessionMessages.singleSignOn}` };
+}
 
 /** How messages name the local service: not by its loopback address and port. */
 const localServiceWording = {
@@ -378,7 +396,7 @@ export function createAccountSession(options: SessionOptions): AccountSession {
       if (!apiRoot.ok) return apiRoot;
       const client = newClient(apiRoot.value, request.server);
       const answer = await client.authenticate({ body: { username: request.username, password: request.password } });
-      if (!answer.ok) return failure(bridgeErrorFromApi(answer.error));
+      if (!answer.ok) return failure(signInRefusal(answer.error, request.server));
       const { sessionToken, userId } = answer.data;
       if (sessionToken === null || userId === null) return failure(invalidInput('The server accepted the sign-in but started no session.'));
       const identity = await readIdentity(client, request, request.server, apiRoot.value, userId, how.provisioned === true);

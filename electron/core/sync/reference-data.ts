@@ -8,7 +8,7 @@ import type { Clock } from '../clock.js';
 import type { CoreData, CoreState } from '../core-state.js';
 import { readBookableResourceIds } from '../session/bookable.js';
 import type { AccountIdentity, AccountSession, SessionResult } from '../session/session.js';
-import type { WireResource, WireSchedule } from '../views/state.js';
+import type { WireAttribute, WireResource, WireSchedule } from '../views/state.js';
 
 export const referenceDataHours = 12;
 
@@ -26,11 +26,15 @@ export interface ReferenceData {
   /** From the cache when it is fresh enough. */
   resources(): Promise<SessionResult<WireResource[]>>;
   schedules(): Promise<SessionResult<WireSchedule[]>>;
+  /** Asked again when the last refresh could not read them; as last known when the server cannot say now. */
+  reservationAttributes(): Promise<WireAttribute[]>;
 }
 
 export function createReferenceData(options: ReferenceDataOptions): ReferenceData {
   const { clock, state, session } = options;
   let running: Promise<void> | null = null;
+  /** The last refresh could not read the reservation attributes (an empty list may then be wrong). */
+  let attributesUnread = false;
 
   /**
    * Grants change on the server as resources do, so they are read again with them; kept as they
@@ -49,6 +53,8 @@ export function createReferenceData(options: ReferenceDataOptions): ReferenceDat
     if (!unread) await session.keepBookable(account, ids);
   }
 
+  const readAttributes = () => session.run((client) => client.getCategoryAttributes({ params: { categoryId: AttributeCategory.reservation } }));
+
   function refresh(force: boolean): Promise<void> {
     const account = session.account;
     if (account === null) return Promise.resolve();
@@ -60,7 +66,7 @@ export function createReferenceData(options: ReferenceDataOptions): ReferenceDat
         session.run((client) => client.getAllResources()),
         session.run((client) => client.getAllSchedules()),
         session.run((client) => client.getResourceGroups()),
-        session.run((client) => client.getCategoryAttributes({ params: { categoryId: AttributeCategory.reservation } })),
+        readAttributes(),
       ]);
       if (session.account !== account) return;
       const { data } = state;
@@ -68,6 +74,7 @@ export function createReferenceData(options: ReferenceDataOptions): ReferenceDat
       if (schedules.ok) data.schedules = schedules.data.schedules;
       if (groups.ok) data.groups = groups.data;
       if (attributes.ok) data.reservationAttributes = attributes.data.attributes;
+      attributesUnread = !attributes.ok;
       if (resources.ok && schedules.ok) data.referenceFetchedAt = clock.now();
       await refreshBookable(account);
       options.changed();
@@ -86,9 +93,24 @@ export function createReferenceData(options: ReferenceDataOptions): ReferenceDat
     return probe.ok ? { ok: true, data: found } : probe;
   }
 
+  async function reservationAttributes(): Promise<WireAttribute[]> {
+    const account = session.account;
+    await refresh(false);
+    if (attributesUnread && session.account === account) {
+      const read = await readAttributes();
+      if (read.ok && session.account === account) {
+        state.data.reservationAttributes = read.data.attributes;
+        attributesUnread = false;
+        options.changed();
+      }
+    }
+    return state.data.reservationAttributes;
+  }
+
   return {
     refresh,
     resources: () => list((data) => data.resources),
     schedules: () => list((data) => data.schedules),
+    reservationAttributes,
   };
 }

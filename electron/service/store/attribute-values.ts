@@ -88,7 +88,10 @@ export function checkAttributeInputs(
   );
   const byId = new Map(definitions.map((definition) => [definition.id, definition]));
   const submitted = new Map(inputs.map((input) => [input.attributeId, input.attributeValue]));
-  for (const id of submitted.keys()) {
+  for (const [id, value] of submitted) {
+    // A blank value is no value: clients send every attribute a server defines, "" where the
+    // user gave none (release 2.8.6.1 crashes on one left out), also ones that do not apply here.
+    if (isBlank(value)) continue;
     const definition = byId.get(id);
     if (!definition) violations.add(`Invalid custom attribute id ${id}`);
     else if (definition.adminOnly && !options.isAdmin) violations.add(`${definition.label} can only be set by an administrator`);

@@ -1,6 +1,7 @@
 import { DateTime } from 'luxon';
 import type { ApiClient } from '../../../electron/api/client.js';
 import { formatWireDateTime } from '../../../electron/api/dates.js';
+import type { WireAttribute } from '../../../electron/core/views/state.js';
 import type { Recorder } from './recorder.js';
 import { dateTime, flag, items, members, number, type Members } from './raw.js';
 
@@ -32,6 +33,8 @@ export interface Journey {
   userId: number;
   zone: string;
   roles: Roles;
+  /** The server's reservation attributes: Perch's bodies carry every one (release 2.8.6.1 needs them all). */
+  reservationAttributes: WireAttribute[];
 }
 
 /** The wire form of a moment in the user's timezone, as Perch sends it. */

@@ -25,6 +25,13 @@ export function readRecording(state: string, name: string): Recording {
   return JSON.parse(readFileSync(new URL(`${state}/${name}.json`, librebooking29), 'utf8')) as Recording;
 }
 
+/** Answers of LibreBooking 4.x written from its source, not recorded (see the folder's README). */
+export const librebooking4xSynthetic = new URL('../fixtures/librebooking-4.x-synthetic/', import.meta.url);
+
+export function readSynthetic4x(name: string): Recording {
+  return JSON.parse(readFileSync(new URL(`${name}.json`, librebooking4xSynthetic), 'utf8')) as Recording;
+}
+
 /** Every recording below `folder`, as `state/name` with the recording. */
 export function readAllRecordings(folder: URL = librebooking29): Array<{ name: string; recording: Recording }> {
   const root = folder.pathname;

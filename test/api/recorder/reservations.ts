@@ -14,7 +14,7 @@ const UNKNOWN_REFERENCE = '0000000000000000000000';
 
 /** Perch's own body for booking `slot` of `resource`. */
 function booking(journey: Journey, resource: Bookable, slot: Slot, title: string): WireReservationBody {
-  return newBookingBody({ resourceId: resource.id, start: wire(slot.start), title }, slot.start, slot.end, journey.zone);
+  return newBookingBody({ resourceId: resource.id, start: wire(slot.start), title }, slot.start, slot.end, journey.zone, journey.reservationAttributes);
 }
 
 function dailySeries(journey: Journey, resource: Bookable, slot: Slot, title: string): WireReservationBody {
