@@ -1,6 +1,4 @@
 import { cpus } from 'node:os';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { DateTime } from 'luxon';
 import { operationNames, operations } from '../../electron/api/operations.js';
 import { referenceDataHours } from '../../electron/core/sync/reference-data.js';
@@ -9,6 +7,7 @@ import { PermissionType } from '../../electron/service/store/tables.js';
 import { demoSignIn, startCoreHarness, type RecordedRequest } from '../support/core-harness.js';
 import { insertResource } from '../support/fixtures.js';
 import { insertReservation } from '../support/reservations.js';
+import { collector } from './heap.js';
 import { writeReportSection } from './report.js';
 import { priceLines, priceOf, serverPrices, totalMs, unpricedMs, type PriceLine } from './server-prices.js';
 
@@ -46,14 +45,6 @@ const referenceRequests = [serverPrices.resources.ms, serverPrices.schedules.ms,
 const referenceRefreshMs = referenceRequests.reduce((sum, ms) => sum + ms, 0);
 
 type Use = keyof typeof budgetSeconds;
-
-/** `global.gc` when node runs with --expose-gc; otherwise the flag is set now and gc fetched from a fresh context. */
-function collector(): () => void {
-  const exposed = (globalThis as { gc?: () => void }).gc;
-  if (exposed) return exposed;
-  setFlagsFromString('--expose-gc');
-  return runInNewContext('gc') as () => void;
-}
 
 const mb = (bytes: number) => bytes / 1024 / 1024;
 const fixed = (value: number, digits = 1) => value.toFixed(digits);

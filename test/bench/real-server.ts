@@ -1,13 +1,21 @@
 /**
- * `npx tsx test/bench/real-server.ts --base <url> --user <name> --password <password> [--hours 8] [--report]`:
- * what Perch's background work costs a real server, measured from outside. The core runs against
- * the server on a simulated clock (hours pass in minutes; the server's own clock does not move,
- * so its sessions never lapse and nothing is released), through a working stretch twice: normal
- * use (the popover opened every 10 minutes) and unattended. The user gets three reservations in
- * that stretch (one on a resource that needs check-in, when there is one), cancelled at the end.
- * Every request is timed from the moment it is sent until its whole answer has arrived, and
- * priced with the table of spec/server-facts.md section E. With `--report`, the figures replace
- * their section of BENCHMARKS.md. A development tool: nothing runs it in CI.
+ * `npx tsx test/bench/real-server.ts --base <url> --user <name> --password <password> [--hours 8] [--start <ISO date-time>] [--report]`:
+ * what Perch costs a real server and what the user gets from it, measured from outside. The core
+ * runs against the server on a simulated clock (hours pass in minutes; the server's own clock does
+ * not move, so its sessions never lapse and nothing is released), starting now or at `--start`
+ * (e.g. a weekday morning, when office schedules are open). It reports:
+ * - sign-in: how long until My reservations are in a snapshot (the core's `stateChanged`), until
+ *   the sign-in command answers and until all is settled, with requests, bytes and the heap;
+ * - Free now's coverage: how many of the schedules open now that hold a resource the user may book
+ *   have a row in Free now, after the user looks (the open schedules read by the bench itself);
+ * - Refresh: the command's wall time, requests and bytes, and whether it re-read reference data;
+ * - a working stretch twice, normal use (the popover opened every 10 minutes) and unattended: the
+ *   bytes written into the data folder (counted at each write, `data-writes.ts`), the heap at its
+ *   start and end, and real-server time per user-hour, each request timed from the moment it is
+ *   sent until its whole answer has arrived and priced with spec/server-facts.md section E.
+ * The user gets three reservations in the stretch (one on a resource that needs check-in, when
+ * there is one), cancelled at the end. With `--report`, the figures replace their section of
+ * BENCHMARKS.md. A development tool: nothing runs it in CI.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,26 +23,43 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DateTime } from 'luxon';
 import { ResourceStatus } from '../../electron/api/schemas/resources.js';
-import type { ResourceView } from '../../electron/bridge.js';
+import type { ResourceView, StateSnapshot } from '../../electron/bridge.js';
 import { normaliseServerUrl } from '../../electron/core/session/server-url.js';
 import { createPerchCore, type PerchCore } from '../../electron/core/perch-core.js';
 import { memorySecretStore } from '../../electron/core/storage/keychain.js';
 import { referenceDataHours } from '../../electron/core/sync/reference-data.js';
 import { recordingNotifier } from '../support/core-harness.js';
 import { ManualCoreClock } from '../support/manual-clock.js';
+import { meterWrites, type WriteMeter } from './data-writes.js';
+import { collector, settledHeapMb } from './heap.js';
+import { readOutsideView, openSchedulesAt, type OutsideView } from './real-server-outside.js';
 import { writeReportSection } from './report.js';
 import { priceLines, priceOf, totalMs, type RequestToPrice } from './server-prices.js';
 
-const usage = 'usage: npx tsx test/bench/real-server.ts --base <url> --user <name> --password <password> [--hours 8] [--report]';
+const usage = 'usage: npx tsx test/bench/real-server.ts --base <url> --user <name> --password <password> [--hours 8] [--start <ISO date-time>] [--report]';
 const popoverEveryMinutes = 10;
+const refreshPresses = 3;
+/** Bytes written are shown per working day of this many hours, whatever the stretch. */
+const workdayHours = 8;
+/** Paths of the reference data (resources, schedules, groups, attributes, the user's grants), kept for hours: Refresh should not read them. */
+const referencePaths = [/^\/Resources\/$/, /^\/Resources\/Groups$/, /^\/Schedules\/$/, /^\/Schedules\/[^/]+$/, /^\/Attributes\//, /^\/Users\/[^/]+$/, /^\/Groups\/[^/]+$/];
 
 interface TimedRequest extends RequestToPrice {
   elapsedMs: number;
   status: number;
+  /** The answer's body as read (after any decompression). */
+  bytes: number;
 }
 
 const { values } = parseArgs({
-  options: { base: { type: 'string' }, user: { type: 'string' }, password: { type: 'string' }, hours: { type: 'string' }, report: { type: 'boolean' } },
+  options: {
+    base: { type: 'string' },
+    user: { type: 'string' },
+    password: { type: 'string' },
+    hours: { type: 'string' },
+    start: { type: 'string' },
+    report: { type: 'boolean' },
+  },
 });
 if (values.base === undefined || values.user === undefined || values.password === undefined) {
   console.error(usage);
@@ -43,6 +68,12 @@ if (values.base === undefined || values.user === undefined || values.password ==
 const hours = Number(values.hours ?? '8');
 if (!Number.isFinite(hours) || hours <= 0 || hours > 24) {
   console.error(`--hours must be a number of hours from 0 to 24, not ${values.hours}`);
+  process.exit(2);
+}
+// The simulated day starts when the bench is run, unless told otherwise: a bench harness may read the wall clock once; the core reads only the manual clock.
+const startAt = values.start === undefined ? DateTime.now() : DateTime.fromISO(values.start, { setZone: true });
+if (!startAt.isValid) {
+  console.error(`--start must be an ISO 8601 date-time such as 2026-11-26T09:00-05:00, not ${values.start}`);
   process.exit(2);
 }
 const target = normaliseServerUrl(values.base);
@@ -59,22 +90,140 @@ function timingFetch(log: TimedRequest[]): typeof fetch {
     const url = new URL(input instanceof Request ? input.url : String(input));
     const began = performance.now();
     const response = await fetch(input, init);
-    await response.clone().arrayBuffer();
+    const body = await response.clone().arrayBuffer();
     log.push({
       method: (init?.method ?? 'GET').toUpperCase(),
       path: url.pathname.slice(new URL(apiRoot).pathname.length),
       query: url.searchParams,
       elapsedMs: performance.now() - began,
       status: response.status,
+      bytes: body.byteLength,
     });
     return response;
   };
 }
 
-function startCore(clock: ManualCoreClock, log: TimedRequest[]): { core: PerchCore; dataDir: string } {
+interface RunningCore {
+  core: PerchCore;
+  dataDir: string;
+  /** Bytes written into the data folder, from before the core starts. */
+  writes: WriteMeter;
+}
+
+async function startCore(clock: ManualCoreClock, log: TimedRequest[]): Promise<RunningCore> {
   const dataDir = mkdtempSync(join(tmpdir(), 'perch-real-server-'));
+  const writes = await meterWrites(dataDir);
   const core = createPerchCore({ dataDir, clock, secrets: memorySecretStore('real-server bench: memory only'), notifier: recordingNotifier(), fetch: timingFetch(log), log: () => {} });
-  return { core, dataDir };
+  return { core, dataDir, writes };
+}
+
+async function stopCore({ core, dataDir, writes }: RunningCore): Promise<void> {
+  await core.handlers.signOut();
+  await core.stop();
+  writes.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+const gc = collector();
+const bytesOf = (requests: readonly TimedRequest[]) => requests.reduce((sum, request) => sum + request.bytes, 0);
+const isReference = (request: TimedRequest) => referencePaths.some((path) => path.test(request.path));
+
+interface SignInFigures {
+  /** Seconds from the sign-in command to the first snapshot holding the user's reservations; null when the user has none upcoming. */
+  ownListS: number | null;
+  ownListCount: number;
+  /** Seconds to the first snapshot with rows in Free now; null when none came. */
+  freeNowS: number | null;
+  answeredS: number;
+  settledS: number;
+  requests: number;
+  bytes: number;
+  written: number;
+  heapBeforeMb: number;
+  heapAfterMb: number;
+  coverage: { open: number; covered: number; missing: string[]; rows: number; bookableSchedules: number; bookableResources: number };
+  refresh: { wallS: number[]; requests: number[]; bytes: number[]; referenceReads: string[] };
+}
+
+/**
+ * A first sign-in into an empty data folder, timed by the core's own events; then the user looks
+ * (Free now's coverage, checked against the outside view) and presses Refresh a few times.
+ */
+async function measureSignIn(at: DateTime, outside: OutsideView): Promise<SignInFigures> {
+  const log: TimedRequest[] = [];
+  const clock = new ManualCoreClock(at);
+  const running = await startCore(clock, log);
+  const { core } = running;
+  try {
+    await core.start();
+    await core.idle();
+    const heapBeforeMb = settledHeapMb(gc);
+    log.length = 0;
+    let ownList: { s: number; count: number } | null = null;
+    let freeNowS: number | null = null;
+    const began = performance.now();
+    const unsubscribe = core.on('stateChanged', (snapshot: StateSnapshot) => {
+      const s = (performance.now() - began) / 1000;
+      if (ownList === null && snapshot.reservations.length > 0) ownList = { s, count: snapshot.reservations.length };
+      if (freeNowS === null && snapshot.freeNow.length > 0) freeNowS = s;
+    });
+    const result = await core.handlers.signIn(signIn);
+    const answeredS = (performance.now() - began) / 1000;
+    if (!result.ok) throw new Error(`sign-in: ${result.error.message}`);
+    await core.idle();
+    const settledS = (performance.now() - began) / 1000;
+    unsubscribe();
+    const signInRequests = log.splice(0);
+    running.writes.survey();
+    const written = running.writes.bytes;
+    const heapAfterMb = settledHeapMb(gc);
+
+    core.popoverOpened();
+    await core.idle();
+    log.length = 0;
+    const looked = core.snapshot();
+    const open = openSchedulesAt(outside, clock.now());
+    const shown = new Set(looked.freeNow.map((row) => row.scheduleId));
+    const missing = open.filter((schedule) => !shown.has(schedule.id));
+
+    const refresh: SignInFigures['refresh'] = { wallS: [], requests: [], bytes: [], referenceReads: [] };
+    for (let press = 0; press < refreshPresses; press++) {
+      await clock.advance({ minutes: 1 }, () => core.idle());
+      log.length = 0;
+      const pressed = performance.now();
+      await core.handlers.refresh();
+      refresh.wallS.push((performance.now() - pressed) / 1000);
+      await core.idle();
+      const sent = log.splice(0);
+      refresh.requests.push(sent.length);
+      refresh.bytes.push(bytesOf(sent));
+      for (const request of sent.filter(isReference)) if (!refresh.referenceReads.includes(request.path)) refresh.referenceReads.push(request.path);
+    }
+    const recorded = ownList as { s: number; count: number } | null;
+    return {
+      ownListS: recorded?.s ?? null,
+      ownListCount: recorded?.count ?? 0,
+      freeNowS,
+      answeredS,
+      settledS,
+      requests: signInRequests.length,
+      bytes: bytesOf(signInRequests),
+      written,
+      heapBeforeMb,
+      heapAfterMb,
+      coverage: {
+        open: open.length,
+        covered: open.length - missing.length,
+        missing: missing.map((schedule) => schedule.name),
+        rows: looked.freeNow.length,
+        bookableSchedules: outside.schedules.length,
+        bookableResources: outside.bookableResources,
+      },
+      refresh,
+    };
+  } finally {
+    await stopCore(running);
+  }
 }
 
 /** The first free slot of the resource starting at or after `after`, today or tomorrow in the user's zone. */
@@ -115,12 +264,20 @@ interface Stretch {
   background: TimedRequest[];
   booked: number;
   resources: number;
+  /** Bytes written into the data folder over the stretch, and what the folder's surveys prove at the least. */
+  written: number;
+  surveyedAtLeast: number;
+  heapStartMb: number;
+  heapEndMb: number;
+  /** The first sign-in's figures, taken once the stretch's reservations are booked (normal use only). */
+  firstSignIn: SignInFigures | null;
 }
 
-async function measure(use: Stretch['use']): Promise<Stretch> {
+async function measure(use: Stretch['use'], outside: OutsideView): Promise<Stretch> {
   const log: TimedRequest[] = [];
-  const clock = new ManualCoreClock(DateTime.now());
-  const { core, dataDir } = startCore(clock, log);
+  const clock = new ManualCoreClock(startAt);
+  const running = await startCore(clock, log);
+  const { core, writes } = running;
   try {
     await core.start();
     const result = await core.handlers.signIn(signIn);
@@ -131,6 +288,10 @@ async function measure(use: Stretch['use']): Promise<Stretch> {
     const booked = await bookTheDay(core, clock);
     // The list and who is busy, as after any booking: the stretch begins with the data in place.
     await core.idle();
+    // With the user's reservations on the server, a second Perch signs in from nothing.
+    const firstSignIn = use === 'normal' ? await measureSignIn(clock.now(), outside) : null;
+    const heapStartMb = settledHeapMb(gc);
+    writes.reset();
     log.length = 0;
     for (let minute = 1; minute <= hours * 60; minute++) {
       await clock.advance({ minutes: 1 }, () => core.idle());
@@ -138,14 +299,27 @@ async function measure(use: Stretch['use']): Promise<Stretch> {
         core.popoverOpened();
         await core.idle();
       }
+      writes.survey();
     }
     const background = log.splice(0);
+    const heapEndMb = settledHeapMb(gc);
+    const written = writes.bytes;
+    const surveyedAtLeast = writes.surveyedAtLeast;
     for (const referenceNumber of booked) await core.handlers.cancel({ referenceNumber, scope: 'this' });
-    return { use, signIn: signInRequests, background, booked: booked.length, resources: listed.ok ? listed.value.length : 0 };
+    return {
+      use,
+      signIn: signInRequests,
+      background,
+      booked: booked.length,
+      resources: listed.ok ? listed.value.length : 0,
+      written,
+      surveyedAtLeast,
+      heapStartMb,
+      heapEndMb,
+      firstSignIn,
+    };
   } finally {
-    await core.handlers.signOut();
-    await core.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await stopCore(running);
   }
 }
 
@@ -158,7 +332,7 @@ interface Figures {
 }
 
 function figuresOf(stretch: Stretch): Figures {
-  const reference = stretch.signIn.filter((request) => ['/Resources/', '/Schedules/', '/Resources/Groups'].includes(request.path));
+  const reference = stretch.signIn.filter(isReference);
   const referencePriced = totalMs(priceLines(reference));
   const referenceMeasured = reference.reduce((sum, request) => sum + request.elapsedMs, 0);
   const pricedPerHour = (totalMs(priceLines(stretch.background)) / hours + referencePriced / referenceDataHours) / 1000;
@@ -181,24 +355,51 @@ function figuresOf(stretch: Stretch): Figures {
     '| Request (row of section E) | Count | Priced, s | Measured, s |',
     '|---|---:|---:|---:|',
     ...[...rows].map(([row, figures]) => `| ${row} | ${figures.count} | ${seconds(figures.priced)} | ${seconds(figures.measured)} |`),
-    `| Resources, schedules, groups and reservation attributes (at sign-in; once every ${referenceDataHours} h) | ${reference.length} | ${seconds(referencePriced)} | ${seconds(referenceMeasured)} |`,
+    `| Resources, schedules and their layouts, groups, reservation attributes, the user's grants (at sign-in; once every ${referenceDataHours} h) | ${reference.length} | ${seconds(referencePriced)} | ${seconds(referenceMeasured)} |`,
     ...(failures.length > 0 ? ['', `${failures.length} answers were errors: ${failures.map((request) => `${request.status} ${request.method} ${request.path}`).join(', ')}`] : []),
   ];
   return { pricedPerHour, measuredPerHour, markdown: lines.join('\n') };
 }
 
-console.log(`Measuring Perch's background work against ${apiRoot} as ${values.user}, ${hours} simulated hours each…`);
-const normalStretch = await measure('normal');
+const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(2)} MB`;
+const kilobytes = (bytes: number) => `${Math.round(bytes / 1024)} KB`;
+const median = (values: readonly number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+const signed = (value: number) => `${value >= 0 ? '+' : ''}${value.toFixed(1)}`;
+const perWorkday = (bytes: number) => (bytes * workdayHours) / hours;
+
+function signInLines(figures: SignInFigures): string[] {
+  const { coverage, refresh } = figures;
+  const ownList =
+    figures.ownListS === null ? 'the user has no upcoming reservations to show' : `${figures.ownListS.toFixed(2)} s (${figures.ownListCount} shown)`;
+  return [
+    `- **Sign-in → My reservations in the snapshot: ${ownList}**; Free now's first rows ${figures.freeNowS === null ? 'never' : `${figures.freeNowS.toFixed(2)} s`}; the sign-in command answered at ${figures.answeredS.toFixed(2)} s, all settled at ${figures.settledS.toFixed(2)} s (${figures.requests} requests, ${megabytes(figures.bytes)} of answers; ${megabytes(figures.written)} written to the data folder).`,
+    `- **Free now covers ${coverage.covered} of ${coverage.open} schedules open now** that hold a resource the user may book (${coverage.rows} rows; the user may book ${coverage.bookableResources} resources in ${coverage.bookableSchedules} schedules)${coverage.missing.length > 0 ? `; missing: ${coverage.missing.join(', ')}` : ''}.`,
+    `- **Refresh: ${median(refresh.wallS).toFixed(2)} s** (median of ${refresh.wallS.length} presses: ${refresh.wallS.map((s) => s.toFixed(2)).join(', ')} s), ${median(refresh.requests)} requests, ${kilobytes(median(refresh.bytes))} of answers; reference data re-read: ${refresh.referenceReads.length === 0 ? 'none' : refresh.referenceReads.join(', ')}.`,
+    `- Heap after full collections: ${figures.heapBeforeMb.toFixed(1)} MB before sign-in, ${figures.heapAfterMb.toFixed(1)} MB after (${signed(figures.heapAfterMb - figures.heapBeforeMb)} MB).`,
+  ];
+}
+
+function stretchLine(stretch: Stretch): string {
+  const escaped = stretch.surveyedAtLeast > stretch.written ? ` (**the folder's surveys found at least ${megabytes(stretch.surveyedAtLeast)}: writes escaped the count**)` : '';
+  return `- ${stretch.use === 'normal' ? 'Normal use' : 'Unattended'}: **${megabytes(perWorkday(stretch.written))} written to the data folder per ${workdayHours} hours**${escaped}; heap ${stretch.heapStartMb.toFixed(1)} → ${stretch.heapEndMb.toFixed(1)} MB (${signed(stretch.heapEndMb - stretch.heapStartMb)} MB) over ${hours} hours.`;
+}
+
+console.log(`Measuring Perch against ${apiRoot} as ${values.user} from ${startAt.toISO()}, ${hours} simulated hours each…`);
+const outside = await readOutsideView(apiRoot, values.user, values.password, startAt);
+const normalStretch = await measure('normal', outside);
+const unattendedStretch = await measure('unattended', outside);
 const normal = figuresOf(normalStretch);
-const unattended = figuresOf(await measure('unattended'));
+const unattended = figuresOf(unattendedStretch);
 const headline =
   `real-server time per user-hour (priced by section E): normal ${normal.pricedPerHour.toFixed(1)} s, unattended ${unattended.pricedPerHour.toFixed(1)} s; ` +
   `measured from outside: normal ${normal.measuredPerHour.toFixed(2)} s, unattended ${unattended.measuredPerHour.toFixed(2)} s`;
-const section = `## The core against a real server, measured from outside (issue 14)
+const section = `## The core against a real server, measured from outside (issues 14 and 20)
 
-Generated by \`npx tsx test/bench/real-server.ts --base <url> --user <name> --password <password> --hours ${hours} --report\` on ${DateTime.utc().toFormat('yyyy-MM-dd HH:mm')} UTC, against a real LibreBooking server as a normal user who sees ${normalStretch.resources} resources. The core runs on a simulated clock (${hours} hours in seconds; the server's clock does not move, so no session lapses and nothing is released), once in normal use and once unattended; each request is timed from sending to the last byte of its answer ("measured": on this server, which is far smaller than section E's) and priced with section E ("priced": what a server of 1,000 resources and 200,000 reservations would spend). Per user-hour: the stretch's requests divided by its hours, plus the reference data spread over ${referenceDataHours} hours.
+Generated by \`npx tsx test/bench/real-server.ts --base <url> --user <name> --password <password> --hours ${hours} --start <moment> --report\` on ${DateTime.utc().toFormat('yyyy-MM-dd HH:mm')} UTC, against a real LibreBooking server as a normal user who sees ${normalStretch.resources} resources, the simulated day starting ${startAt.toFormat("ccc yyyy-MM-dd HH:mm ZZZZ")}. The core runs on a simulated clock (${hours} hours in seconds; the server's clock does not move, so no session lapses and nothing is released), once in normal use and once unattended; each request is timed from sending to the last byte of its answer ("measured": on this server) and priced with section E ("priced": what a server of 1,000 resources and 200,000 reservations would spend). Per user-hour: the stretch's requests divided by its hours, plus the reference data spread over ${referenceDataHours} hours. The first sign-in is timed by the core's own \`stateChanged\` events, into an empty data folder, with the user's reservations of the stretch on the server; Free now's coverage is checked against the schedules the bench reads itself; bytes written are counted at each write into the data folder.
 
 **${headline}**
+
+${[...(normalStretch.firstSignIn === null ? [] : signInLines(normalStretch.firstSignIn)), stretchLine(normalStretch), stretchLine(unattendedStretch)].join('\n')}
 
 ${normal.markdown}
 
