@@ -13,11 +13,13 @@
  *   bytes written into the data folder (counted at each write, `data-writes.ts`), the heap at its
  *   start and end, and real-server time per user-hour, each request timed from the moment it is
  *   sent until its whole answer has arrived and priced with spec/server-facts.md section E.
- * The user gets three reservations in the stretch (one on a resource that needs check-in, when
+ * With `--access-log`, the server's own time for each request is read from its nginx access log as
+ * well (the format of shared/realserver/scale/nginx.conf: `rt=$request_time`, `ua="$http_user_agent"`;
+ * each request names itself in its User-Agent). The user gets three reservations in the stretch (one on a resource that needs check-in, when
  * there is one), cancelled at the end. With `--report`, the figures replace their section of
  * BENCHMARKS.md. A development tool: nothing runs it in CI.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -36,7 +38,8 @@ import { readOutsideView, openSchedulesAt, type OutsideView } from './real-serve
 import { writeReportSection } from './report.js';
 import { priceLines, priceOf, totalMs, type RequestToPrice } from './server-prices.js';
 
-const usage = 'usage: npx tsx test/bench/real-server.ts --base <url> --user <name> --password <password> [--hours 8] [--start <ISO date-time>] [--report]';
+const usage =
+  'usage: npx tsx test/bench/real-server.ts --base <url> --user <name> --password <password> [--hours 8] [--start <ISO date-time>] [--access-log <nginx log>] [--report]';
 const popoverEveryMinutes = 10;
 const refreshPresses = 3;
 /** Bytes written are shown per working day of this many hours, whatever the stretch. */
@@ -45,6 +48,7 @@ const workdayHours = 8;
 const referencePaths = [/^\/Resources\/$/, /^\/Resources\/Groups$/, /^\/Schedules\/$/, /^\/Schedules\/[^/]+$/, /^\/Attributes\//, /^\/Users\/[^/]+$/, /^\/Groups\/[^/]+$/];
 
 interface TimedRequest extends RequestToPrice {
+  userAgent: string;
   elapsedMs: number;
   status: number;
   /** The answer's body as read (after any decompression). */
@@ -58,6 +62,7 @@ const { values } = parseArgs({
     password: { type: 'string' },
     hours: { type: 'string' },
     start: { type: 'string' },
+    'access-log': { type: 'string' },
     report: { type: 'boolean' },
   },
 });
@@ -84,14 +89,22 @@ if (!target.ok) {
 const apiRoot = target.apiRoot;
 const signIn = { server: { kind: 'remote' as const, url: values.base }, username: values.user, password: values.password, staySignedIn: false };
 
+/** Each request names itself in its User-Agent, so the server's access log can say what it cost there. */
+const runTag = `perch-real-server-bench-${process.pid}-${Math.round(performance.timeOrigin)}`;
+let requestsSent = 0;
+
 /** A fetch that notes each request and how long its whole answer took. */
 function timingFetch(log: TimedRequest[]): typeof fetch {
   return async (input, init) => {
     const url = new URL(input instanceof Request ? input.url : String(input));
+    const userAgent = `${runTag}-${++requestsSent}`;
+    const headers = new Headers(init?.headers);
+    headers.set('User-Agent', userAgent);
     const began = performance.now();
-    const response = await fetch(input, init);
+    const response = await fetch(input, { ...init, headers });
     const body = await response.clone().arrayBuffer();
     log.push({
+      userAgent,
       method: (init?.method ?? 'GET').toUpperCase(),
       path: url.pathname.slice(new URL(apiRoot).pathname.length),
       query: url.searchParams,
@@ -136,13 +149,13 @@ interface SignInFigures {
   freeNowS: number | null;
   answeredS: number;
   settledS: number;
-  requests: number;
-  bytes: number;
   written: number;
   heapBeforeMb: number;
   heapAfterMb: number;
   coverage: { open: number; covered: number; missing: string[]; rows: number; bookableSchedules: number; bookableResources: number };
-  refresh: { wallS: number[]; requests: number[]; bytes: number[]; referenceReads: string[] };
+  refresh: { wallS: number[]; sent: TimedRequest[][]; referenceReads: string[] };
+  /** The requests of the sign-in, for the server's access log. */
+  sent: TimedRequest[];
 }
 
 /**
@@ -186,7 +199,7 @@ async function measureSignIn(at: DateTime, outside: OutsideView): Promise<SignIn
     const shown = new Set(looked.freeNow.map((row) => row.scheduleId));
     const missing = open.filter((schedule) => !shown.has(schedule.id));
 
-    const refresh: SignInFigures['refresh'] = { wallS: [], requests: [], bytes: [], referenceReads: [] };
+    const refresh: SignInFigures['refresh'] = { wallS: [], sent: [], referenceReads: [] };
     for (let press = 0; press < refreshPresses; press++) {
       await clock.advance({ minutes: 1 }, () => core.idle());
       log.length = 0;
@@ -195,8 +208,7 @@ async function measureSignIn(at: DateTime, outside: OutsideView): Promise<SignIn
       refresh.wallS.push((performance.now() - pressed) / 1000);
       await core.idle();
       const sent = log.splice(0);
-      refresh.requests.push(sent.length);
-      refresh.bytes.push(bytesOf(sent));
+      refresh.sent.push(sent);
       for (const request of sent.filter(isReference)) if (!refresh.referenceReads.includes(request.path)) refresh.referenceReads.push(request.path);
     }
     const recorded = ownList as { s: number; count: number } | null;
@@ -206,8 +218,7 @@ async function measureSignIn(at: DateTime, outside: OutsideView): Promise<SignIn
       freeNowS,
       answeredS,
       settledS,
-      requests: signInRequests.length,
-      bytes: bytesOf(signInRequests),
+      sent: signInRequests,
       written,
       heapBeforeMb,
       heapAfterMb,
@@ -328,37 +339,68 @@ const seconds = (ms: number) => (ms / 1000).toFixed(2);
 interface Figures {
   pricedPerHour: number;
   measuredPerHour: number;
+  loggedPerHour: number | null;
   markdown: string;
 }
 
-function figuresOf(stretch: Stretch): Figures {
+/** The server's time for each request of this run, by User-Agent, from an access log in the format above. */
+function serverTimesFrom(path: string): Map<string, number> {
+  const times = new Map<string, number>();
+  for (const line of readFileSync(path, 'utf8').split('\n')) {
+    if (!line.includes(runTag)) continue;
+    const time = / rt=([0-9.]+)/.exec(line);
+    const agent = / ua="([^"]*)"/.exec(line);
+    if (time && agent) times.set(agent[1]!, Number(time[1]) * 1000);
+  }
+  return times;
+}
+
+/** Seconds of the server's own time for the requests, by its access log; null without one, or when a request is missing from it. */
+function loggedMs(requests: readonly TimedRequest[], serverTimes: Map<string, number> | null): number | null {
+  if (serverTimes === null) return null;
+  let sum = 0;
+  for (const request of requests) {
+    const ms = serverTimes.get(request.userAgent);
+    if (ms === undefined) return null;
+    sum += ms;
+  }
+  return sum;
+}
+
+const loggedSeconds = (ms: number | null) => (ms === null ? '–' : seconds(ms));
+
+function figuresOf(stretch: Stretch, serverTimes: Map<string, number> | null): Figures {
   const reference = stretch.signIn.filter(isReference);
   const referencePriced = totalMs(priceLines(reference));
   const referenceMeasured = reference.reduce((sum, request) => sum + request.elapsedMs, 0);
   const pricedPerHour = (totalMs(priceLines(stretch.background)) / hours + referencePriced / referenceDataHours) / 1000;
   const measured = stretch.background.reduce((sum, request) => sum + request.elapsedMs, 0);
   const measuredPerHour = (measured / hours + referenceMeasured / referenceDataHours) / 1000;
-  const rows = new Map<string, { count: number; priced: number; measured: number }>();
+  const backgroundLogged = loggedMs(stretch.background, serverTimes);
+  const referenceLogged = loggedMs(reference, serverTimes);
+  const loggedPerHour = backgroundLogged === null || referenceLogged === null ? null : (backgroundLogged / hours + referenceLogged / referenceDataHours) / 1000;
+  const rows = new Map<string, { count: number; priced: number; measured: number; requests: TimedRequest[] }>();
   for (const request of stretch.background) {
     const price = priceOf(request);
     const label = price.priced ? price.row : `**unpriced** ${price.row}`;
-    const row = rows.get(label) ?? { count: 0, priced: 0, measured: 0 };
+    const row = rows.get(label) ?? { count: 0, priced: 0, measured: 0, requests: [] };
     row.count += 1;
     row.priced += price.ms;
     row.measured += request.elapsedMs;
+    row.requests.push(request);
     rows.set(label, row);
   }
   const failures = stretch.background.filter((request) => request.status >= 400);
   const lines = [
-    `**${stretch.use === 'normal' ? `Normal use (popover every ${popoverEveryMinutes} minutes)` : 'Unattended'}:** ${stretch.background.length} requests in ${hours} simulated hours, ${stretch.booked} reservations of the user in them; per user-hour ${pricedPerHour.toFixed(2)} s priced, ${measuredPerHour.toFixed(2)} s measured.`,
+    `**${stretch.use === 'normal' ? `Normal use (popover every ${popoverEveryMinutes} minutes)` : 'Unattended'}:** ${stretch.background.length} requests in ${hours} simulated hours, ${stretch.booked} reservations of the user in them; per user-hour ${pricedPerHour.toFixed(2)} s priced, ${measuredPerHour.toFixed(2)} s measured${loggedPerHour === null ? '' : `, ${loggedPerHour.toFixed(2)} s in the server's access log`}.`,
     '',
-    '| Request (row of section E) | Count | Priced, s | Measured, s |',
-    '|---|---:|---:|---:|',
-    ...[...rows].map(([row, figures]) => `| ${row} | ${figures.count} | ${seconds(figures.priced)} | ${seconds(figures.measured)} |`),
-    `| Resources, schedules and their layouts, groups, reservation attributes, the user's grants (at sign-in; once every ${referenceDataHours} h) | ${reference.length} | ${seconds(referencePriced)} | ${seconds(referenceMeasured)} |`,
+    '| Request (row of section E) | Count | Priced, s | Measured, s | Server log, s |',
+    '|---|---:|---:|---:|---:|',
+    ...[...rows].map(([row, figures]) => `| ${row} | ${figures.count} | ${seconds(figures.priced)} | ${seconds(figures.measured)} | ${loggedSeconds(loggedMs(figures.requests, serverTimes))} |`),
+    `| Resources, schedules and their layouts, groups, reservation attributes, the user's grants (at sign-in; once every ${referenceDataHours} h) | ${reference.length} | ${seconds(referencePriced)} | ${seconds(referenceMeasured)} | ${loggedSeconds(referenceLogged)} |`,
     ...(failures.length > 0 ? ['', `${failures.length} answers were errors: ${failures.map((request) => `${request.status} ${request.method} ${request.path}`).join(', ')}`] : []),
   ];
-  return { pricedPerHour, measuredPerHour, markdown: lines.join('\n') };
+  return { pricedPerHour, measuredPerHour, loggedPerHour, markdown: lines.join('\n') };
 }
 
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(2)} MB`;
@@ -367,14 +409,17 @@ const median = (values: readonly number[]) => [...values].sort((a, b) => a - b)[
 const signed = (value: number) => `${value >= 0 ? '+' : ''}${value.toFixed(1)}`;
 const perWorkday = (bytes: number) => (bytes * workdayHours) / hours;
 
-function signInLines(figures: SignInFigures): string[] {
+function signInLines(figures: SignInFigures, serverTimes: Map<string, number> | null): string[] {
   const { coverage, refresh } = figures;
   const ownList =
     figures.ownListS === null ? 'the user has no upcoming reservations to show' : `${figures.ownListS.toFixed(2)} s (${figures.ownListCount} shown)`;
+  const signInLogged = loggedMs(figures.sent, serverTimes);
+  const refreshLogged = refresh.sent.map((sent) => loggedMs(sent, serverTimes));
+  const inLog = (ms: number | null) => (ms === null ? '' : `, ${seconds(ms)} s of server time in its access log`);
   return [
-    `- **Sign-in → My reservations in the snapshot: ${ownList}**; Free now's first rows ${figures.freeNowS === null ? 'never' : `${figures.freeNowS.toFixed(2)} s`}; the sign-in command answered at ${figures.answeredS.toFixed(2)} s, all settled at ${figures.settledS.toFixed(2)} s (${figures.requests} requests, ${megabytes(figures.bytes)} of answers; ${megabytes(figures.written)} written to the data folder).`,
+    `- **Sign-in → My reservations in the snapshot: ${ownList}**; Free now's first rows ${figures.freeNowS === null ? 'never' : `${figures.freeNowS.toFixed(2)} s`}; the sign-in command answered at ${figures.answeredS.toFixed(2)} s, all settled at ${figures.settledS.toFixed(2)} s (${figures.sent.length} requests, ${megabytes(bytesOf(figures.sent))} of answers${inLog(signInLogged)}; ${megabytes(figures.written)} written to the data folder).`,
     `- **Free now covers ${coverage.covered} of ${coverage.open} schedules open now** that hold a resource the user may book (${coverage.rows} rows; the user may book ${coverage.bookableResources} resources in ${coverage.bookableSchedules} schedules)${coverage.missing.length > 0 ? `; missing: ${coverage.missing.join(', ')}` : ''}.`,
-    `- **Refresh: ${median(refresh.wallS).toFixed(2)} s** (median of ${refresh.wallS.length} presses: ${refresh.wallS.map((s) => s.toFixed(2)).join(', ')} s), ${median(refresh.requests)} requests, ${kilobytes(median(refresh.bytes))} of answers; reference data re-read: ${refresh.referenceReads.length === 0 ? 'none' : refresh.referenceReads.join(', ')}.`,
+    `- **Refresh: ${median(refresh.wallS).toFixed(2)} s** (median of ${refresh.wallS.length} presses: ${refresh.wallS.map((s) => s.toFixed(2)).join(', ')} s), ${median(refresh.sent.map((sent) => sent.length))} requests, ${kilobytes(median(refresh.sent.map(bytesOf)))} of answers${refreshLogged.some((ms) => ms === null) ? '' : inLog(median(refreshLogged as number[]))}; reference data re-read: ${refresh.referenceReads.length === 0 ? 'none' : refresh.referenceReads.join(', ')}.`,
     `- Heap after full collections: ${figures.heapBeforeMb.toFixed(1)} MB before sign-in, ${figures.heapAfterMb.toFixed(1)} MB after (${signed(figures.heapAfterMb - figures.heapBeforeMb)} MB).`,
   ];
 }
@@ -388,18 +433,22 @@ console.log(`Measuring Perch against ${apiRoot} as ${values.user} from ${startAt
 const outside = await readOutsideView(apiRoot, values.user, values.password, startAt);
 const normalStretch = await measure('normal', outside);
 const unattendedStretch = await measure('unattended', outside);
-const normal = figuresOf(normalStretch);
-const unattended = figuresOf(unattendedStretch);
+const serverTimes = values['access-log'] === undefined ? null : serverTimesFrom(values['access-log']);
+const normal = figuresOf(normalStretch, serverTimes);
+const unattended = figuresOf(unattendedStretch, serverTimes);
 const headline =
   `real-server time per user-hour (priced by section E): normal ${normal.pricedPerHour.toFixed(1)} s, unattended ${unattended.pricedPerHour.toFixed(1)} s; ` +
-  `measured from outside: normal ${normal.measuredPerHour.toFixed(2)} s, unattended ${unattended.measuredPerHour.toFixed(2)} s`;
+  `measured from outside: normal ${normal.measuredPerHour.toFixed(2)} s, unattended ${unattended.measuredPerHour.toFixed(2)} s` +
+  (normal.loggedPerHour === null || unattended.loggedPerHour === null
+    ? ''
+    : `; in the server's access log: normal ${normal.loggedPerHour.toFixed(2)} s, unattended ${unattended.loggedPerHour.toFixed(2)} s`);
 const section = `## The core against a real server, measured from outside (issues 14 and 20)
 
 Generated by \`npx tsx test/bench/real-server.ts --base <url> --user <name> --password <password> --hours ${hours} --start <moment> --report\` on ${DateTime.utc().toFormat('yyyy-MM-dd HH:mm')} UTC, against a real LibreBooking server as a normal user who sees ${normalStretch.resources} resources, the simulated day starting ${startAt.toFormat("ccc yyyy-MM-dd HH:mm ZZZZ")}. The core runs on a simulated clock (${hours} hours in seconds; the server's clock does not move, so no session lapses and nothing is released), once in normal use and once unattended; each request is timed from sending to the last byte of its answer ("measured": on this server) and priced with section E ("priced": what a server of 1,000 resources and 200,000 reservations would spend). Per user-hour: the stretch's requests divided by its hours, plus the reference data spread over ${referenceDataHours} hours. The first sign-in is timed by the core's own \`stateChanged\` events, into an empty data folder, with the user's reservations of the stretch on the server; Free now's coverage is checked against the schedules the bench reads itself; bytes written are counted at each write into the data folder.
 
 **${headline}**
 
-${[...(normalStretch.firstSignIn === null ? [] : signInLines(normalStretch.firstSignIn)), stretchLine(normalStretch), stretchLine(unattendedStretch)].join('\n')}
+${[...(normalStretch.firstSignIn === null ? [] : signInLines(normalStretch.firstSignIn, serverTimes)), stretchLine(normalStretch), stretchLine(unattendedStretch)].join('\n')}
 
 ${normal.markdown}
 
