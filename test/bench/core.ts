@@ -7,9 +7,9 @@ import { PermissionType } from '../../electron/service/store/tables.js';
 import { demoSignIn, startCoreHarness, type RecordedRequest } from '../support/core-harness.js';
 import { insertResource } from '../support/fixtures.js';
 import { insertReservation } from '../support/reservations.js';
-import { collector } from './heap.js';
+import { collector, heapGrowthBudgetMb } from './heap.js';
 import { writeReportSection } from './report.js';
-import { priceLines, priceOf, serverPrices, totalMs, unpricedMs, type PriceLine } from './server-prices.js';
+import { priceLines, priceOf, serverBudgetSeconds, serverPrices, totalMs, unpricedMs, type PriceLine } from './server-prices.js';
 
 /**
  * `npm run bench:core`: the tray app's core against the local service over real HTTP, with 500
@@ -28,14 +28,13 @@ const workdayHours = 8;
 /** Growth is measured from here: sign-in, the first reference fetch and JIT warm-up are behind us. */
 const settledMinute = 10;
 /**
- * "Flat": heap in use after a full GC grows less than this from the settled mark to the end of the
- * first hour and of the day, and its least-squares slope over the day stays under
- * `heapSlopeBudgetMbPerHour` (a leak of a few KB per poll would show as a steady climb there).
+ * "Flat": heap in use after a full GC grows less than `heapGrowthBudgetMb` from the settled mark to
+ * the end of the first hour and of the day, and its least-squares slope over the day stays under
+ * this (a leak of a few KB per poll would show as a steady climb there).
  */
-const heapGrowthBudgetMb = 5;
 const heapSlopeBudgetMbPerHour = 0.25;
 const maxRequestsPerIntervalPoll = 2;
-const budgetSeconds = { normal: 2.0, unattended: 1.0 } as const;
+const budgetSeconds = serverBudgetSeconds;
 /**
  * Resources, schedules, groups, reservation attributes and what the user may book (GetUser and
  * GetGroup of the user's one group, each priced as a single read): fetched at sign-in, then once

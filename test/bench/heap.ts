@@ -1,6 +1,9 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 
+/** "Flat": the heap in use after a full collection grows less than this over a working day. */
+export const heapGrowthBudgetMb = 5;
+
 /** `global.gc` when node runs with --expose-gc; otherwise the flag is set now and gc fetched from a fresh context. */
 export function collector(): () => void {
   const exposed = (globalThis as { gc?: () => void }).gc;
