@@ -391,13 +391,17 @@ function figuresOf(stretch: Stretch, serverTimes: Map<string, number> | null): F
     rows.set(label, row);
   }
   const failures = stretch.background.filter((request) => request.status >= 400);
+  const logColumn = (cell: string) => (serverTimes === null ? '' : cell);
   const lines = [
     `**${stretch.use === 'normal' ? `Normal use (popover every ${popoverEveryMinutes} minutes)` : 'Unattended'}:** ${stretch.background.length} requests in ${hours} simulated hours, ${stretch.booked} reservations of the user in them; per user-hour ${pricedPerHour.toFixed(2)} s priced, ${measuredPerHour.toFixed(2)} s measured${loggedPerHour === null ? '' : `, ${loggedPerHour.toFixed(2)} s in the server's access log`}.`,
     '',
-    '| Request (row of section E) | Count | Priced, s | Measured, s | Server log, s |',
-    '|---|---:|---:|---:|---:|',
-    ...[...rows].map(([row, figures]) => `| ${row} | ${figures.count} | ${seconds(figures.priced)} | ${seconds(figures.measured)} | ${loggedSeconds(loggedMs(figures.requests, serverTimes))} |`),
-    `| Resources, schedules and their layouts, groups, reservation attributes, the user's grants (at sign-in; once every ${referenceDataHours} h) | ${reference.length} | ${seconds(referencePriced)} | ${seconds(referenceMeasured)} | ${loggedSeconds(referenceLogged)} |`,
+    `| Request (row of section E) | Count | Priced, s | Measured, s |${logColumn(' Server log, s |')}`,
+    `|---|---:|---:|---:|${logColumn('---:|')}`,
+    ...[...rows].map(
+      ([row, figures]) =>
+        `| ${row} | ${figures.count} | ${seconds(figures.priced)} | ${seconds(figures.measured)} |${logColumn(` ${loggedSeconds(loggedMs(figures.requests, serverTimes))} |`)}`,
+    ),
+    `| Resources, schedules and their layouts, groups, reservation attributes, the user's grants (at sign-in; once every ${referenceDataHours} h) | ${reference.length} | ${seconds(referencePriced)} | ${seconds(referenceMeasured)} |${logColumn(` ${loggedSeconds(referenceLogged)} |`)}`,
     ...(failures.length > 0 ? ['', `${failures.length} answers were errors: ${failures.map((request) => `${request.status} ${request.method} ${request.path}`).join(', ')}`] : []),
   ];
   return { pricedPerHour, measuredPerHour, loggedPerHour, markdown: lines.join('\n') };
