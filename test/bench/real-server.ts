@@ -14,7 +14,7 @@
  *   start and end, and real-server time per user-hour, each request timed from the moment it is
  *   sent until its whole answer has arrived and priced with spec/server-facts.md section E.
  * With `--access-log`, the server's own time for each request is read from its nginx access log as
- * well (the format of shared/realserver/scale/nginx.conf: `rt=$request_time`, `ua="$http_user_agent"`;
+ * well (a `log_format` that writes `rt=$request_time` and `ua="$http_user_agent"`;
  * each request names itself in its User-Agent). The user gets three reservations in the stretch (one on a resource that needs check-in, when
  * there is one), cancelled at the end. With `--report`, the figures replace their section of
  * BENCHMARKS.md. A development tool: nothing runs it in CI.
