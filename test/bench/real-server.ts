@@ -78,7 +78,8 @@ if (!Number.isFinite(hours) || hours <= 0 || hours > 24) {
   process.exit(2);
 }
 // The simulated day starts when the bench is run, unless told otherwise: a bench harness may read the wall clock once; the core reads only the manual clock.
-const startAt = values.start === undefined ? DateTime.now() : DateTime.fromISO(values.start, { setZone: true });
+// In the machine's zone, as a real clock is: the offset written in --start says which instant, not which zone.
+const startAt = values.start === undefined ? DateTime.now() : DateTime.fromISO(values.start);
 if (!startAt.isValid) {
   console.error(`--start must be an ISO 8601 date-time such as 2026-11-26T09:00-05:00, not ${values.start}`);
   process.exit(2);
