@@ -199,7 +199,8 @@ export interface RecurrenceView {
   until: string | null;
 }
 
-export interface FreeResourceView {
+/** What Free now and its filter say of any resource the user may book: what it is and where. */
+export interface ResourceCardView {
   resourceId: number;
   name: string;
   scheduleId: number;
@@ -211,6 +212,11 @@ export interface FreeResourceView {
   capacity: number | null;
   /** The resource's own custom attributes that have a value ("Floor: 2"), to read and to filter by. */
   features: { label: string; value: string }[];
+  /** Why it leads the list: the user's favourite, or booked by them lately; null for neither. */
+  standing: 'favourite' | 'recent' | null;
+}
+
+export interface FreeResourceView extends ResourceCardView {
   /** The length limits of one booking, in minutes; null for none. */
   minLengthMinutes: number | null;
   maxLengthMinutes: number | null;
@@ -219,16 +225,26 @@ export interface FreeResourceView {
    * null when one click can.
    */
   needsForm: string | null;
-  /** Why it leads the list: the user's favourite, or booked by them lately; null for neither. */
-  standing: 'favourite' | 'recent' | null;
   /**
-   * When the next booking starts, where Perch knows it (later today), or the schedule closes (which
-   * may be another day: opening hours run past midnight); null when it does not know: Perch learns
-   * who is busy now from the cheapest request, which does not tell.
+   * When the next booking starts or the schedule closes, whichever comes first (the closing may be
+   * another day's: opening hours run past midnight); null when neither is known.
    */
   freeUntil: string | null;
-  /** No booking is known ahead of it today: it is free until the day (or the schedule's opening hours) ends. */
+  /** Nothing is booked on it until its schedule closes (or, where the hours are not known, until the day ends). */
   freeAllDay: boolean;
+}
+
+/**
+ * A resource the user may book that is not free now, for the filter to find rather than answer
+ * "nothing free": booked now, its schedule closed now, or its schedule not asked yet.
+ */
+export interface UnavailableResourceView extends ResourceCardView {
+  reason: 'busy' | 'closed' | 'notAsked';
+  /**
+   * When it is free again, ISO 8601 with the user's offset: the end of the bookings under way, or
+   * when its schedule opens; null when that is not known (booked to the end of what was asked).
+   */
+  freeFrom: string | null;
 }
 
 /** Free now when every schedule it shows is closed: the one that opens first, and when. */
@@ -306,8 +322,15 @@ export interface StateSnapshot {
   account: AccountView | null;
   /** The user's upcoming reservations, soonest first. */
   reservations: ReservationView[];
-  /** Resources free now, longest free first. */
+  /** Resources free now in every schedule the user books in, ranked (favourites, booked lately, one click, rooms, longest free, smallest). */
   freeNow: FreeResourceView[];
+  /**
+   * Free now is not known yet (right after signing in on an empty cache): the resource list or
+   * who is busy is still on its way. Not "nothing free".
+   */
+  freeNowLoading: boolean;
+  /** Every other resource the user may book, so the filter finds it: favourites and booked lately first, then soonest free. */
+  notFreeNow: UnavailableResourceView[];
   /** Set when Free now is empty because everything it shows is closed now: when it opens next. */
   freeNowClosed: FreeNowClosedView | null;
   /** When the data above was last fetched successfully. */
@@ -356,7 +379,10 @@ export type SlotsRequest = Static<typeof SlotsRequestSchema>;
 /** What each command takes; `void` for none. */
 export interface CommandRequests {
   getState: void;
+  /** The user's list and what is free, read again; the reference data is kept while fresh (12 hours). */
   refresh: void;
+  /** Everything read again: the refresh, and the resources, schedules, groups, attributes and permissions too. */
+  reloadEverything: void;
   signIn: SignInRequest;
   /** "Try it on this computer": starts the local service and signs in to the person's own account there. */
   tryThisComputer: void;
@@ -393,6 +419,7 @@ export type CommandRequest<C extends CommandName> = CommandRequests[C];
 export const commandRequests: { [C in CommandName]: CommandRequests[C] extends void ? null : TSchema } = {
   getState: null,
   refresh: null,
+  reloadEverything: null,
   signIn: SignInRequestSchema,
   tryThisComputer: null,
   signOut: null,
@@ -418,6 +445,7 @@ export const commandRequests: { [C in CommandName]: CommandRequests[C] extends v
 export interface CommandResponses {
   getState: StateSnapshot;
   refresh: StateSnapshot;
+  reloadEverything: StateSnapshot;
   signIn: BridgeResult<StateSnapshot>;
   tryThisComputer: BridgeResult<StateSnapshot>;
   signOut: BridgeResult<StateSnapshot>;

@@ -10,10 +10,15 @@ import { defaultSettings } from './storage/settings-store.js';
 import type { ScheduleHours } from './views/opening-hours.js';
 import type { WireAttribute, WireGroupTree, WireResource, WireSchedule, WireSummary } from './views/state.js';
 
-/** Who was busy in one schedule around a moment: GetReservations by schedule over one minute (server-facts E). */
+/**
+ * Who is busy in one schedule from the moment it was asked to `until` (its closing time, or the
+ * end of the user's day where its hours are not known): GetReservations by schedule over that
+ * time, which costs a real server what one minute costs (server-facts E).
+ */
 export interface BusyNow {
   scheduleId: number;
   askedAt: DateTime;
+  until: DateTime;
   reservations: WireSummary[];
 }
 
@@ -37,7 +42,7 @@ export interface ServerStrain {
 
 export interface CoreData {
   reservations: WireSummary[];
-  /** The latest answer for each schedule "Free now" shows. */
+  /** The latest answer for each schedule "Free now" covers, each with its own age. */
   busyNow: BusyNow[];
   /** Meetings the user is in, for each schedule they book in; not cached on disk. */
   meetings: Meetings[];
@@ -48,7 +53,7 @@ export interface CoreData {
   reservationAttributes: WireAttribute[];
   referenceFetchedAt: DateTime | null;
   fetchedAt: DateTime | null;
-  /** The layouts of the schedules "Free now" shows, fetched when the user looks; not cached on disk. */
+  /** The layouts of the schedules "Free now" covers, fetched when the user looks; not cached on disk. */
   hours: ScheduleHours[];
 }
 
@@ -72,6 +77,11 @@ export interface CoreState {
   phase: StateSnapshot['phase'];
   data: CoreData;
   offline: boolean;
+  /**
+   * A look's reads for Free now (the resource list when stale, who is busy) are under way, the
+   * user's own list already in: with no answer about who is busy yet, Free now is loading, not empty.
+   */
+  freeNowReading: boolean;
   /** Null while the server answers well. */
   strain: ServerStrain | null;
   lastError: BridgeError | null;
@@ -93,6 +103,7 @@ export function createCoreState(timeFormat: TimeFormatRules = defaultTimeFormatR
     phase: 'signedOut',
     data: emptyData(),
     offline: false,
+    freeNowReading: false,
     strain: null,
     lastError: null,
     notifierProblem: null,
@@ -122,5 +133,6 @@ export function clearAccountData(state: CoreState): void {
   state.snoozed = new Map();
   state.previousPlanned = null;
   state.offline = false;
+  state.freeNowReading = false;
   state.strain = null;
 }

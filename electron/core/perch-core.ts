@@ -25,6 +25,9 @@ import { createAccountSession } from './session/session.js';
 import { loadSettings, saveSettings } from './storage/settings-store.js';
 import { freeViews, snapshotOf, viewContextOf } from './views/snapshot.js';
 import { freeNowSchedules } from './sync/free-now-schedules.js';
+import { bookableTest } from './session/bookable.js';
+import { knownClosed } from './views/opening-hours.js';
+import { bookNowScheduleIds } from './desktop/tray-menu.js';
 import { createSync, defaultSlowAnswerMs } from './sync/sync.js';
 
 export interface PerchCoreOptions {
@@ -94,7 +97,13 @@ export function createPerchCore(options: PerchCoreOptions): PerchCore {
   let lookedAtMs = Number.NEGATIVE_INFINITY;
 
   const snapshot = () => snapshotOf(state, session.account, clock.now(), options.secrets.status());
-  const stateChanged = () => events.emit('stateChanged', snapshot());
+  /** The schedules of what the tray's Book now shows, as of the last state shown. */
+  let shownInTray: number[] = [];
+  const stateChanged = () => {
+    const shown = snapshot();
+    shownInTray = bookNowScheduleIds(shown, clock.now());
+    events.emit('stateChanged', shown);
+  };
 
   /** Launch at login is the OS's: shown as the OS has it, which the user may change in the OS's own settings. */
   async function readSettings(): Promise<Settings> {
@@ -108,7 +117,7 @@ export function createPerchCore(options: PerchCoreOptions): PerchCore {
     return state.settings;
   }
 
-  const cache = createAccountCache({ dataDir, clock, state, session, track, log });
+  const cache = createAccountCache({ dataDir, state, session, track, log });
   const notifications = createNotificationSchedule({
     clock,
     state,
@@ -130,6 +139,7 @@ export function createPerchCore(options: PerchCoreOptions): PerchCore {
     persist: cache.persist,
     stateChanged,
     log,
+    shownInTray: () => shownInTray,
     referenceData: () => reference.refresh(false),
     monotonicMs: options.monotonicMs ?? (() => performance.now()),
     slowAnswerMs: options.slowAnswerMs ?? defaultSlowAnswerMs,
@@ -156,8 +166,14 @@ export function createPerchCore(options: PerchCoreOptions): PerchCore {
     tryThisComputer: accounts.tryThisComputer,
     signOut: accounts.signOut,
     async refresh() {
+      // The look's poll reads the reference data too, but only when it is stale.
+      if (session.account !== null) await sync.refreshReservations();
+      return snapshot();
+    },
+    async reloadEverything() {
       if (session.account === null) return snapshot();
-      await Promise.all([sync.refreshReservations(), reference.refresh(true)]);
+      // Started first, so that the look's poll joins this read and works Free now out against it.
+      await Promise.all([reference.refresh(true), sync.refreshReservations()]);
       return snapshot();
     },
     settings: () => state.settings,
@@ -189,7 +205,10 @@ export function createPerchCore(options: PerchCoreOptions): PerchCore {
     reservationsChanged: sync.refreshReservations,
     hidePopover: () => events.emit('hidePopover', null),
     openBookForm: (book) => events.emit('navigate', { book }),
-    freeNowScheduleIds: () => freeNowSchedules(state.data, state.settings.favouriteResourceIds),
+    freeNowScheduleIds(at) {
+      if (session.account === null) return [];
+      return freeNowSchedules(state.data, state.settings.favouriteResourceIds, bookableTest(session.account)).filter((scheduleId) => !knownClosed(state.data.hours, scheduleId, at));
+    },
     freeViews: (answers, start, end) => (session.account === null ? [] : freeViews(state, session.account, answers, start, end)),
   });
 
@@ -228,6 +247,7 @@ export function createPerchCore(options: PerchCoreOptions): PerchCore {
     async stop() {
       accounts.stop();
       sync.stop();
+      cache.flush();
       unsubscribeResponses?.();
       unsubscribeResponses = null;
       unsubscribeUnlocked?.();
@@ -240,7 +260,10 @@ export function createPerchCore(options: PerchCoreOptions): PerchCore {
       if (clock.now().toMillis() - lookedAtMs < trayMenuLookIntervalMs) return;
       looked();
     },
-    systemSuspended: () => sync.pause('suspended'),
+    systemSuspended() {
+      sync.pause('suspended');
+      cache.flush();
+    },
     systemResumed: () => sync.resume('suspended'),
     screenLocked: () => sync.pause('locked'),
     screenUnlocked() {

@@ -7,6 +7,7 @@ import { PermissionType } from '../../electron/service/store/tables.js';
 import { demoSignIn, startCoreHarness, type RecordedRequest } from '../support/core-harness.js';
 import { insertResource } from '../support/fixtures.js';
 import { insertReservation } from '../support/reservations.js';
+import { countDiskWrites, diskBudgetMbPerWorkday, type DiskWriteCounter, type DiskWrites } from './disk-writes.js';
 import { collector, heapGrowthBudgetMb } from './heap.js';
 import { writeReportSection } from './report.js';
 import { priceLines, priceOf, serverBudgetSeconds, serverPrices, totalMs, unpricedMs, type PriceLine } from './server-prices.js';
@@ -34,6 +35,7 @@ const settledMinute = 10;
  */
 const heapSlopeBudgetMbPerHour = 0.25;
 const maxRequestsPerIntervalPoll = 2;
+const diskBudgetMb = diskBudgetMbPerWorkday;
 const budgetSeconds = serverBudgetSeconds;
 /**
  * Resources, schedules, groups, reservation attributes and what the user may book (GetUser and
@@ -79,6 +81,9 @@ interface Day {
   /** `kind: title` of each notification shown. */
   notifications: string[];
   samples: Sample[];
+  /** What the core wrote to its data folder while signing in, and over the day after. */
+  signInWrites: DiskWrites;
+  dayWrites: DiskWrites;
   visibleResources: number;
   simulatedSeconds: number;
 }
@@ -121,7 +126,7 @@ function pollsOf(minute: number, requests: readonly RecordedRequest[]): Poll[] {
  * that day (10:00–11:00, 13:00–13:30 on a desk that needs check-in and releases after 15 minutes,
  * 15:30–16:30) and one on each of the next 13 days, all on the lab schedule.
  */
-async function simulateDay(use: Use, gc: () => void): Promise<Day> {
+async function simulateDay(use: Use, gc: () => void, disk: DiskWriteCounter): Promise<Day> {
   const signInAt = DateTime.fromISO('2030-03-12T08:50:00Z', { zone: 'utc' });
   const harness = await startCoreHarness(signInAt);
   try {
@@ -151,7 +156,9 @@ async function simulateDay(use: Use, gc: () => void): Promise<Day> {
     const member = await harness.clientFor('user');
     const visible = await member.getAllResources();
 
-    const { core, notifier } = harness.newCore();
+    const { core, notifier, dataDir } = harness.newCore();
+    disk.watch(dataDir);
+    disk.take();
     await core.start();
     const signedIn = await core.handlers.signIn(demoSignIn('user'));
     if (!signedIn.ok) throw new Error(`sign-in failed: ${signedIn.error.message}`);
@@ -165,6 +172,8 @@ async function simulateDay(use: Use, gc: () => void): Promise<Day> {
       commands: [],
       notifications: [],
       samples: [],
+      signInWrites: disk.take(),
+      dayWrites: disk.take(),
       visibleResources: visible.ok ? visible.data.resources.length : 0,
       simulatedSeconds: 0,
     };
@@ -201,8 +210,10 @@ async function simulateDay(use: Use, gc: () => void): Promise<Day> {
       if (use === 'normal' && minute % sampleEveryMinutes === 0) sample(minute);
     }
     result.simulatedSeconds = (performance.now() - simulated) / 1000;
+    result.dayWrites = disk.take();
     return result;
   } finally {
+    disk.watch(null);
     await harness.dispose();
   }
 }
@@ -230,9 +241,10 @@ function breakdownRows(normal: readonly PriceLine[], unattended: readonly PriceL
 
 async function main(): Promise<void> {
   const gc = collector();
+  const disk = countDiskWrites();
   const began = performance.now();
-  const normal = await simulateDay('normal', gc);
-  const unattended = await simulateDay('unattended', gc);
+  const normal = await simulateDay('normal', gc, disk);
+  const unattended = await simulateDay('unattended', gc, disk);
   const problems: string[] = [];
 
   const perHour = { normal: serverMsPerHour(normal) / 1000, unattended: serverMsPerHour(unattended) / 1000 };
@@ -276,6 +288,11 @@ async function main(): Promise<void> {
   if (!flatHour) problems.push(`heap grew ${fixed(heapGrowthHour, 2)} MB from minute ${settledMinute} to the end of hour 1 (budget < ${heapGrowthBudgetMb} MB)`);
   if (!flatLong) problems.push(`over ${workdayHours} h heap grew ${fixed(heapGrowthLong, 2)} MB at ${fixed(slope, 3)} MB/h (budgets < ${heapGrowthBudgetMb} MB, < ${heapSlopeBudgetMbPerHour} MB/h)`);
 
+  const diskMb = (day: Day) => mb(day.dayWrites.bytes);
+  for (const day of days) {
+    if (diskMb(day) > diskBudgetMb) problems.push(`${day.use}: ${fixed(diskMb(day), 2)} MB written to the data folder in ${workdayHours} h (budget ≤ ${diskBudgetMb} MB)`);
+  }
+
   const verdict = (ok: boolean) => (ok ? 'pass' : '**FAIL**');
   const requestsPerHour = (day: Day) => backgroundRequests(day).length / workdayHours;
   const normalLines = priceLines(backgroundRequests(normal));
@@ -287,7 +304,14 @@ async function main(): Promise<void> {
   };
   const sampleRows = (rows: readonly Sample[]) =>
     rows.map((entry) => `| ${entry.minute} | ${fixed(entry.rssMb)} | ${fixed(entry.heapMb, 2)} | ${fixed(entry.heapMb - settled.heapMb, 2)} |`).join('\n');
-  const headline = `real-server time per user-hour: normal ${fixed(perHour.normal)} s, unattended ${fixed(perHour.unattended)} s`;
+  const kb = (bytes: number) => (bytes < 1024 * 1024 ? `${fixed(bytes / 1024)} KB` : `${fixed(mb(bytes), 2)} MB`);
+  const fileCell = (writes: DiskWrites) =>
+    [...writes.byFile]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([name, file]) => `${name} ×${file.writes} (${kb(file.bytes)})`)
+      .join(', ') || 'nothing';
+  const diskRow = (label: string, writes: DiskWrites, budget: string, result: string) => `| ${label} | ${writes.writes} | ${kb(writes.bytes)} | ${fileCell(writes)} | ${budget} | ${result} |`;
+  const headline = `real-server time per user-hour: normal ${fixed(perHour.normal)} s, unattended ${fixed(perHour.unattended)} s; written to the data folder in ${workdayHours} h: normal ${fixed(diskMb(normal), 2)} MB, unattended ${fixed(diskMb(unattended), 2)} MB`;
 
   const section = `## The core: what it costs a real server, and memory (issues 4 and 14)
 
@@ -327,6 +351,18 @@ ${pollRow('Sign-in', [{ minute: 0, requests: normal.signIn }], '(information)', 
 ${pollRow('The user checks in (a command)', normal.commands, '(information)', '—')}
 
 Notifications shown, normal use: ${notificationsOf(normal) || 'none'}. Unattended: ${notificationsOf(unattended) || 'none'}.
+
+### Written to the data folder (issue 20)
+
+Every file the core put in its data folder (the cache, settings, the account), counted by wrapping the file-system calls it writes with (\`test/bench/disk-writes.ts\`: an atomic write is counted at its size when its temporary file is renamed into place). Sign-in is shown apart; the day is the ${workdayHours} simulated hours after it.
+
+| What | Writes | Bytes | Files (writes, bytes) | Budget | Result |
+|---|---:|---:|---|---|---|
+${diskRow(`Normal use, ${workdayHours} h`, normal.dayWrites, `≤ ${diskBudgetMb} MB`, verdict(diskMb(normal) <= diskBudgetMb))}
+${diskRow(`Unattended, ${workdayHours} h`, unattended.dayWrites, `≤ ${diskBudgetMb} MB`, verdict(diskMb(unattended) <= diskBudgetMb))}
+${diskRow('Sign-in (normal use)', normal.signInWrites, '(information)', '—')}
+
+Before issue 20 the cache was one pretty-printed file of everything, rewritten on almost every poll: 179 writes and 168.5 MB in the normal day, 141 writes and 132.7 MB unattended (about 0.95 MB each at ${totalResources} resources). Now the reference data is written when a refresh brings something new, the user's reservations and "Free now" when they changed (and a poll's moment alone at most every 30 minutes), the notifications shown when one is shown.
 
 ### Memory
 

@@ -10,7 +10,7 @@
  *   have a row in Free now, after the user looks (the open schedules read by the bench itself);
  * - Refresh: the command's wall time, requests and bytes, and whether it re-read reference data;
  * - a working stretch twice, normal use (the popover opened every 10 minutes) and unattended: the
- *   bytes written into the data folder (counted at each write, `data-writes.ts`), the heap at its
+ *   bytes written into the data folder (counted at each write, `disk-writes.ts`), the heap at its
  *   start and end, and real-server time per user-hour, each request timed from the moment it is
  *   sent until its whole answer has arrived and priced with spec/server-facts.md section E.
  * With `--access-log`, the server's own time for each request is read from its nginx access log as
@@ -32,7 +32,7 @@ import { memorySecretStore } from '../../electron/core/storage/keychain.js';
 import { referenceDataHours } from '../../electron/core/sync/reference-data.js';
 import { recordingNotifier } from '../support/core-harness.js';
 import { ManualCoreClock } from '../support/manual-clock.js';
-import { meterWrites, type WriteMeter } from './data-writes.js';
+import { countDiskWrites, diskBudgetMbPerWorkday, type DiskWrites } from './disk-writes.js';
 import { collector, heapGrowthBudgetMb, settledHeapMb } from './heap.js';
 import { readOutsideView, openSchedulesAt, type OutsideView } from './real-server-outside.js';
 import { writeReportSection } from './report.js';
@@ -43,7 +43,7 @@ const usage =
 const popoverEveryMinutes = 10;
 const refreshPresses = 3;
 /** What issue 20 asks of Perch against a large server: My reservations on screen this soon after sign-in, Refresh this quick, at most this much written per working day. */
-const targets = { ownListS: 1, refreshS: 0.8, writtenPerWorkdayMb: 20 } as const;
+const targets = { ownListS: 1, refreshS: 0.8, writtenPerWorkdayMb: diskBudgetMbPerWorkday } as const;
 /** Bytes written are shown per working day of this many hours, whatever the stretch. */
 const workdayHours = 8;
 /** Paths of the reference data (resources, schedules, groups, attributes, the user's grants), kept for hours: Refresh should not read them. */
@@ -122,21 +122,20 @@ function timingFetch(log: TimedRequest[]): typeof fetch {
 interface RunningCore {
   core: PerchCore;
   dataDir: string;
-  /** Bytes written into the data folder, from before the core starts. */
-  writes: WriteMeter;
 }
 
-async function startCore(clock: ManualCoreClock, log: TimedRequest[]): Promise<RunningCore> {
+/** Counts what is written into the data folder it watches: one core's at a time. */
+const disk = countDiskWrites();
+
+function startCore(clock: ManualCoreClock, log: TimedRequest[]): RunningCore {
   const dataDir = mkdtempSync(join(tmpdir(), 'perch-real-server-'));
-  const writes = await meterWrites(dataDir);
   const core = createPerchCore({ dataDir, clock, secrets: memorySecretStore('real-server bench: memory only'), notifier: recordingNotifier(), fetch: timingFetch(log), log: () => {} });
-  return { core, dataDir, writes };
+  return { core, dataDir };
 }
 
-async function stopCore({ core, dataDir, writes }: RunningCore): Promise<void> {
+async function stopCore({ core, dataDir }: RunningCore): Promise<void> {
   await core.handlers.signOut();
   await core.stop();
-  writes.stop();
   rmSync(dataDir, { recursive: true, force: true });
 }
 
@@ -152,7 +151,7 @@ interface SignInFigures {
   freeNowS: number | null;
   answeredS: number;
   settledS: number;
-  written: number;
+  written: DiskWrites;
   heapBeforeMb: number;
   heapAfterMb: number;
   coverage: { open: number; covered: number; missing: string[]; rows: number; bookableSchedules: number; bookableResources: number };
@@ -168,8 +167,10 @@ interface SignInFigures {
 async function measureSignIn(at: DateTime, outside: OutsideView): Promise<SignInFigures> {
   const log: TimedRequest[] = [];
   const clock = new ManualCoreClock(at);
-  const running = await startCore(clock, log);
+  const running = startCore(clock, log);
   const { core } = running;
+  disk.watch(running.dataDir);
+  disk.take();
   try {
     await core.start();
     await core.idle();
@@ -189,8 +190,7 @@ async function measureSignIn(at: DateTime, outside: OutsideView): Promise<SignIn
     const settledS = (performance.now() - began) / 1000;
     unsubscribe();
     const signInRequests = log.splice(0);
-    running.writes.survey();
-    const written = running.writes.bytes;
+    const written = disk.take();
     const heapAfterMb = settledHeapMb(gc);
 
     core.popoverOpened();
@@ -234,6 +234,7 @@ async function measureSignIn(at: DateTime, outside: OutsideView): Promise<SignIn
       refresh,
     };
   } finally {
+    disk.watch(null);
     await stopCore(running);
   }
 }
@@ -276,9 +277,8 @@ interface Stretch {
   background: TimedRequest[];
   booked: number;
   resources: number;
-  /** Bytes written into the data folder over the stretch, and what the folder's surveys prove at the least. */
-  written: number;
-  surveyedAtLeast: number;
+  /** What was written into the data folder over the stretch. */
+  written: DiskWrites;
   heapStartMb: number;
   heapEndMb: number;
   /** The first sign-in's figures, taken once the stretch's reservations are booked (normal use only). */
@@ -288,8 +288,8 @@ interface Stretch {
 async function measure(use: Stretch['use'], outside: OutsideView): Promise<Stretch> {
   const log: TimedRequest[] = [];
   const clock = new ManualCoreClock(startAt);
-  const running = await startCore(clock, log);
-  const { core, writes } = running;
+  const running = startCore(clock, log);
+  const { core, dataDir } = running;
   try {
     await core.start();
     const result = await core.handlers.signIn(signIn);
@@ -303,7 +303,8 @@ async function measure(use: Stretch['use'], outside: OutsideView): Promise<Stret
     // With the user's reservations on the server, a second Perch signs in from nothing.
     const firstSignIn = use === 'normal' ? await measureSignIn(clock.now(), outside) : null;
     const heapStartMb = settledHeapMb(gc);
-    writes.reset();
+    disk.watch(dataDir);
+    disk.take();
     log.length = 0;
     for (let minute = 1; minute <= hours * 60; minute++) {
       await clock.advance({ minutes: 1 }, () => core.idle());
@@ -311,12 +312,11 @@ async function measure(use: Stretch['use'], outside: OutsideView): Promise<Stret
         core.popoverOpened();
         await core.idle();
       }
-      writes.survey();
     }
     const background = log.splice(0);
     const heapEndMb = settledHeapMb(gc);
-    const written = writes.bytes;
-    const surveyedAtLeast = writes.surveyedAtLeast;
+    const written = disk.take();
+    disk.watch(null);
     for (const referenceNumber of booked) await core.handlers.cancel({ referenceNumber, scope: 'this' });
     return {
       use,
@@ -325,7 +325,6 @@ async function measure(use: Stretch['use'], outside: OutsideView): Promise<Stret
       booked: booked.length,
       resources: listed.ok ? listed.value.length : 0,
       written,
-      surveyedAtLeast,
       heapStartMb,
       heapEndMb,
       firstSignIn,
@@ -422,7 +421,7 @@ function signInLines(figures: SignInFigures, serverTimes: Map<string, number> | 
   const refreshLogged = refresh.sent.map((sent) => loggedMs(sent, serverTimes));
   const inLog = (ms: number | null) => (ms === null ? '' : `, ${seconds(ms)} s of server time in its access log`);
   return [
-    `- **Sign-in → My reservations in the snapshot: ${ownList}**; Free now's first rows ${figures.freeNowS === null ? 'never' : `${figures.freeNowS.toFixed(2)} s`}; the sign-in command answered at ${figures.answeredS.toFixed(2)} s, all settled at ${figures.settledS.toFixed(2)} s (${figures.sent.length} requests, ${megabytes(bytesOf(figures.sent))} of answers${inLog(signInLogged)}; ${megabytes(figures.written)} written to the data folder).`,
+    `- **Sign-in → My reservations in the snapshot: ${ownList}**; Free now's first rows ${figures.freeNowS === null ? 'never' : `${figures.freeNowS.toFixed(2)} s`}; the sign-in command answered at ${figures.answeredS.toFixed(2)} s, all settled at ${figures.settledS.toFixed(2)} s (${figures.sent.length} requests, ${megabytes(bytesOf(figures.sent))} of answers${inLog(signInLogged)}; ${megabytes(figures.written.bytes)} written to the data folder in ${figures.written.writes} writes).`,
     `- **Free now covers ${coverage.covered} of ${coverage.open} schedules open now** that hold a resource the user may book (${coverage.rows} rows; the user may book ${coverage.bookableResources} resources in ${coverage.bookableSchedules} schedules)${coverage.missing.length > 0 ? `; missing: ${coverage.missing.join(', ')}` : ''}.`,
     `- **Refresh: ${median(refresh.wallS).toFixed(2)} s** (median of ${refresh.wallS.length} presses: ${refresh.wallS.map((s) => s.toFixed(2)).join(', ')} s), ${median(refresh.sent.map((sent) => sent.length))} requests, ${kilobytes(median(refresh.sent.map(bytesOf)))} of answers${refreshLogged.some((ms) => ms === null) ? '' : inLog(median(refreshLogged as number[]))}; reference data re-read: ${refresh.referenceReads.length === 0 ? 'none' : refresh.referenceReads.join(', ')}.`,
     `- Heap after full collections: ${figures.heapBeforeMb.toFixed(1)} MB before sign-in, ${figures.heapAfterMb.toFixed(1)} MB after (${signed(figures.heapAfterMb - figures.heapBeforeMb)} MB).`,
@@ -430,8 +429,7 @@ function signInLines(figures: SignInFigures, serverTimes: Map<string, number> | 
 }
 
 function stretchLine(stretch: Stretch): string {
-  const escaped = stretch.surveyedAtLeast > stretch.written ? ` (**the folder's surveys found at least ${megabytes(stretch.surveyedAtLeast)}: writes escaped the count**)` : '';
-  return `- ${stretch.use === 'normal' ? 'Normal use' : 'Unattended'}: **${megabytes(perWorkday(stretch.written))} written to the data folder per ${workdayHours} hours**${escaped}; heap ${stretch.heapStartMb.toFixed(1)} → ${stretch.heapEndMb.toFixed(1)} MB (${signed(stretch.heapEndMb - stretch.heapStartMb)} MB) over ${hours} hours.`;
+  return `- ${stretch.use === 'normal' ? 'Normal use' : 'Unattended'}: **${megabytes(perWorkday(stretch.written.bytes))} written to the data folder per ${workdayHours} hours** (${stretch.written.writes} writes in ${hours} h); heap ${stretch.heapStartMb.toFixed(1)} → ${stretch.heapEndMb.toFixed(1)} MB (${signed(stretch.heapEndMb - stretch.heapStartMb)} MB) over ${hours} hours.`;
 }
 
 console.log(`Measuring Perch against ${apiRoot} as ${values.user} from ${startAt.toISO()}, ${hours} simulated hours each…`);
@@ -464,8 +462,8 @@ function checksOf(): Check[] {
     checks.push({ passed: first.refresh.referenceReads.length === 0, text: `Refresh re-reads no reference data (${first.refresh.referenceReads.join(', ') || 'none'})` });
   }
   for (const [stretch, figures] of [[normalStretch, normal], [unattendedStretch, unattended]] as const) {
-    const writtenMb = perWorkday(stretch.written) / 1024 / 1024;
-    checks.push({ passed: writtenMb <= targets.writtenPerWorkdayMb && stretch.surveyedAtLeast <= stretch.written, text: `${stretch.use}: ≤ ${targets.writtenPerWorkdayMb} MB written per ${workdayHours} h (${writtenMb.toFixed(1)} MB)` });
+    const writtenMb = perWorkday(stretch.written.bytes) / 1024 / 1024;
+    checks.push({ passed: writtenMb <= targets.writtenPerWorkdayMb, text: `${stretch.use}: ≤ ${targets.writtenPerWorkdayMb} MB written per ${workdayHours} h (${writtenMb.toFixed(1)} MB)` });
     const growth = stretch.heapEndMb - stretch.heapStartMb;
     checks.push({ passed: growth < heapGrowthBudgetMb, text: `${stretch.use}: heap flat, < ${heapGrowthBudgetMb} MB over the stretch (${signed(growth)} MB)` });
     const budget = serverBudgetSeconds[stretch.use];
@@ -479,7 +477,7 @@ const checks = checksOf();
 const checkLines = checks.map((check) => `- ${check.passed ? 'pass' : '**FAIL**'}: ${check.text}`).join('\n');
 const section = `## The core against a real server, measured from outside (issues 14 and 20)
 
-Generated by \`npx tsx test/bench/real-server.ts --base <url> --user <name> --password <password> --hours ${hours} --start <moment> --report\` on ${DateTime.utc().toFormat('yyyy-MM-dd HH:mm')} UTC, against a real LibreBooking server as a normal user who sees ${normalStretch.resources} resources, the simulated day starting ${startAt.toFormat("ccc yyyy-MM-dd HH:mm ZZZZ")}. The core runs on a simulated clock (${hours} hours in seconds; the server's clock does not move, so no session lapses and nothing is released), once in normal use and once unattended; each request is timed from sending to the last byte of its answer ("measured": on this server) and priced with section E ("priced": what a server of 1,000 resources and 200,000 reservations would spend). Per user-hour: the stretch's requests divided by its hours, plus the reference data spread over ${referenceDataHours} hours. The first sign-in is timed by the core's own \`stateChanged\` events, into an empty data folder, with the user's reservations of the stretch on the server; Free now's coverage is checked against the schedules the bench reads itself; bytes written are counted at each write into the data folder.
+Generated by \`npx tsx test/bench/real-server.ts --base <url> --user <name> --password <password> --hours ${hours} --start <moment> --report\` on ${DateTime.utc().toFormat('yyyy-MM-dd HH:mm')} UTC, against a real LibreBooking server as a normal user who sees ${normalStretch.resources} resources, the simulated day starting ${startAt.toFormat("ccc yyyy-MM-dd HH:mm ZZZZ")}. The core runs on a simulated clock (${hours} hours in seconds; the server's clock does not move, so no session lapses and nothing is released), once in normal use and once unattended; each request is timed from sending to the last byte of its answer ("measured": on this server) and priced with section E ("priced": what a server of 1,000 resources and 200,000 reservations would spend). Per user-hour: the stretch's requests divided by its hours, plus the reference data spread over ${referenceDataHours} hours. The first sign-in is timed by the core's own \`stateChanged\` events, into an empty data folder, with the user's reservations of the stretch on the server; Free now's coverage is checked against the schedules the bench reads itself; bytes written are counted at each write into the data folder (\`disk-writes.ts\`).
 
 **${headline}**
 

@@ -5,7 +5,21 @@ import { DateTime } from 'luxon';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createClient, type ApiClient } from '../../electron/api/client.js';
 import { formatWireDateTime } from '../../electron/api/dates.js';
-import { cacheFileName, loadCache, saveCache, withoutSecrets, type CachedData } from '../../electron/core/storage/cache.js';
+import { AttributeCategory } from '../../electron/api/schemas/attributes.js';
+import {
+  cacheFolderName,
+  cachePartFile,
+  cachePartNames,
+  cachePartText,
+  digestOf,
+  legacyCacheFileName,
+  loadCache,
+  removeCache,
+  withoutSecrets,
+  writeCachePart,
+  type CachePartName,
+  type CacheParts,
+} from '../../electron/core/storage/cache.js';
 import { openKeychain } from '../../electron/core/storage/keychain.js';
 import { defaultSettings, loadSettings, saveSettings } from '../../electron/core/storage/settings-store.js';
 import { createAdministrator } from '../../electron/service/seed/bootstrap.js';
@@ -21,7 +35,7 @@ const credentials = { username: 'cache-admin', password: 'Needle-Password-7f3a9c
 let service: TestService;
 let client: ApiClient;
 let sessionToken: string;
-let snapshot: CachedData;
+let parts: CacheParts;
 let adminId: number;
 
 beforeAll(async () => {
@@ -43,28 +57,27 @@ beforeAll(async () => {
   sessionToken = signedIn.data.sessionToken;
 
   const now = service.clock.now();
-  const [reservations, busy, resources, schedules, groups] = await Promise.all([
+  const [reservations, resources, schedules, groups, attributes] = await Promise.all([
     client.getReservations({ query: { userId: String(adminId), startDateTime: formatWireDateTime(now), endDateTime: formatWireDateTime(now.plus({ days: 14 })) } }),
-    client.getReservations({ query: { scheduleId: '1', startDateTime: formatWireDateTime(now), endDateTime: formatWireDateTime(now.plus({ minutes: 1 })) } }),
     client.getAllResources(),
     client.getAllSchedules(),
     client.getResourceGroups(),
+    client.getCategoryAttributes({ params: { categoryId: AttributeCategory.reservation } }),
   ]);
-  if (!reservations.ok || !busy.ok || !resources.ok || !schedules.ok || !groups.ok) throw new Error('a read failed');
-  snapshot = {
-    savedAt: now.toISO()!,
-    account: { apiRoot: service.apiRoot, userId: adminId, userName: credentials.username, displayName: 'Perch Administrator', timezone: 'Europe/London', isAdmin: true },
-    reservations: reservations.data.reservations,
-    busyNow: [{ scheduleId: 1, askedAt: now.toISO()!, reservations: busy.data.reservations }],
-    resources: resources.data.resources,
-    schedules: schedules.data.schedules,
-    groups: groups.data,
-    referenceFetchedAt: now.toISO()!,
-    fetchedAt: now.toISO()!,
-    shownNotificationIds: ['start:ABC123:2025-06-02T10:00:00Z'],
+  if (!reservations.ok || !resources.ok || !schedules.ok || !groups.ok || !attributes.ok) throw new Error('a read failed');
+  const account = { apiRoot: service.apiRoot, userId: adminId, userName: credentials.username, displayName: 'Perch Administrator', timezone: 'Europe/London', isAdmin: true };
+  parts = {
+    reference: { account, resources: resources.data.resources, schedules: schedules.data.schedules, groups: groups.data, reservationAttributes: attributes.data.attributes },
+    reservations: {
+      account,
+      reservations: reservations.data.reservations,
+      fetchedAt: now.toISO()!,
+      referenceFetchedAt: now.toISO()!,
+    },
+    shown: { account, shownNotificationIds: ['start:ABC123:2025-06-02T10:00:00Z'] },
   };
-  expect(snapshot.reservations).toHaveLength(1);
-  expect(snapshot.resources.length).toBeGreaterThan(5);
+  expect(parts.reservations.reservations).toHaveLength(1);
+  expect(parts.reference.resources.length).toBeGreaterThan(5);
 });
 afterAll(() => service.dispose());
 
@@ -74,74 +87,130 @@ beforeEach(async () => {
 });
 afterEach(() => rm(dataDir, { recursive: true, force: true }));
 
-describe('saveCache and loadCache', () => {
+async function save<N extends CachePartName>(name: N, part: CacheParts[N]): Promise<void> {
+  await writeCachePart(dataDir, name, cachePartText(name, part));
+}
+
+async function saveAll(): Promise<void> {
+  for (const name of cachePartNames) await save(name, parts[name]);
+}
+
+/** What loadCache found, without the fingerprints. */
+async function loadedParts(folder = dataDir) {
+  const loaded = await loadCache(folder);
+  return { reference: loaded.reference?.part ?? null, reservations: loaded.reservations?.part ?? null, shown: loaded.shown?.part ?? null, legacy: loaded.legacy };
+}
+
+/** The single file earlier versions wrote, pretty-printed as they did. */
+function legacyCache(overrides: Record<string, unknown> = {}) {
+  const { reference, reservations, shown } = parts;
+  return JSON.stringify({ savedAt: reservations.fetchedAt, ...reference, ...reservations, ...shown, ...overrides }, null, 2);
+}
+
+describe('the cache parts', () => {
   it('has nothing to offer before the first save', async () => {
-    expect(await loadCache(dataDir)).toBeNull();
-    expect(await loadCache(join(dataDir, 'missing'))).toBeNull();
+    expect(await loadedParts()).toEqual({ reference: null, reservations: null, shown: null, legacy: false });
+    expect(await loadedParts(join(dataDir, 'missing'))).toEqual({ reference: null, reservations: null, shown: null, legacy: false });
   });
 
-  it('gives back the last good data as it was saved', async () => {
-    await saveCache(dataDir, snapshot);
-    expect(await loadCache(dataDir)).toEqual(snapshot);
-    expect(await readdir(dataDir)).toEqual([cacheFileName]);
-  });
-
-  it('keeps data saved without an account or a fetch', async () => {
-    const empty: CachedData = { savedAt: snapshot.savedAt, account: null, reservations: [], resources: [], schedules: [], fetchedAt: null, shownNotificationIds: [] };
-    await saveCache(dataDir, empty);
-    expect(await loadCache(dataDir)).toEqual(empty);
+  it('gives back each part as it was saved, each in its own compact file, with the fingerprint of its text', async () => {
+    await saveAll();
+    expect(await loadedParts()).toEqual({ ...parts, legacy: false });
+    expect(await readdir(join(dataDir, cacheFolderName))).toEqual(['reference.json', 'reservations.json', 'shown.json']);
+    const text = await readFile(cachePartFile(dataDir, 'reference'), 'utf8');
+    expect(text).toBe(JSON.stringify(parts.reference));
+    const loaded = await loadCache(dataDir);
+    expect(loaded.reference?.digest).toBe(digestOf(text));
+    expect(loaded.reservations?.digest).not.toBe(loaded.reference?.digest);
   });
 
   it('overwrites atomically, leaving no temporary files, when saves overlap', async () => {
-    await Promise.all(Array.from({ length: 10 }, (_, index) => saveCache(dataDir, { ...snapshot, shownNotificationIds: [`id-${index}`] })));
-    expect(await readdir(dataDir)).toEqual([cacheFileName]);
-    expect((await loadCache(dataDir))?.shownNotificationIds).toHaveLength(1);
+    await Promise.all(Array.from({ length: 10 }, (_, index) => save('shown', { ...parts.shown, shownNotificationIds: [`id-${index}`] })));
+    expect(await readdir(join(dataDir, cacheFolderName))).toEqual(['shown.json']);
+    expect((await loadCache(dataDir)).shown?.part.shownNotificationIds).toHaveLength(1);
   });
 
   it.each([
-    ['not JSON', '{"savedAt": '],
+    ['not JSON', '{"account": '],
     ['empty', ''],
     ['an array', '[]'],
     ['another shape', JSON.stringify({ version: 2, data: {} })],
-  ])('treats a cache file that is %s as no cache', async (_what, text) => {
-    await writeFile(join(dataDir, cacheFileName), text);
-    expect(await loadCache(dataDir)).toBeNull();
+  ])('treats a part that is %s as no cache, and still reads the others', async (_what, text) => {
+    await saveAll();
+    await writeFile(cachePartFile(dataDir, 'reference'), text);
+    expect(await loadedParts()).toEqual({ ...parts, reference: null, legacy: false });
   });
 
-  it('does not trust a cache whose payload does not match the wire schemas', async () => {
-    const [first] = snapshot.reservations;
-    const damaged = { ...snapshot, reservations: [{ ...first, startDate: 'tomorrow' }] };
-    await writeFile(join(dataDir, cacheFileName), JSON.stringify(damaged));
-    expect(await loadCache(dataDir)).toBeNull();
-    const missingMember = { ...snapshot, account: { ...snapshot.account, isAdmin: undefined } };
-    await writeFile(join(dataDir, cacheFileName), JSON.stringify(missingMember));
-    expect(await loadCache(dataDir)).toBeNull();
+  it('does not trust a part whose payload does not match the wire schemas', async () => {
+    await saveAll();
+    const [first] = parts.reservations.reservations;
+    await writeFile(cachePartFile(dataDir, 'reservations'), JSON.stringify({ ...parts.reservations, reservations: [{ ...first, startDate: 'tomorrow' }] }));
+    await writeFile(cachePartFile(dataDir, 'shown'), JSON.stringify({ ...parts.shown, account: { ...parts.shown.account, isAdmin: undefined } }));
+    expect(await loadedParts()).toEqual({ reference: parts.reference, reservations: null, shown: null, legacy: false });
+  });
+
+  it('removes every part, and the single file of earlier versions', async () => {
+    await saveAll();
+    await writeFile(join(dataDir, legacyCacheFileName), legacyCache());
+    await removeCache(dataDir);
+    expect(await readdir(dataDir)).toEqual([]);
+  });
+});
+
+describe('the single cache file of earlier versions', () => {
+  it('is read into the parts while no part is there yet, and said to be there', async () => {
+    await writeFile(join(dataDir, legacyCacheFileName), legacyCache());
+    const loaded = await loadCache(dataDir);
+    expect({ reference: loaded.reference?.part, reservations: loaded.reservations?.part, shown: loaded.shown?.part }).toEqual(parts);
+    // No part has a file of its own yet: each is to be written.
+    expect([loaded.reference?.digest, loaded.reservations?.digest, loaded.shown?.digest]).toEqual([null, null, null]);
+    expect(loaded.legacy).toBe(true);
+  });
+
+  it('without groups or attributes, gives the reference data no age, so it is fetched again', async () => {
+    await writeFile(join(dataDir, legacyCacheFileName), legacyCache({ groups: undefined }));
+    const loaded = await loadedParts();
+    expect(loaded.reference).toEqual({ ...parts.reference, groups: null });
+    expect(loaded.reservations).toEqual({ ...parts.reservations, referenceFetchedAt: null });
+  });
+
+  it('is ignored once there are parts, and when it is damaged or has no account', async () => {
+    await writeFile(join(dataDir, legacyCacheFileName), '{ "savedAt": ');
+    expect(await loadedParts()).toEqual({ reference: null, reservations: null, shown: null, legacy: true });
+    await writeFile(join(dataDir, legacyCacheFileName), legacyCache({ account: null }));
+    expect(await loadedParts()).toEqual({ reference: null, reservations: null, shown: null, legacy: true });
+    await writeFile(join(dataDir, legacyCacheFileName), legacyCache({ shownNotificationIds: ['from-the-old-file'] }));
+    await save('shown', parts.shown);
+    expect(await loadedParts()).toEqual({ reference: null, reservations: null, shown: parts.shown, legacy: true });
   });
 });
 
 describe('no credentials in the cache', () => {
   it('leaves out every member named like a credential, wherever it is, and logs where', async () => {
     const careless = {
-      ...snapshot,
-      account: { ...snapshot.account!, sessionToken, password: credentials.password },
+      ...parts.reservations,
+      account: { ...parts.reservations.account, sessionToken, password: credentials.password },
       session: { userId: adminId, session_token: sessionToken, sessionExpires: '2025-06-02T09:30:00+0000' },
-      reservations: snapshot.reservations.map((reservation) => ({ ...reservation, meta: [{ 'X-Booked-SessionToken': sessionToken }] })),
-    } as unknown as CachedData;
+      reservations: parts.reservations.reservations.map((reservation) => ({ ...reservation, meta: [{ 'X-Booked-SessionToken': sessionToken }] })),
+    } as unknown as CacheParts['reservations'];
     const logged: string[] = [];
-    await saveCache(dataDir, careless, { log: (message) => logged.push(message) });
+    const text = cachePartText('reservations', careless, { log: (message) => logged.push(message) });
+    await writeCachePart(dataDir, 'reservations', text);
 
-    const text = await readFile(join(dataDir, cacheFileName), 'utf8');
-    expect(text).not.toContain(sessionToken);
-    expect(text).not.toContain(credentials.password);
+    const written = await readFile(cachePartFile(dataDir, 'reservations'), 'utf8');
+    expect(written).not.toContain(sessionToken);
+    expect(written).not.toContain(credentials.password);
     expect(logged).toEqual([
-      'Perch left account.sessionToken, account.password, reservations[0].meta[0].X-Booked-SessionToken, session.session_token out of the cache: credentials are never written to disk.',
+      'Perch left reservations.account.sessionToken, reservations.account.password, reservations.reservations[0].meta[0].X-Booked-SessionToken, reservations.session.session_token out of the cache: credentials are never written to disk.',
     ]);
-    const loaded = await loadCache(dataDir);
-    expect(loaded?.account).toEqual(snapshot.account);
+    expect((await loadCache(dataDir)).reservations?.part.account).toEqual(parts.reservations.account);
   });
 
   it('keeps everything that is not a credential', () => {
-    expect(withoutSecrets(snapshot)).toEqual({ value: snapshot, dropped: [] });
+    for (const name of cachePartNames) {
+      expect(withoutSecrets(parts[name])).toEqual({ value: parts[name], dropped: [] });
+      expect(cachePartText(name, parts[name], { log: () => expect.unreachable() })).toBe(JSON.stringify(parts[name]));
+    }
   });
 });
 
@@ -166,12 +235,15 @@ it('keeps the session token and the password out of every file the app writes af
 
   await writeFile(join(dataDir, 'settings.json'), '{ broken');
   await loadSettings(dataDir);
-  await saveSettings(dataDir, { ...defaultSettings, favouriteResourceIds: snapshot.resources.slice(0, 2).map((resource) => resource.resourceId) });
-  await saveCache(dataDir, { ...snapshot, account: { ...snapshot.account!, sessionToken, password: credentials.password } as CachedData['account'] }, { log: () => {} });
+  await saveSettings(dataDir, { ...defaultSettings, favouriteResourceIds: parts.reference.resources.slice(0, 2).map((resource) => resource.resourceId) });
+  for (const name of cachePartNames) {
+    const careless = { ...parts[name], account: { ...parts[name].account, sessionToken, password: credentials.password } };
+    await writeCachePart(dataDir, name, cachePartText(name, careless, { log: () => {} }));
+  }
 
   const files = await everyFile(dataDir);
   const names = files.map((file) => file.path.slice(dataDir.length + 1)).sort();
-  expect(names).toEqual([cacheFileName, 'settings.json', expect.stringMatching(/^settings\.json\.corrupt-\d{8}T\d{6}Z$/)]);
+  expect(names).toEqual(['cache/reference.json', 'cache/reservations.json', 'cache/shown.json', 'settings.json', expect.stringMatching(/^settings\.json\.corrupt-\d{8}T\d{6}Z$/)]);
   for (const needle of [sessionToken, credentials.password, JSON.stringify(credentials.password).slice(1, -1)]) {
     for (const file of files) expect(file.text.includes(needle), `${needle} in ${file.path}`).toBe(false);
   }

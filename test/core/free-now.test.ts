@@ -4,7 +4,8 @@ import { ResourceStatus } from '../../electron/api/schemas/resources.js';
 import { freeNowSchedules } from '../../electron/core/sync/free-now-schedules.js';
 import { nextOpening, openingAt, type ScheduleHours } from '../../electron/core/views/opening-hours.js';
 import { freeResourceView } from '../support/snapshots.js';
-import { freeNowClosedView, freeNowViews, type FreeNowContext, type WireResource, type WireSchedule, type WireSummary } from '../../electron/core/views/state.js';
+import { freeNowClosedView, freeNowLists, freeNowViews, type BusyAnswer, type FreeNowContext } from '../../electron/core/views/free-now.js';
+import type { WireResource, WireSchedule, WireSummary } from '../../electron/core/views/state.js';
 
 const at = (time: string, date = '2030-03-12') => DateTime.fromISO(`${date}T${time.length === 5 ? `${time}:00` : time}Z`, { zone: 'utc' });
 
@@ -59,14 +60,16 @@ const aroundTheClock = (): DayLayout =>
     return [time(slot), time(slot + 1), true];
   });
 
+/** A schedule's answer: its reservations from the moment asked to `until` (by default the end of the day, where its hours are not known). */
+const busy = (scheduleId: number, reservations: WireSummary[], until = at('23:59:59.999')): BusyAnswer => ({ scheduleId, until, reservations });
+
 describe('free now from who is busy', () => {
-  const answer = { scheduleId: 1, reservations: [booking(1, 1, '09:30', '10:00'), booking(2, 1, '10:00:30', '11:00')] };
+  const answer = busy(1, [booking(1, 1, '09:30', '10:00'), booking(2, 1, '10:00:30', '11:00')]);
 
   it('leaves out the busy and the unavailable, and schedules not asked about', () => {
     const views = freeNowViews([answer], context('09:45'));
     expect(views.map((view) => [view.name, view.freeUntil])).toEqual([
       ['Avon', null],
-      // Starts within the minute asked about: free until then.
       ['Severn', '2030-03-12T10:00:30Z'],
     ]);
     // A plain resource: nothing said about size, place or limits, and one click can book it.
@@ -94,7 +97,7 @@ describe('free now from who is busy', () => {
   });
 
   it('over a time to come: busy when a booking overlaps it, not when one ends as it starts or starts as it ends', () => {
-    const later = { scheduleId: 1, reservations: [booking(1, 1, '13:00', '14:00'), booking(2, 1, '14:30', '15:00'), booking(3, 1, '13:30', '14:30')] };
+    const later = busy(1, [booking(1, 1, '13:00', '14:00'), booking(2, 1, '14:30', '15:00'), booking(3, 1, '13:30', '14:30')], at('14:30'));
     const views = freeNowViews([later], context('14:00', [], { windowEnd: at('14:30') }));
     // Thames's booking ends as the time begins; Severn's starts as it ends, so Severn is free until then.
     expect(views.map((view) => [view.name, view.freeUntil])).toEqual([
@@ -131,7 +134,8 @@ describe('free now from who is busy', () => {
     // Written in the caller's zone by a real server, in the schedule's by the local service: the same hours either way.
     for (const writtenIn of ['Asia/Tokyo', 'Europe/London']) {
       const hours = [londonHours(writtenIn, aroundTheClock)];
-      const views = freeNowViews([answer], context('09:45', own, { zone: 'Asia/Tokyo', now: tokyo('08:00'), hours }));
+      // Round the clock, a read reaches 12 hours ahead.
+      const views = freeNowViews([{ ...answer, until: tokyo('20:00') }], context('09:45', own, { zone: 'Asia/Tokyo', now: tokyo('08:00'), hours }));
       expect(views.map((view) => [view.name, view.freeUntil, view.freeAllDay])).toEqual([
         ['Thames', '2030-03-13T10:00:00+09:00', false],
         ['Avon', null, true],
@@ -159,39 +163,94 @@ describe('free now from who is busy', () => {
     expect(nextOpening(lateOpening, at('03:00', '2030-03-16'))?.toISO()).toBe('2030-03-18T08:00:00.000+00:00');
   });
 
+  it('knows from a read to the closing time that someone booked a free resource for later today', () => {
+    const hours = [headOfficeHours()];
+    const toClosing = busy(1, [booking(3, 1, '15:00', '16:00'), booking(2, 1, '09:00', '09:30')], at('18:00'));
+    expect(freeNowViews([toClosing], context('09:45', [], { hours })).map((view) => [view.name, view.freeUntil, view.freeAllDay])).toEqual([
+      ['Severn', '2030-03-12T18:00:00Z', true],
+      ['Thames', '2030-03-12T18:00:00Z', true],
+      ['Avon', '2030-03-12T15:00:00Z', false],
+    ]);
+  });
+
+  it('does not call a resource free all day from an answer that did not reach the closing time', () => {
+    const oneMinute = busy(1, [booking(2, 1, '10:00:30', '11:00')], at('09:46'));
+    const views = freeNowViews([oneMinute], context('09:45', [], { hours: [headOfficeHours()] }));
+    expect(views.map((view) => [view.name, view.freeUntil, view.freeAllDay])).toEqual([
+      ['Avon', '2030-03-12T18:00:00Z', false],
+      ['Severn', '2030-03-12T18:00:00Z', false],
+      ['Thames', '2030-03-12T18:00:00Z', false],
+    ]);
+  });
+
   it('shows nothing before any schedule was asked about', () => {
     expect(freeNowViews([], context('09:45'))).toEqual([]);
   });
 });
 
+describe('what is not free now, for the filter to find', () => {
+  const hours = [headOfficeHours()];
+  const notFree = (answers: BusyAnswer[], time: string, patch: Partial<FreeNowContext> = {}) =>
+    freeNowLists(answers, context(time, [], { hours, ...patch })).notFree.map((view) => [view.name, view.reason, view.freeFrom]);
+
+  it('says when a booked resource is free again, following bookings that meet end to start', () => {
+    const answer = busy(1, [booking(1, 1, '09:30', '10:00'), booking(1, 1, '10:00', '11:00'), booking(2, 1, '09:00', '18:00')], at('18:00'));
+    expect(notFree([answer], '09:45')).toEqual([
+      ['Thames', 'busy', '2030-03-12T11:00:00Z'],
+      // Booked to the closing time: when it is free again is not known from today's answer.
+      ['Severn', 'busy', null],
+      ['Lab bench', 'notAsked', null],
+    ]);
+  });
+
+  it('says when a closed schedule opens, and leaves out what is unavailable or may only be viewed', () => {
+    expect(notFree([busy(1, [], at('18:00'))], '07:30', { mayBook: (resourceId) => resourceId !== 3 })).toEqual([
+      ['Severn', 'closed', '2030-03-12T08:00:00Z'],
+      ['Thames', 'closed', '2030-03-12T08:00:00Z'],
+      ['Lab bench', 'notAsked', null],
+    ]);
+  });
+
+  it('puts favourites and what the user booked lately first', () => {
+    const answer = busy(1, [booking(1, 1, '09:30', '10:00'), booking(2, 1, '09:00', '12:00')], at('18:00'));
+    expect(notFree([answer], '09:45', { favouriteResourceIds: [5] }).map(([name]) => name)).toEqual(['Lab bench', 'Thames', 'Severn']);
+  });
+});
+
 describe('when everything free now shows is closed', () => {
-  const answers = [{ scheduleId: 1, reservations: [] }];
+  const answers = [busy(1, [])];
   const closedContext = (now: DateTime, zone = 'UTC', hours = [headOfficeHours()]) => ({ ...context('10:00', [], { hours, zone }), now });
 
   it('names the schedule that opens first and when, in the user’s zone', () => {
     // Saturday 16 March 2030, 23:00 in London: the head office opens on Monday at 08:00 (GMT).
     const saturdayNight = at('23:00', '2030-03-16');
     expect(freeNowViews(answers, closedContext(saturdayNight))).toEqual([]);
-    expect(freeNowClosedView(answers, closedContext(saturdayNight))).toEqual({ scheduleId: 1, scheduleName: 'Head office', opensAt: '2030-03-18T08:00:00Z' });
-    expect(freeNowClosedView(answers, closedContext(saturdayNight, 'Asia/Tokyo'))?.opensAt).toBe('2030-03-18T17:00:00+09:00');
+    const onlyHeadOffice = (base: FreeNowContext) => ({ ...base, resources: resources.filter((entry) => entry.scheduleId === 1) });
+    expect(freeNowClosedView(onlyHeadOffice(closedContext(saturdayNight)))).toEqual({ scheduleId: 1, scheduleName: 'Head office', opensAt: '2030-03-18T08:00:00Z' });
+    expect(freeNowClosedView(onlyHeadOffice(closedContext(saturdayNight, 'Asia/Tokyo')))?.opensAt).toBe('2030-03-18T17:00:00+09:00');
     // Weekday evening: tomorrow morning.
-    expect(freeNowClosedView(answers, closedContext(at('18:30')))?.opensAt).toBe('2030-03-13T08:00:00Z');
+    expect(freeNowClosedView(onlyHeadOffice(closedContext(at('18:30'))))?.opensAt).toBe('2030-03-13T08:00:00Z');
   });
 
   it('says nothing while the schedule is open, or while its hours are not known', () => {
-    expect(freeNowClosedView(answers, closedContext(at('09:45')))).toBeNull();
-    expect(freeNowClosedView(answers, closedContext(at('23:00', '2030-03-16'), 'UTC', []))).toBeNull();
+    expect(freeNowClosedView(closedContext(at('09:45')))).toBeNull();
+    expect(freeNowClosedView(closedContext(at('23:00', '2030-03-16'), 'UTC', []))).toBeNull();
+    // The lab's hours are not known: it may be open.
+    expect(freeNowClosedView(closedContext(at('23:00', '2030-03-16')))).toBeNull();
   });
 
   it('says nothing while another schedule it shows is open (round the clock), and counts only schedules holding the user’s resources', () => {
     const saturdayNight = at('23:00', '2030-03-16');
     const hub = londonHours('Europe/London', aroundTheClock, 2);
-    const both = [...answers, { scheduleId: 2, reservations: [] }];
-    expect(freeNowClosedView(both, closedContext(saturdayNight, 'UTC', [headOfficeHours(), hub]))).toBeNull();
+    const both = [...answers, busy(2, [], saturdayNight.plus({ hours: 12 }))];
+    expect(freeNowClosedView(closedContext(saturdayNight, 'UTC', [headOfficeHours(), hub]))).toBeNull();
     expect(freeNowViews(both, closedContext(saturdayNight, 'UTC', [headOfficeHours(), hub])).map((view) => [view.name, view.freeUntil])).toEqual([['Lab bench', null]]);
     // A schedule without any resource the user sees does not keep the others from being closed.
     const withoutLab = { ...closedContext(saturdayNight, 'UTC', [headOfficeHours(), hub]), resources: resources.filter((entry) => entry.scheduleId === 1) };
-    expect(freeNowClosedView(both, withoutLab)?.scheduleName).toBe('Head office');
+    expect(freeNowClosedView(withoutLab)?.scheduleName).toBe('Head office');
+    // Nor does one whose only resource the user may merely view.
+    const labViewOnly = { ...closedContext(saturdayNight, 'UTC', [headOfficeHours(), hub]), mayBook: (resourceId: number) => resourceId !== 5 };
+    expect(freeNowClosedView(labViewOnly)?.scheduleName).toBe('Head office');
   });
 });
 
@@ -206,7 +265,7 @@ describe('free now, ranked for the user', () => {
     resource(6, 'Hot desk D1', 1),
     resource(7, 'Thames (1.01)', 1, ResourceStatus.available, { maxParticipants: 6 }),
   ];
-  const answer = { scheduleId: 1, reservations: [] };
+  const answer = busy(1, []);
   const names = (patch: Partial<FreeNowContext> = {}, own: WireSummary[] = []) => freeNowViews([answer], context('09:45', own, { resources: office, ...patch })).map((view) => view.name);
 
   it('puts rooms first, smallest first, then desks and equipment; what one click cannot book goes after its peers', () => {
@@ -235,25 +294,31 @@ describe('free now, ranked for the user', () => {
   });
 });
 
-describe('the schedules free now asks about', () => {
+describe('the schedules free now covers', () => {
   const data = (reservations: WireSummary[]) => ({ reservations, resources, schedules });
+  const anyone = () => true;
 
-  it('is the schedules holding resources the user sees, default first, while the user has booked nothing', () => {
+  it('is every schedule holding a resource the user may book, default first, while the user has booked nothing', () => {
     const withAnnex = [schedule(3, 'Annex'), ...schedules.slice().reverse()];
-    expect(freeNowSchedules({ ...data([]), schedules: withAnnex }, [])).toEqual([1, 2]);
-    expect(freeNowSchedules({ ...data([]), resources: resources.filter((resource) => resource.scheduleId === 2), schedules: withAnnex }, [])).toEqual([2]);
+    expect(freeNowSchedules({ ...data([]), schedules: withAnnex }, [], anyone)).toEqual([1, 2]);
+    expect(freeNowSchedules({ ...data([]), resources: resources.filter((resource) => resource.scheduleId === 2), schedules: withAnnex }, [], anyone)).toEqual([2]);
+    // The lab's only resource may merely be viewed: nothing there to book.
+    expect(freeNowSchedules(data([]), [], (resourceId) => resourceId !== 5)).toEqual([1]);
   });
 
-  it('follows the user’s reservations, most used first', () => {
-    expect(freeNowSchedules(data([booking(5, 2, '09:00', '10:00'), booking(5, 2, '11:00', '12:00'), booking(1, 1, '13:00', '14:00')]), [])).toEqual([2, 1]);
+  it('puts the schedules the user books in first, most used first, then every other one by name', () => {
+    const many = [...schedules, schedule(3, 'Annex'), schedule(4, 'Floor 10'), schedule(5, 'Floor 9')];
+    const spread = [...resources, resource(6, 'Annex desk', 3), resource(7, 'Desk 10.1', 4), resource(8, 'Desk 9.1', 5)];
+    const lately = [booking(5, 2, '09:00', '10:00'), booking(5, 2, '11:00', '12:00'), booking(7, 4, '13:00', '14:00')];
+    expect(freeNowSchedules({ reservations: lately, resources: spread, schedules: many }, [], anyone)).toEqual([2, 4, 1, 3, 5]);
   });
 
-  it('puts the schedules of favourites first, and asks about two at most', () => {
-    const busy = [booking(5, 2, '09:00', '10:00'), booking(5, 2, '11:00', '12:00'), booking(7, 3, '13:00', '14:00')];
-    expect(freeNowSchedules({ ...data(busy), schedules: [...schedules, schedule(3, 'Annex')] }, [1])).toEqual([1, 2]);
+  it('puts the schedules of favourites first', () => {
+    const lately = [booking(5, 2, '09:00', '10:00'), booking(5, 2, '11:00', '12:00')];
+    expect(freeNowSchedules(data(lately), [1], anyone)).toEqual([1, 2]);
   });
 
   it('ignores schedules it does not know (the user can no longer see them)', () => {
-    expect(freeNowSchedules(data([booking(9, 9, '09:00', '10:00'), booking(5, 2, '11:00', '12:00')]), [])).toEqual([2]);
+    expect(freeNowSchedules(data([booking(9, 9, '09:00', '10:00'), booking(5, 2, '11:00', '12:00')]), [], anyone)).toEqual([2, 1]);
   });
 });

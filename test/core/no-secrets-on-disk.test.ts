@@ -72,8 +72,8 @@ it('writes no token or password to any file, through sign-in, polling, booking a
   tokens.add((JSON.parse((await secrets.get('local|morgan'))!) as { sessionToken: string }).sessionToken);
   expect(tokens.size).toBe(2);
 
-  expect(filesUnder(dataDir).map((file) => file.slice(dataDir.length + 1)).sort()).toEqual(['account.json', 'cache.json', 'settings.json']);
-  expect(readFileSync(join(dataDir, 'cache.json'), 'utf8')).toContain('Secret-free stand-up');
+  expect(filesUnder(dataDir).map((file) => file.slice(dataDir.length + 1)).sort()).toEqual(['account.json', 'cache/reference.json', 'cache/reservations.json', 'cache/shown.json', 'settings.json']);
+  expect(readFileSync(join(dataDir, 'cache', 'reservations.json'), 'utf8')).toContain('Secret-free stand-up');
   expect(filesHolding(dataDir, [password, ...tokens])).toEqual([]);
 
   const signedOut = await core.handlers.signOut();

@@ -30,6 +30,8 @@ async function signedIn(username = 'user', options: Parameters<CoreHarness['newC
     const result = await created.core.handlers.signIn(demoSignIn(username, staySignedIn));
     if (!result.ok) throw new Error(result.error.message);
   }
+  // Sign-in and restore answer with the user's list; Free now and the reference data come after.
+  await harness.idle();
   return created;
 }
 

@@ -29,6 +29,8 @@ async function signedIn(options: Parameters<CoreHarness['newCore']>[0] = {}): Pr
   await created.core.start();
   const result = await created.core.handlers.signIn(demoSignIn('user', true));
   if (!result.ok) throw new Error(result.error.message);
+  // Sign-in answers with the user's list; Free now and the reference data come after.
+  await harness.idle();
   return created;
 }
 
@@ -78,7 +80,7 @@ async function watchNotifications(created: CoreUnderTest, until: DateTime): Prom
 }
 
 describe('free now', () => {
-  it('lists what is free in the schedule the user books in, from one GetReservations by schedule', async () => {
+  it('lists what is free in every schedule the user may book in, from one GetReservations by schedule each', async () => {
     const { resources, users, schedules } = harness.org;
     await insertReservation(harness.service.store, { ownerId: users.priya, resourceId: resources.avon, occurrences: [{ start: utc('08:30'), end: utc('09:30') }] });
     await insertReservation(harness.service.store, { ownerId: users.priya, resourceId: resources.severn, occurrences: [{ start: utc('09:30'), end: utc('10:00') }] });
@@ -86,25 +88,33 @@ describe('free now', () => {
 
     const { core } = await signedIn();
     const busyRequests = harness.requests.filter(isBusyNow);
-    // The first read of the schedule is the meetings read (now to the end of tomorrow in Berlin), which tells who is busy now too.
+    // The head office (where the user books) and the hub (open round the clock) are covered; the lab
+    // holds nothing the user may book. The head office's first read is the meetings read (now to the
+    // end of tomorrow in Berlin), which tells who is busy to the closing time too; the hub's reaches
+    // 12 hours ahead, as far as Free now reads round the clock.
     expect(busyRequests.map((request) => Object.fromEntries(request.query))).toEqual([
       { scheduleId: String(schedules.headOffice), startDateTime: '2030-03-12T08:50:00+0000', endDateTime: '2030-03-13T22:59:59+0000' },
+      { scheduleId: String(schedules.hub), startDateTime: '2030-03-12T08:50:00+0000', endDateTime: '2030-03-12T20:50:00+0000' },
     ]);
     expect(harness.requests.filter((request) => request.path.includes('Availability'))).toEqual([]);
     // The head office closes at 18:00 (London, on GMT: 18:00 UTC): free until then at the latest.
     const free = (name: string, groupNames: string[], freeUntil: string | null = berlin('18:00')) => ({ name, freeUntil, groupNames, scheduleName: 'Head office' });
     const shown = () => core.snapshot().freeNow.map(({ name, freeUntil, groupNames, scheduleName }) => ({ name, freeUntil, groupNames, scheduleName }));
-    // Avon is busy; Hot desk D3 is out of service; the lab's 3D printer is in a schedule the user does not book in.
-    // Thames is free until the user's own booking; when the others' next bookings begin is not asked.
-    // The layout came with the first look, once: GetSchedule for the head office.
-    expect(harness.requests.filter((request) => /^\/Schedules\/\d+$/.test(request.path)).map((request) => request.path)).toEqual([`/Schedules/${schedules.headOffice}`]);
+    const headOffice = () => shown().filter((resource) => resource.scheduleName === 'Head office');
+    // Avon is busy; Hot desk D3 is out of service; the lab's 3D printer is for lab technicians only.
+    // Thames is free until the user's own booking, Severn until Priya's; the others until the office closes.
+    // The layouts came with the first look, once: GetSchedule for each schedule covered.
+    const layoutsAsked = () => harness.requests.filter((request) => /^\/Schedules\/\d+$/.test(request.path)).map((request) => request.path).sort();
+    expect(layoutsAsked()).toEqual([`/Schedules/${schedules.headOffice}`, `/Schedules/${schedules.hub}`].sort());
+    expect(new Set(shown().map((resource) => resource.scheduleName))).toEqual(new Set(['Head office', 'Hub (open 24/7)']));
     // Ranked for the user: what they booked lately (Thames), then the rooms one click can book,
     // smallest first, then desks and equipment, and last the Boardroom (approval and a cost centre).
-    expect(shown()).toEqual([
+    expect(headOffice()).toEqual([
       free('Thames (1.01)', ['Head office', 'Floor 1 rooms'], berlin('10:30')),
       free('Phone booth (2.02)', ['Head office', 'Floor 2 rooms']),
-      free('Severn (1.02)', ['Head office', 'Floor 1 rooms']),
       free('Training room (1.04)', ['Head office', 'Floor 1 rooms']),
+      // Priya's booking at 09:30 is known from the read to the closing time.
+      free('Severn (1.02)', ['Head office', 'Floor 1 rooms'], berlin('09:30')),
       free('Camera kit', ['Equipment']),
       free('Hot desk D1', ['Head office', 'Desks']),
       free('Hot desk D2', ['Head office', 'Desks']),
@@ -121,16 +131,18 @@ describe('free now', () => {
     expect(names).toContain('Avon (2.01)');
     expect(names).not.toContain('Severn (1.02)');
 
-    // After closing time the office has nothing free, though nobody is busy there; the hub, open
-    // round the clock (asked about once the user's resources are known), has.
+    // After closing time the office has nothing free, though nobody is busy there, and is not asked;
+    // the hub, open round the clock, has. The office's rooms are still found, closed until morning.
     await advanceTo(utc('18:05'));
+    harness.requests.length = 0;
     core.popoverOpened();
     await harness.idle();
     expect(new Set(shown().map((resource) => resource.scheduleName))).toEqual(new Set(['Hub (open 24/7)']));
     expect(core.snapshot().freeNowClosed).toBeNull();
+    expect(core.snapshot().notFreeNow.find((resource) => resource.name === 'Severn (1.02)')).toMatchObject({ reason: 'closed', freeFrom: berlin('08:00', '2030-03-13') });
+    expect(harness.requests.filter(isBusyNow).map((request) => request.query.get('scheduleId'))).not.toContain(String(schedules.headOffice));
     // Each layout is kept for hours: looking again did not ask for it again.
-    const layouts = harness.requests.filter((request) => /^\/Schedules\/\d+$/.test(request.path)).map((request) => request.path);
-    expect(layouts.sort()).toEqual([`/Schedules/${schedules.headOffice}`, `/Schedules/${schedules.hub}`].sort());
+    expect(layoutsAsked()).toEqual([]);
   });
 });
 
@@ -246,10 +258,19 @@ describe('polling', () => {
     // The narrow list: from now to the end of tomorrow in Berlin.
     const last = harness.requests.filter(isOwnList).at(-1)!;
     expect(last.query.get('endDateTime')).toBe('2030-03-13T22:59:59+0000');
-    // Who is busy, in the background: every 30 minutes.
-    const busy = polls.filter(([, requests]) => requests.some(isBusyNow)).map(([at]) => (at - began.toMillis()) / minuteMs);
-    // Once the user's only reservation is over, Free now asks about the schedules holding what they see (the hub too).
-    expect(busy).toEqual([30, 60, 90, 120, 151, 160]);
+    // Who is busy, in the background: only the schedules whose rows the tray shows, each every 30
+    // minutes, one a poll — the head office (where the user books, read for meetings too) from the
+    // start, the hub once its desks are among the tray's rows.
+    const askedAt = (scheduleId: number) =>
+      polls
+        .filter(([, requests]) => requests.some((request) => isBusyNow(request) && request.query.get('scheduleId') === String(scheduleId)))
+        .map(([at]) => (at - began.toMillis()) / minuteMs);
+    expect(askedAt(harness.org.schedules.headOffice)).toEqual([30, 60, 90, 120, 151]);
+    const hub = askedAt(harness.org.schedules.hub);
+    expect(hub.length).toBeGreaterThan(0);
+    for (const [index, minute] of hub.entries()) if (index > 0) expect(minute - hub[index - 1]!).toBeGreaterThanOrEqual(30);
+    // Nothing else: the lab holds nothing the user may book.
+    expect(polls.flatMap(([, requests]) => requests.filter(isBusyNow)).length).toBe(5 + hub.length);
     expect(core.snapshot().serverStrain).toBeNull();
   });
 

@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { DateTime } from 'luxon';
+import { ResourceStatus } from '../../electron/api/schemas/resources.js';
 import { expect, expectAccessible, officeZone, screenshot, test, type PerchWorld } from './support/perch.js';
 
 // 10:31 in the office (London): a one-click booking starts at the next slot, 11:00. The popover
@@ -69,6 +70,23 @@ test('the people filter keeps what holds that many', async ({ page, perch }) => 
   expect((await rowNames(page)).sort()).toEqual(['Avon (2.01)', 'Boardroom', 'Training room (1.04)']);
   await page.getByRole('searchbox', { name: 'Filter free resources' }).fill('floor 2');
   expect((await rowNames(page)).sort()).toEqual(['Avon (2.01)', 'Boardroom']);
+});
+
+test('the filter finds what is not free now, says until when, and looks at that time', async ({ page, perch }) => {
+  // Someone else's booking under way (administrators may book from a time already begun).
+  const admin = await perch.clientFor('admin');
+  const taken = await admin.createReservation({ body: { resourceId: perch.org.resources.thames, title: 'Stand-up', startDateTime: perch.at('10:30'), endDateTime: perch.at('11:30') } });
+  if (!taken.ok) throw new Error(taken.error.message);
+  await perch.signIn();
+  await perch.open();
+  await expect(row(page, 'Severn (1.02)')).toBeVisible();
+  await expect(row(page, 'Thames (1.01)')).toHaveCount(0);
+  await page.getByRole('searchbox', { name: 'Filter free resources' }).fill('thames');
+  await expect(page.getByRole('heading', { name: 'Not free now' })).toBeVisible();
+  await expect(row(page, 'Thames (1.01)')).toContainText(`busy until ${userClock(perch, '11:30')}`);
+  await expect(page.getByRole('region', { name: 'Free now' }).getByText(/^Nothing/)).toHaveCount(0);
+  await row(page, 'Thames (1.01)').getByRole('button', { name: /^Look at/ }).click();
+  await expect(row(page, 'Thames (1.01)').getByRole('button', { name: range(perch, '11:30', '12:30') })).toBeVisible();
 });
 
 test('offline, booking from Free now waits and says why', async ({ page, perch }, testInfo) => {
@@ -145,9 +163,9 @@ test.describe('before the office opens', () => {
   // Monday 07:00 in London: the head office opens at 08:00.
   test.use({ officeTime: '07:00' });
 
-  test('with everything the user books in closed, Free now names the opening, looks at it in one click, and books it', async ({ page, perch }, testInfo) => {
-    // A favourite in the head office: Free now shows that schedule alone (the hub, open round the clock, is not among it).
-    await perch.core.handlers.setSettings({ favouriteResourceIds: [perch.org.resources.thames] });
+  test('with everything the user may book closed, Free now names the opening, looks at it in one click, and books it', async ({ page, perch }, testInfo) => {
+    // The hub, open round the clock, is out of service this morning: only the head office is left.
+    await perch.service.store.updateTable('resources').set({ statusId: ResourceStatus.unavailable }).where('scheduleId', '=', perch.org.schedules.hub).execute();
     await perch.signIn();
     await perch.open();
     await expect(page.getByText(`Everything is closed now. Head office opens ${userClock(perch, '08:00')}.`)).toBeVisible();

@@ -88,6 +88,7 @@ export function createFakePerch(initial: StateSnapshot = signedOutSnapshot(), ov
   const handlers: CommandHandlers = {
     getState: async () => state,
     refresh: async () => state,
+    reloadEverything: async () => state,
     signIn: startSession,
     tryThisComputer: startSession,
     signOut: async () => {

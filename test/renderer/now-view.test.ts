@@ -4,7 +4,7 @@ import { describe, expect, onTestFinished, test } from 'vitest';
 import type { BookingOutcome, BridgeResult, FreeResourceView, ReservationView, StateSnapshot } from '../../electron/bridge.js';
 import { PerchStore } from '../../renderer/src/lib/perch.svelte.js';
 import NowView from '../../renderer/src/views/NowView.svelte';
-import { freeResourceView } from '../support/snapshots.js';
+import { freeResourceView, unavailableResourceView } from '../support/snapshots.js';
 import { createFakePerch, deferred, readySnapshot, reservation, type FakePerch } from './fake-perch.js';
 
 const text = (element: Element | null) => element?.textContent?.replace(/\s+/g, ' ').trim();
@@ -46,6 +46,14 @@ describe('Now: states', () => {
   test('loading: signed in but nothing fetched yet still counts as loading', async () => {
     await renderNow(createFakePerch(readySnapshot({ fetchedAt: null, reservations: [], freeNow: [] })));
     expect(screen.getByText('Loading your reservations…')).toBeTruthy();
+  });
+
+  test('right after sign-in: My reservations are shown while Free now is still loading, never "nothing free"', async () => {
+    await renderNow(createFakePerch(readySnapshot({ freeNow: [], freeNowLoading: true })));
+    expect(screen.getByRole('heading', { name: 'Design review' })).toBeTruthy();
+    expect(screen.queryByText('Loading your reservations…')).toBeNull();
+    expect(screen.getByText('Loading what is free…')).toBeTruthy();
+    expect(screen.queryByText(/Nothing is free/)).toBeNull();
   });
 
   test('empty: nothing booked and nothing free', async () => {
@@ -356,14 +364,15 @@ describe('Now: Free now', () => {
     const filter = screen.getByLabelText('Filter free resources');
     const names = () => screen.getAllByRole('listitem').map((row) => row.querySelector('.name')?.textContent);
     await user.type(filter, 'ROOM');
-    expect(names()).toEqual(['Room Babbage']);
+    // "Room Babbage", and Thames in the schedule "Rooms".
+    expect(names()).toEqual(['Room Babbage', 'Thames']);
     expect(screen.queryByRole('heading', { name: 'Desks' })).toBeNull();
     await user.clear(filter);
     await user.type(filter, 'two monitors');
     expect(names()).toEqual(['Desk 7']);
     await user.clear(filter);
     await user.type(filter, 'zzz');
-    expect(screen.getByText('Nothing free matches the filter.')).toBeTruthy();
+    expect(screen.getByText('Nothing matches the filter.')).toBeTruthy();
     await user.keyboard('{Escape}');
     expect((filter as HTMLInputElement).value).toBe('');
     expect(screen.getAllByRole('listitem')).toHaveLength(4);
@@ -437,5 +446,132 @@ describe('Now: Free now', () => {
     fake.emit('stateChanged', readySnapshot({ freeNow: [], freeNowClosed: { ...closed, opensAt: null } }));
     await waitFor(() => expect(plain(screen.getByText(/Everything is closed now/).textContent)).toBe('Everything is closed now.'));
     expect(screen.queryByRole('button', { name: /^Look at/ })).toBeNull();
+  });
+});
+
+describe('Now: Free now finds across everything', () => {
+  const names = () => screen.getAllByRole('listitem').map((row) => row.querySelector('.name')?.textContent);
+  const filterBox = () => screen.getByLabelText('Filter free resources');
+
+  test('every word typed begins a word of the name, place, schedule, group or features', async () => {
+    const freeNow = [
+      free({ resourceId: 10, name: 'S05 Desk 23', scheduleId: 5, scheduleName: 'S05 Office Floor 5', groupNames: ['Office Floor 5'], capacity: 3, features: [{ label: 'Floor', value: '5' }] }),
+      free({ resourceId: 11, name: 'S03 Desk 31', scheduleId: 3, scheduleName: 'S03 Office Floor 3', features: [{ label: 'Floor', value: '3' }] }),
+      free({ resourceId: 12, name: 'Severn (1.02)', location: 'Head office', capacity: 8 }),
+      free({ resourceId: 13, name: 'Hot desk', scheduleId: 12, scheduleName: 'S12', groupNames: ['Office Floor 12'], capacity: 1 }),
+    ];
+    const { user } = await renderNow(createFakePerch(readySnapshot({ freeNow })));
+    const cases: [string, string[]][] = [
+      // "3" is not the beginning of "23", and a number alone is not a size.
+      ['floor 3', ['S03 Desk 31']],
+      ['S03', ['S03 Desk 31']],
+      ['Office Floor 12', ['Hot desk']],
+      ['1.02', ['Severn (1.02)']],
+      ['(1.0', ['Severn (1.02)']],
+      ['desk-23', ['S05 Desk 23']],
+      ['HEAD off', ['Severn (1.02)']],
+      ['eve', []],
+      // A size is typed with "people" or "+": at least that many.
+      ['6 people', ['Severn (1.02)']],
+      ['3+', ['S05 Desk 23', 'Severn (1.02)']],
+    ];
+    for (const [typed, expected] of cases) {
+      await user.clear(filterBox());
+      await user.type(filterBox(), typed);
+      expect({ typed, found: screen.queryAllByRole('listitem').map((row) => row.querySelector('.name')?.textContent) }).toEqual({ typed, found: expected });
+    }
+  });
+
+  test('a busy match shows when it is free again, never "nothing free", and looks at that time in one click', async () => {
+    const fake = createFakePerch(
+      readySnapshot({
+        freeNow: [free({ resourceId: 3, name: 'Room Babbage' })],
+        notFreeNow: [unavailableResourceView({ resourceId: 4, name: 'Thames (1.01)', scheduleName: 'Rooms', capacity: 6, freeFrom: '2025-11-26T14:30:00.000+01:00', standing: 'favourite' })],
+      }),
+    );
+    fake.handlers.freeAt = async () => ({ ok: true, value: [free({ resourceId: 4, name: 'Thames (1.01)', freeUntil: null })] });
+    const { user } = await renderNow(fake);
+    // Without words typed, Free now lists only what is free.
+    expect(names()).toEqual(['Room Babbage']);
+    await user.type(filterBox(), 'thames');
+    expect(screen.getByRole('heading', { name: 'Not free now' })).toBeTruthy();
+    expect(screen.getAllByRole('listitem').map(text)).toEqual(['Thames (1.01) favourite busy until 2:30 PM Rooms · 6 people Look at 2:30 PM']);
+    expect(screen.queryByText(/Nothing/)).toBeNull();
+
+    // The look button is in the list's one Tab stop.
+    await user.keyboard('{ArrowDown}');
+    expect(document.activeElement).toBe(button('Look at 2:30 PM, when Thames (1.01) is free again'));
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(names()).toEqual(['Thames (1.01)']));
+    expect(fake.requestsOf('freeAt').at(-1)).toEqual({ start: '2025-11-26T13:30:00.000Z', durationMinutes: 60 });
+    expect(plain((screen.getByLabelText('Free when') as HTMLSelectElement).selectedOptions[0]?.textContent)).toBe('At 2:30 PM');
+    expect(button('Book Thames (1.01) 2:30 – 3:30 PM')).toBeTruthy();
+  });
+
+  test('a closed match says when it opens; booked to closing and not checked yet say so, with nothing to look at', async () => {
+    const notFreeNow = [
+      unavailableResourceView({ resourceId: 4, name: 'Avon desk', reason: 'closed', scheduleName: 'Annex', freeFrom: '2025-12-01T08:00:00.000+01:00' }),
+      unavailableResourceView({ resourceId: 5, name: 'Avon room', freeFrom: null }),
+      unavailableResourceView({ resourceId: 6, name: 'Avon kit', reason: 'notAsked', freeFrom: null }),
+    ];
+    const fake = createFakePerch(readySnapshot({ freeNow: [], notFreeNow, freeNowClosed: null }));
+    fake.handlers.freeAt = async () => ({ ok: true, value: [free({ resourceId: 9, name: 'Severn' })] });
+    const { user } = await renderNow(fake);
+    expect(screen.getByText('Nothing is free right now.')).toBeTruthy();
+    await user.type(filterBox(), 'avon');
+    expect(screen.getAllByRole('listitem').map(text)).toEqual([
+      'Avon desk closed · opens Mon 8:00 AM Annex Look at Mon 8:00 AM',
+      'Avon room booked until closing Main',
+      'Avon kit not checked yet Main',
+    ]);
+    expect(screen.queryByText(/Nothing/)).toBeNull();
+    await user.click(button('Look at Mon 8:00 AM, when Avon desk opens'));
+    await waitFor(() => expect(fake.requestsOf('freeAt').at(-1)).toEqual({ start: '2025-12-01T07:00:00.000Z', durationMinutes: 60 }));
+    // At a time to come only what is free then is listed.
+    expect(await screen.findByText('Nothing free then matches the filter.')).toBeTruthy();
+  });
+
+  describe('hundreds of rows', () => {
+    // 100 free desks over 4 schedules, in the core's order; and 20 not free.
+    const many = Array.from({ length: 100 }, (_, index) =>
+      free({ resourceId: 100 + index, name: `Desk ${100 + index}`, scheduleId: 1 + (index % 4), scheduleName: `S0${1 + (index % 4)}`, freeUntil: null }),
+    );
+    const busy = Array.from({ length: 20 }, (_, index) => unavailableResourceView({ resourceId: 300 + index, name: `Desk ${300 + index}`, freeFrom: '2025-11-26T14:30:00.000+01:00' }));
+
+    test('the first 30 are shown by schedule, each saying how many of its schedule; "Show all" reveals the rest and moves the keyboard there', async () => {
+      const { user } = await renderNow(createFakePerch(readySnapshot({ freeNow: many, notFreeNow: busy })));
+      expect(names()).toEqual(many.slice(0, 30).map(({ name }) => name).sort((a, b) => Number(a.slice(5)) % 4 - Number(b.slice(5)) % 4));
+      expect(screen.getAllByRole('heading', { level: 3 }).map(text).slice(1)).toEqual(['S01 · 8 of 25', 'S02 · 8 of 25', 'S03 · 7 of 25', 'S04 · 7 of 25']);
+      await user.click(button('Show all 100 free in 4 schedules'));
+      expect(screen.getAllByRole('listitem')).toHaveLength(100);
+      expect(screen.getAllByRole('heading', { level: 3 }).map(text).slice(1)).toEqual(['S01', 'S02', 'S03', 'S04']);
+      expect(screen.queryByRole('button', { name: /^Show all/ })).toBeNull();
+      // The topmost row it added: Desk 132, the ninth of S01.
+      expect(document.activeElement).toBe(button('Book Desk 132 10:30 – 11:00 AM'));
+    });
+
+    test('one schedule is named; what is not free is cut the same way', async () => {
+      const inOne = many.slice(0, 48).map((resource) => ({ ...resource, scheduleId: 3, scheduleName: 'S03' }));
+      const { user } = await renderNow(createFakePerch(readySnapshot({ freeNow: inOne, notFreeNow: busy })));
+      expect(screen.getAllByRole('listitem')).toHaveLength(30);
+      expect(button('Show all 48 free in S03')).toBeTruthy();
+      await user.type(filterBox(), 'desk');
+      expect(screen.getAllByRole('listitem')).toHaveLength(30 + 10);
+      await user.click(button('Show all 20 not free now'));
+      expect(screen.getAllByRole('listitem')).toHaveLength(30 + 20);
+      expect(document.activeElement).toBe(button('Look at 2:30 PM, when Desk 310 is free again'));
+      expect(button('Show all 48 free in S03')).toBeTruthy();
+    });
+
+    test('the filter searches every row, not only those shown', async () => {
+      const { user } = await renderNow(createFakePerch(readySnapshot({ freeNow: many })));
+      expect(screen.queryByText('Desk 187')).toBeNull();
+      await user.type(filterBox(), 'desk 187');
+      expect(names()).toEqual(['Desk 187']);
+      await user.clear(filterBox());
+      await user.type(filterBox(), 's02');
+      expect(names()).toHaveLength(25);
+      expect(screen.queryByRole('button', { name: /^Show all/ })).toBeNull();
+    });
   });
 });

@@ -1,7 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/svelte';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test } from 'vitest';
-import type { BridgeResult, Settings } from '../../electron/bridge.js';
+import type { BridgeResult, Settings, StateSnapshot } from '../../electron/bridge.js';
 import App from '../../renderer/src/App.svelte';
 import { PerchStore } from '../../renderer/src/lib/perch.svelte.js';
 import { account, createFakePerch, deferred, defaultSettings, readySnapshot, type FakePerch } from './fake-perch.js';
@@ -127,6 +127,30 @@ describe('Settings', () => {
     expect(screen.getByText('Tell me check-in is open (minutes before start): needs a whole number')).toBeTruthy();
     expect(input('Tell me check-in is open').getAttribute('aria-invalid')).toBe('true');
     expect(fake.requestsOf('setSettings')).toEqual([]);
+  });
+
+  test('Reload everything reads the kept reference data again, says so while it runs and when it is done', async () => {
+    const fake = createFakePerch(readySnapshot());
+    const answer = deferred<StateSnapshot>();
+    fake.handlers.reloadEverything = () => answer.promise;
+    const { user } = await openSettings(fake);
+    expect(screen.getByText(/for 12 hours/).textContent).toContain('Reload everything reads them again now');
+    await user.click(screen.getByRole('button', { name: 'Reload everything' }));
+    const busy = screen.getByRole('button', { name: 'Reloading…' }) as HTMLButtonElement;
+    expect(busy.disabled).toBe(true);
+    expect(fake.requestsOf('reloadEverything')).toHaveLength(1);
+    expect(fake.requestsOf('refresh')).toHaveLength(0);
+    answer.resolve(readySnapshot());
+    expect((await screen.findByText(/^Everything read again at /)).textContent?.replace(/\s+/g, ' ')).toBe('Everything read again at 10:00 AM.');
+    expect((screen.getByRole('button', { name: 'Reload everything' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  test('Reload everything while the server cannot be reached says that Perch keeps what it had', async () => {
+    const fake = createFakePerch(readySnapshot());
+    fake.handlers.reloadEverything = async () => readySnapshot({ offline: true });
+    const { user } = await openSettings(fake);
+    await user.click(screen.getByRole('button', { name: 'Reload everything' }));
+    expect(await screen.findByText('Perch cannot reach the server now; it keeps what it had.')).toBeTruthy();
   });
 
   test('sign out returns to the sign-in form', async () => {

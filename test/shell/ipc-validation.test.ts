@@ -5,6 +5,7 @@ import { dispatchCommand, isCommandName, validateCommandRequest } from '../../el
 const validRequests: { [C in CommandName]: unknown } = {
   getState: undefined,
   refresh: undefined,
+  reloadEverything: undefined,
   signIn: { server: { kind: 'remote', url: 'https://booked.example.org' }, username: 'ada', password: 'pw', staySignedIn: true },
   tryThisComputer: undefined,
   signOut: undefined,

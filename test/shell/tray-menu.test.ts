@@ -22,6 +22,8 @@ function snapshot(patch: Partial<StateSnapshot> = {}): StateSnapshot {
     account: { server: { kind: 'local' }, userId: 2, userName: 'ada', displayName: 'Ada L', timezone: zone, timezoneNote: null, isAdmin: false },
     reservations: [],
     freeNow: [],
+    freeNowLoading: false,
+    notFreeNow: [],
     freeNowClosed: null,
     fetchedAt: at('09:59'),
     offline: false,
@@ -105,6 +107,15 @@ describe('buildTrayMenu', () => {
       'No upcoming reservations [disabled]',
       '---',
       'Book now — nothing free [disabled]',
+      ...footer,
+    ]);
+  });
+
+  it('while Free now is still loading after sign-in: says so rather than nothing free', () => {
+    expect(outline(buildTrayMenu(snapshot({ freeNowLoading: true }), now))).toEqual([
+      'No upcoming reservations [disabled]',
+      '---',
+      'Book now — finding what is free… [disabled]',
       ...footer,
     ]);
   });

@@ -26,8 +26,11 @@ export interface RecordedRequest {
   at: number;
 }
 
-/** Answers instead of the service when it returns a Response; null lets the request through. */
-export type Interceptor = (request: { method: string; path: string }) => Response | null;
+/**
+ * Answers instead of the service when it returns a Response; null lets the request through. A
+ * promise holds the request back until it settles (a slow server), then does as its value says.
+ */
+export type Interceptor = (request: { method: string; path: string }) => Response | null | Promise<Response | null>;
 
 export interface RecordingNotifier extends Notifier {
   shown: NotificationRequest[];
@@ -140,7 +143,7 @@ export async function startCoreHarness(start: DateTime): Promise<CoreHarness> {
     const path = url.pathname.replace(/^.*\/Web\/Services\/index\.php/, '');
     const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
     requests.push({ method, path, query: url.searchParams, body, at: clock.now().toMillis() });
-    const replaced = interceptor?.({ method, path }) ?? null;
+    const replaced = (await interceptor?.({ method, path })) ?? null;
     if (replaced !== null) return replaced;
     return globalThis.fetch(input, init);
   };

@@ -2,7 +2,7 @@
  * Builders for what the core hands its views (bridge types), shared by the renderer's fake
  * `window.perch` and the shell's fake core; each test overrides only the fields it looks at.
  */
-import type { FreeResourceView, ReservationView, StateSnapshot } from '../../electron/bridge.js';
+import type { FreeResourceView, ReservationView, ResourceCardView, StateSnapshot, UnavailableResourceView } from '../../electron/bridge.js';
 
 /** How the core's tests read times, whatever the machine's locale: a 24-hour British clock. */
 export const testTimeFormat: StateSnapshot['timeFormat'] = { locale: 'en-GB', hourCycle: 'h23' };
@@ -38,21 +38,29 @@ export function reservationView(fields: Pick<ReservationView, 'start' | 'end'> &
   };
 }
 
+/** What any row says of a resource that says nothing of itself, in the one schedule "Main". */
+const plainCard: Omit<ResourceCardView, 'resourceId' | 'name'> = { scheduleId: 1, scheduleName: 'Main', groupNames: [], location: '', capacity: null, features: [], standing: null };
+
 /** A resource free now that one click can book: no limits, no approval, nothing known ahead unless given. */
 export function freeResourceView(fields: Pick<FreeResourceView, 'resourceId' | 'name'> & Partial<FreeResourceView>): FreeResourceView {
   return {
-    scheduleId: 1,
-    scheduleName: 'Main',
-    groupNames: [],
-    location: '',
-    capacity: null,
-    features: [],
+    ...plainCard,
     minLengthMinutes: null,
     maxLengthMinutes: null,
     needsForm: null,
-    standing: null,
     freeUntil: null,
     freeAllDay: fields.freeUntil === undefined || fields.freeUntil === null,
+    ...fields,
+  };
+}
+
+/** A resource the user may book that is booked now, free again at `freeFrom` unless another reason and time are given. */
+export function unavailableResourceView(
+  fields: Pick<UnavailableResourceView, 'resourceId' | 'name' | 'freeFrom'> & Partial<UnavailableResourceView>,
+): UnavailableResourceView {
+  return {
+    ...plainCard,
+    reason: 'busy',
     ...fields,
   };
 }
@@ -64,6 +72,8 @@ export function signedOutState(now: string, overrides: Partial<StateSnapshot> = 
     account: null,
     reservations: [],
     freeNow: [],
+    freeNowLoading: false,
+    notFreeNow: [],
     freeNowClosed: null,
     fetchedAt: null,
     offline: false,

@@ -77,7 +77,10 @@ export function createAccountFlow(options: AccountFlowOptions): AccountFlow {
     state.phase = 'ready';
     state.lastError = null;
     sync.start();
-    await Promise.all([sync.refreshNow(), reference.refresh(true)]);
+    // Read again at every sign-in, in the background: on a large server the resource list takes
+    // seconds, and My reservations must not wait for it. The poll's Free now joins this read.
+    options.track(reference.refresh(true));
+    await sync.ownListNow();
     stateChanged();
     return success(options.snapshot());
   }

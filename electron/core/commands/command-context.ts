@@ -1,7 +1,8 @@
 import type { DateTime } from 'luxon';
 import type { BookDraft, BridgeResult, FreeResourceView, Settings, SignInRequest, StateSnapshot } from '../../bridge.js';
 import type { AccountSession, SessionResult } from '../session/session.js';
-import type { BusyAnswer, ViewContext, WireReservation, WireResource, WireSchedule, WireSummary } from '../views/state.js';
+import type { BusyAnswer } from '../views/free-now.js';
+import type { ViewContext, WireReservation, WireResource, WireSchedule, WireSummary } from '../views/state.js';
 
 /** What the commands need from the core around them. */
 export interface CommandContext {
@@ -13,8 +14,10 @@ export interface CommandContext {
   /** Starts the local service and signs in to the person's own account there. */
   tryThisComputer(): Promise<BridgeResult<StateSnapshot>>;
   signOut(): Promise<BridgeResult<StateSnapshot>>;
-  /** Everything again: the 14-day list, availability, resources and schedules. */
+  /** The 14-day list and who is busy now; the reference data only when stale (12 hours). */
   refresh(): Promise<StateSnapshot>;
+  /** The refresh, and the reference data (resources, schedules, groups, attributes, permissions) read again. */
+  reloadEverything(): Promise<StateSnapshot>;
   /** The settings as last read. */
   settings(): Settings;
   /** The settings as they are now: launch at login as the OS has it, which the user may have changed there. */
@@ -32,8 +35,8 @@ export interface CommandContext {
   reservationsChanged(): Promise<void>;
   /** Asks the shell to hide the popover. */
   hidePopover(): void;
-  /** The schedules Free now asks about (at most two). */
-  freeNowScheduleIds(): number[];
+  /** The schedules Free now covers, ranked, leaving out those whose hours say they are closed at `at`. */
+  freeNowScheduleIds(at: DateTime): number[];
   /** What is free over `start`–`end`, ranked for the user, from who was busy in those schedules then. */
   freeViews(answers: readonly BusyAnswer[], start: DateTime, end: DateTime): FreeResourceView[];
   /** Opens the popover on the Book form, filled in with the draft (through the navigate event, which shows the popover). */

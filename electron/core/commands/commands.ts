@@ -37,6 +37,7 @@ export function createCommandHandlers(context: CommandContext): CommandHandlers 
   return {
     getState: guarded(async () => context.snapshot(), () => context.snapshot()),
     refresh: guarded(() => context.refresh(), () => context.snapshot()),
+    reloadEverything: guarded(() => context.reloadEverything(), () => context.snapshot()),
     signIn: asResult((request) => context.signIn(request)),
     tryThisComputer: asResult(() => context.tryThisComputer()),
     signOut: asResult(() => context.signOut()),

@@ -1,7 +1,7 @@
 /**
  * "Free at 14:00 for 1 h": what is free over a time to come. Asked with the cheapest request that
- * can tell — GetReservations by schedule over exactly that time, one per schedule Free now shows
- * (server-facts E) — never availability, which costs a real server seconds.
+ * can tell — GetReservations by schedule over exactly that time, one per schedule Free now covers
+ * that is not closed then (server-facts E) — never availability, which costs a real server seconds.
  */
 import { DateTime } from 'luxon';
 import { formatWireDateTime } from '../../api/dates.js';
@@ -10,7 +10,7 @@ import type { CommandContext } from './command-context.js';
 import type { CommandLookups } from './command-lookups.js';
 import { failure, invalidInput, success } from '../errors.js';
 import { bridgeErrorFromSession } from '../session/session.js';
-import type { BusyAnswer } from '../views/state.js';
+import type { BusyAnswer } from '../views/free-now.js';
 
 export function createFreeAt(context: CommandContext, lookups: CommandLookups) {
   return async ({ start, durationMinutes }: FreeAtRequest): Promise<BridgeResult<FreeResourceView[]>> => {
@@ -21,10 +21,10 @@ export function createFreeAt(context: CommandContext, lookups: CommandLookups) {
     const to = from.plus({ minutes: durationMinutes });
     const window = { startDateTime: formatWireDateTime(from.toUTC()), endDateTime: formatWireDateTime(to.toUTC()) };
     const answers: BusyAnswer[] = [];
-    for (const scheduleId of context.freeNowScheduleIds()) {
+    for (const scheduleId of context.freeNowScheduleIds(from)) {
       const answer = await lookups.run((client) => client.getReservations({ query: { scheduleId: String(scheduleId), ...window } }));
       if (!answer.ok) return failure(bridgeErrorFromSession(answer.error));
-      answers.push({ scheduleId, reservations: answer.data.reservations });
+      answers.push({ scheduleId, until: to, reservations: answer.data.reservations });
     }
     return success(context.freeViews(answers, from, to));
   };

@@ -52,7 +52,7 @@ export function buildTrayMenu(state: StateSnapshot, now: DateTime): TrayMenuItem
     items.push({ label: 'Signing in…', enabled: false });
   } else {
     if (state.offline) items.push({ label: offlineLabel(state, now, format), enabled: false });
-    items.push(...reservationItems(state, now, format), separator, bookNowItem(state.freeNow, now, format));
+    items.push(...reservationItems(state, now, format), separator, bookNowItem(state, now, format));
   }
   items.push(separator, { label: 'Open Perch', action: 'openPerch' }, separator, { label: 'Quit Perch', action: 'quit' });
   return items;
@@ -139,12 +139,26 @@ function reservationLabel(reservation: ReservationView, now: DateTime, format: T
   return `${start <= now ? 'Now' : 'Next'}: ${what}, ${when}${status}`;
 }
 
+/** The first free resources, in the popover's order, that the popover offers an action for. */
+function bookNowResources(freeNow: readonly FreeResourceView[], now: DateTime, format: TimeFormat): { resource: FreeResourceView; actions: QuickAction[] }[] {
+  const offered: { resource: FreeResourceView; actions: QuickAction[] }[] = [];
+  for (const resource of freeNow) {
+    if (offered.length === bookNowLimit) break;
+    const actions = quickActions(resource, now.toMillis(), format);
+    if (actions.length > 0) offered.push({ resource, actions });
+  }
+  return offered;
+}
+
+/** The schedules of the resources the tray's Book now shows: what the background keeps fresh. */
+export function bookNowScheduleIds(state: StateSnapshot, now: DateTime): number[] {
+  return [...new Set(bookNowResources(state.freeNow, now, formatOf(state, now)).map(({ resource }) => resource.scheduleId))];
+}
+
 /** The first free resources, in the popover's order, each with the popover's one-click actions (or its "Book…"). */
-function bookNowItem(freeNow: FreeResourceView[], now: DateTime, format: TimeFormat): TrayMenuItem {
-  const resources = freeNow
-    .map((resource) => ({ label: resource.name, submenu: quickActions(resource, now.toMillis(), format).map(actionItem) }))
-    .filter((item) => item.submenu.length > 0)
-    .slice(0, bookNowLimit);
+function bookNowItem(state: StateSnapshot, now: DateTime, format: TimeFormat): TrayMenuItem {
+  if (state.freeNowLoading) return { label: 'Book now — finding what is free…', enabled: false };
+  const resources = bookNowResources(state.freeNow, now, format).map(({ resource, actions }) => ({ label: resource.name, submenu: actions.map(actionItem) }));
   if (resources.length === 0) return { label: 'Book now — nothing free', enabled: false };
   return { label: 'Book now', submenu: resources };
 }

@@ -31,6 +31,11 @@ export async function readJsonFile(path: string): Promise<JsonRead> {
  * rename is only atomic within one file system.
  */
 export async function writeJsonAtomic(path: string, value: unknown): Promise<void> {
+  await writeTextAtomic(path, `${JSON.stringify(value, null, 2)}\n`);
+}
+
+/** As `writeJsonAtomic`, for text the caller has already made (the cache serializes once, to compare and to write). */
+export async function writeTextAtomic(path: string, text: string): Promise<void> {
   const folder = dirname(path);
   await mkdir(folder, { recursive: true });
   const temporary = join(folder, `.${basename(path)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
@@ -38,7 +43,7 @@ export async function writeJsonAtomic(path: string, value: unknown): Promise<voi
     // Owner-only: the data folder holds nothing secret, but what a user booked is still theirs.
     const handle = await open(temporary, 'w', 0o600);
     try {
-      await handle.writeFile(`${JSON.stringify(value, null, 2)}\n`, 'utf8');
+      await handle.writeFile(text, 'utf8');
       await handle.sync();
     } finally {
       await handle.close();

@@ -1,10 +1,14 @@
 /**
  * Keeping the user's reservations and "Free now" in step with the server, at a cost a real server
- * bears (server-facts E: at most 2 s of its time per user-hour). A poll asks for the user's own
- * reservations in a narrow window (the 14-day list when the user looks) and, when the user looks
- * or rarely in the background, who is busy in the schedules the user books in; every 30 minutes
- * that read spans today and tomorrow instead, to learn of the meetings of others the user is in
- * (their own list holds only what they own). Never more than two requests in the background. Polls come every poll interval near the user's own events and
+ * bears (server-facts E: at most 2 s of its time per user-hour, 1 s when the user does not look).
+ * A poll asks for the user's own reservations in a narrow window (the 14-day list when the user
+ * looks). Free now covers every schedule the user may book in, each answer with its own age: when
+ * the user looks, each open schedule is asked who is busy from now to its closing time — the two
+ * it ranks first (free-now-schedules.ts) at every look, the others once their answer is old, as
+ * often as a fixed share of the budget allows however many there are; a closed one is not asked.
+ * In the background only the schedules whose rows the tray shows are asked, rarely; every 30 minutes the read of
+ * those the user books in spans today and tomorrow instead, to learn of the meetings of others the
+ * user is in (their own list holds only what they own). Polls come every poll interval near the user's own events and
  * every few minutes otherwise (poll-plan.ts); slower while the server answers slowly or fails.
  */
 import type { DateTime } from 'luxon';
@@ -15,30 +19,72 @@ import type { NotificationSchedule } from '../notifications/notification-schedul
 import { createPoller, type PollOutcome, type PollReason } from './poller.js';
 import { endOfTomorrow, fullWindow, mergeReservations, narrowWindow } from './poll-window.js';
 import { longestWaitMs, maxStrainLevel, nextPollDelay } from './poll-plan.js';
-import { freeNowSchedules } from './free-now-schedules.js';
+import { freeNowSchedules, leadingScheduleCount, meetingSchedules } from './free-now-schedules.js';
 import { bridgeErrorFromSession, type AccountSession, type SessionResult } from '../session/session.js';
+import { bookableTest } from '../session/bookable.js';
 import { plannerReservations } from '../notifications/planner-input.js';
 import { summaryRole, summaryUpdatedBy, wireInstant, type WireReservation, type WireSummary } from '../views/state.js';
-import type { ScheduleHours } from '../views/opening-hours.js';
+import { knownClosed, openingAt, type ScheduleHours } from '../views/opening-hours.js';
 import { referenceDataHours } from './reference-data.js';
 
-/** Who is busy, in the background: each schedule at most this often (and never while paused). */
+/** Who is busy, in the background: each leading schedule at most this often (and never while paused). */
 const backgroundFreeNowMinutes = 30;
-/** "Who is busy now in this schedule": the one-minute window server-facts E prices at 35 ms. */
-const busyWindowMs = 60_000;
 /**
  * The meetings the user is in, read by schedule from now to the end of the user's tomorrow:
- * each schedule at most this often, when the user looks or in the background. Such a read also
- * tells who is busy now, so it stands in for that schedule's one-minute read.
+ * each leading schedule the user books in (meetingSchedules) at most this often, when the user looks
+ * or in the background. Such a read
+ * also tells who is busy to the closing time, so it stands in for that schedule's Free now read.
  */
 export const meetingsMinutes = 30;
 /** An answer slower than this is a sign of a strained server. */
 export const defaultSlowAnswerMs = 3_000;
+/** A leading schedule is asked again at a look unless it was asked this recently. */
+const leadingFreshMs = 60_000;
+/** What one schedule's read costs a real server: GetReservations by schedule (server-facts E). */
+export const scheduleReadMs = 35;
+/**
+ * What asking the schedules beyond the leading ones may cost a real server per user-hour, however
+ * often the user looks: with 12 of them, each is asked again once its answer is 42 minutes old.
+ */
+export const otherSchedulesMsPerHour = 600;
+/** ...and never more often than this, however few there are. */
+const otherFreshMinMs = 10 * 60_000;
+/** Free now reads no further than this ahead on a schedule open round the clock. */
+const furthestReadMs = 12 * 3_600_000;
+/** The shortest read: who is busy in the minute from now. */
+const shortestReadMs = 60_000;
+
+/** How old the answer of a schedule beyond the leading ones may grow before a look asks again. */
+export function otherScheduleFreshMs(others: number): number {
+  return Math.max(otherFreshMinMs, (others * scheduleReadMs * 3_600_000) / otherSchedulesMsPerHour);
+}
+
+/**
+ * How far a Free now read reaches: to the schedule's closing time (round the clock, 12 hours at
+ * most), or to the end of the user's day where its hours are not known; a minute at least.
+ */
+export function freeNowReadEnd(hours: ScheduleHours | undefined, now: DateTime, zone: string): DateTime {
+  const opening = hours === undefined ? null : openingAt(hours, now);
+  const wanted = opening?.open === true ? (opening.closesAt ?? now.plus({ milliseconds: furthestReadMs })) : now.setZone(zone).endOf('day');
+  const capped = Math.min(wanted.toMillis(), now.toMillis() + furthestReadMs);
+  return now.plus({ milliseconds: Math.max(capped - now.toMillis(), shortestReadMs) });
+}
 
 /** Someone else's reservation that the user takes part in or is invited to. */
 function isAttended(summary: WireSummary, userId: number): boolean {
   const role = summaryRole(summary, userId);
   return role === 'participant' || role === 'invitee';
+}
+
+/** What a read that reached further lists within `until`: what is under way or starts before it. */
+function listedUntil(reservations: readonly WireSummary[], now: DateTime, until: DateTime): WireSummary[] {
+  const fromMs = now.toMillis();
+  const toMs = until.toMillis();
+  return reservations.filter((summary) => {
+    const start = wireInstant(summary.startDate)?.toMillis();
+    const end = wireInstant(summary.endDate)?.toMillis();
+    return start !== undefined && end !== undefined && start < toMs && end > fromMs;
+  });
 }
 
 export type PauseReason = 'suspended' | 'locked';
@@ -53,6 +99,8 @@ export interface SyncOptions {
   persist(): void;
   stateChanged(): void;
   log(message: string, error?: unknown): void;
+  /** The schedules of the rows the tray shows now: the background keeps only them fresh. */
+  shownInTray(): readonly number[];
   /** Resources and schedules, from the cache when fresh: "Free now" is worked out with them. */
   referenceData(): Promise<void>;
   /** Monotonic milliseconds, to time the server's answers. */
@@ -67,6 +115,11 @@ export interface Sync {
   stop(): void;
   /** Polls at once, or joins the poll already running. */
   refreshNow(): Promise<void>;
+  /**
+   * Polls at once, or joins the poll already running, and resolves as soon as that poll has the
+   * user's own list (or could not read it): the rest of the poll (Free now) goes on in the background.
+   */
+  ownListNow(): Promise<void>;
   /** The user looks: the 14-day list and who is busy now, waiting for a poll that asks for them. */
   refreshReservations(): Promise<void>;
   /** One reservation changed (check-in, check-out, extension): folded into the state at once. */
@@ -80,6 +133,12 @@ export function createSync(options: SyncOptions): Sync {
   const pausedBy = new Set<PauseReason>();
   const wanted = { full: false, look: false };
   let pollsStarted = 0;
+  /** Waiting for the user's own list (`ownListNow`): told when a poll has it or could not read it. */
+  const ownListWaiters = new Set<() => void>();
+  const ownListSettled = () => {
+    for (const resolve of ownListWaiters) resolve();
+    ownListWaiters.clear();
+  };
 
   /** Whether an error means the server cannot be reached (offline and backoff) rather than refused. */
   const unreachable = (result: SessionResult<unknown> | null) => result !== null && !result.ok && result.error.kind === 'network';
@@ -87,46 +146,49 @@ export function createSync(options: SyncOptions): Sync {
   const busyAskedAt = (scheduleId: number) => state.data.busyNow.find((entry) => entry.scheduleId === scheduleId)?.askedAt.toMillis() ?? Number.NEGATIVE_INFINITY;
   const meetingsAskedAt = (scheduleId: number) => state.data.meetings.find((entry) => entry.scheduleId === scheduleId)?.askedAt.toMillis() ?? Number.NEGATIVE_INFINITY;
   const meetingsDue = (scheduleId: number, now: DateTime) => now.toMillis() - meetingsAskedAt(scheduleId) >= meetingsMinutes * 60_000;
+  const hoursOf = (scheduleId: number) => state.data.hours.find((hours) => hours.scheduleId === scheduleId);
+  const closedNow = (scheduleId: number, now: DateTime) => knownClosed(state.data.hours, scheduleId, now);
+
+  /** Every schedule Free now covers, ranked; the first ones lead. */
+  function rankedSchedules(): number[] {
+    const account = session.account;
+    if (account === null) return [];
+    return freeNowSchedules(state.data, state.settings.favouriteResourceIds, bookableTest(account));
+  }
 
   /**
-   * The schedules to ask who is busy in: all of the user's when they look, else the one whose
-   * answer (who is busy, or the meetings) is stalest, if due.
+   * The schedules to ask now, in rank order. When the user looks: each leading schedule not asked
+   * within the minute, each other one whose answer is old (otherScheduleFreshMs); a closed one
+   * only for the meetings read. In the background: of the schedules whose rows the tray shows
+   * (the leading ones while it shows none), the one whose answer (who is busy, or the meetings)
+   * is stalest, if due.
    */
-  function schedulesToAsk(now: DateTime, look: boolean): number[] {
+  function schedulesToAsk(ranked: readonly number[], meetingsIn: readonly number[], now: DateTime, look: boolean): number[] {
     if (pausedBy.size > 0) return [];
-    const chosen = freeNowSchedules(state.data, state.settings.favouriteResourceIds);
-    if (look) return chosen;
-    const askedAt = (scheduleId: number) => Math.min(busyAskedAt(scheduleId), meetingsAskedAt(scheduleId));
-    const stalest = [...chosen].sort((a, b) => askedAt(a) - askedAt(b))[0];
-    if (stalest === undefined) return [];
-    const busyDue = now.toMillis() - busyAskedAt(stalest) >= backgroundFreeNowMinutes * 60_000;
-    return busyDue || meetingsDue(stalest, now) ? [stalest] : [];
+    const leading = ranked.slice(0, leadingScheduleCount);
+    const nowMs = now.toMillis();
+    const meetingsDueIn = (scheduleId: number) => meetingsIn.includes(scheduleId) && meetingsDue(scheduleId, now);
+    if (look) {
+      const otherFreshMs = otherScheduleFreshMs(ranked.length - leading.length);
+      return ranked.filter((scheduleId, rank) => {
+        if (meetingsDueIn(scheduleId)) return true;
+        if (closedNow(scheduleId, now)) return false;
+        return nowMs - busyAskedAt(scheduleId) >= (rank < leadingScheduleCount ? leadingFreshMs : otherFreshMs);
+      });
+    }
+    const busyDue = (scheduleId: number) => nowMs - busyAskedAt(scheduleId) >= backgroundFreeNowMinutes * 60_000 && !closedNow(scheduleId, now);
+    const askedAt = (scheduleId: number) => Math.min(busyAskedAt(scheduleId), meetingsIn.includes(scheduleId) ? meetingsAskedAt(scheduleId) : Number.POSITIVE_INFINITY);
+    const shown = options.shownInTray().filter((scheduleId) => ranked.includes(scheduleId));
+    const kept = new Set([...(shown.length > 0 ? shown : leading), ...meetingsIn]);
+    const stalest = [...kept].filter((scheduleId) => busyDue(scheduleId) || meetingsDueIn(scheduleId)).sort((a, b) => askedAt(a) - askedAt(b))[0];
+    return stalest === undefined ? [] : [stalest];
   }
 
-  /** The meetings read: every reservation of the schedule from now to the end of the user's tomorrow. */
-  const askSchedule = (scheduleId: number, now: DateTime, zone: string) =>
+  /** Every reservation of the schedule from now to `until`. */
+  const askSchedule = (scheduleId: number, now: DateTime, until: DateTime) =>
     session.run((client) =>
       client.getReservations({
-        query: { scheduleId: String(scheduleId), startDateTime: formatWireDateTime(now.toUTC()), endDateTime: formatWireDateTime(endOfTomorrow(now, zone).toUTC()) },
-      }),
-    );
-
-  /** What the one-minute read would have listed: what is under way in the minute from now, or starts within it. */
-  function busyWithin(reservations: readonly WireSummary[], now: DateTime): WireSummary[] {
-    const fromMs = now.toMillis();
-    const toMs = fromMs + busyWindowMs;
-    return reservations.filter((summary) => {
-      const start = wireInstant(summary.startDate)?.toMillis();
-      const end = wireInstant(summary.endDate)?.toMillis();
-      return start !== undefined && end !== undefined && start < toMs && end > fromMs;
-    });
-  }
-
-  /** The cheapest request that tells who is busy now in a schedule (server-facts E). */
-  const askWhoIsBusy = (scheduleId: number, now: DateTime) =>
-    session.run((client) =>
-      client.getReservations({
-        query: { scheduleId: String(scheduleId), startDateTime: formatWireDateTime(now.toUTC()), endDateTime: formatWireDateTime(now.toUTC().plus({ milliseconds: busyWindowMs })) },
+        query: { scheduleId: String(scheduleId), startDateTime: formatWireDateTime(now.toUTC()), endDateTime: formatWireDateTime(until.toUTC()) },
       }),
     );
 
@@ -175,6 +237,7 @@ export function createSync(options: SyncOptions): Sync {
       wanted.full ||= full;
       wanted.look ||= look;
       state.offline = true;
+      state.freeNowReading = false;
       options.stateChanged();
       return 'unreachable';
     };
@@ -189,27 +252,46 @@ export function createSync(options: SyncOptions): Sync {
     );
     if (session.account !== account) return 'failed';
     if (unreachable(reservations)) return offline();
-    if (reservations.ok) state.data.reservations = mergeReservations(state.data.reservations, reservations.data.reservations, window, now);
+    if (reservations.ok) {
+      state.data.reservations = mergeReservations(state.data.reservations, reservations.data.reservations, window, now);
+      state.data.fetchedAt = now;
+      // The user's list is shown at once; Free now fills in once the reads below are in.
+      state.freeNowReading = look;
+      options.stateChanged();
+    }
+    ownListSettled();
 
     // Asked after the list, so that the schedules follow what the user has just booked. The
-    // resource list they are read against is refreshed (when stale) only when the user looks.
+    // resource list they are read against is refreshed (when stale) only when the user looks, and
+    // so are the layouts, which say whether each is open and until when.
     if (look) await options.referenceData();
     if (session.account !== account) return 'failed';
+    const ranked = rankedSchedules();
+    if (look) {
+      for (const scheduleId of ranked) await refreshHours(scheduleId, now);
+      if (session.account !== account) return 'failed';
+    }
     const results: SessionResult<unknown>[] = [reservations];
-    const busyNow: BusyNow[] = [];
-    const meetings: Meetings[] = [];
-    for (const scheduleId of schedulesToAsk(now, look)) {
-      const wide = meetingsDue(scheduleId, now);
-      const busy = await timed(wide ? askSchedule(scheduleId, now, account.timezone) : askWhoIsBusy(scheduleId, now));
+    const meetingsIn = meetingSchedules(ranked, state.data, state.settings.favouriteResourceIds);
+    const toAsk = schedulesToAsk(ranked, meetingsIn, now, look);
+    for (const [index, scheduleId] of toAsk.entries()) {
+      const readEnd = freeNowReadEnd(hoursOf(scheduleId), now, account.timezone);
+      const wide = meetingsIn.includes(scheduleId) && meetingsDue(scheduleId, now);
+      const busy = await timed(askSchedule(scheduleId, now, wide ? endOfTomorrow(now, account.timezone) : readEnd));
       if (session.account !== account) return 'failed';
       if (unreachable(busy)) return offline();
       results.push(busy);
       if (busy.ok) {
         const listed = busy.data.reservations;
-        busyNow.push({ scheduleId, askedAt: now, reservations: wide ? busyWithin(listed, now) : listed });
-        if (wide) meetings.push({ scheduleId, askedAt: now, reservations: listed.filter((summary) => isAttended(summary, account.userId)) });
+        const answer: BusyNow = { scheduleId, askedAt: now, until: readEnd, reservations: wide ? listedUntil(listed, now, readEnd) : listed };
+        state.data.busyNow = [...state.data.busyNow.filter((entry) => entry.scheduleId !== scheduleId), answer];
+        if (wide) {
+          const attended: Meetings = { scheduleId, askedAt: now, reservations: listed.filter((summary) => isAttended(summary, account.userId)) };
+          state.data.meetings = [...state.data.meetings.filter((entry) => entry.scheduleId !== scheduleId), attended];
+        }
       }
-      if (look) await refreshHours(scheduleId, now);
+      // The leading schedules' rows come first on screen: shown before the others are asked.
+      if (index === leadingScheduleCount - 1 && index < toAsk.length - 1) options.stateChanged();
     }
 
     let outcome: PollOutcome = 'ok';
@@ -221,19 +303,18 @@ export function createSync(options: SyncOptions): Sync {
     }
     judgeStrain(slow, results.some((result) => !result.ok && result.error.kind === 'server'));
     state.offline = false;
-    const chosen = new Set(freeNowSchedules(state.data, state.settings.favouriteResourceIds));
-    const fresh = new Set(busyNow.map((entry) => entry.scheduleId));
-    state.data.busyNow = [...state.data.busyNow.filter((entry) => chosen.has(entry.scheduleId) && !fresh.has(entry.scheduleId)), ...busyNow];
-    const freshMeetings = new Set(meetings.map((entry) => entry.scheduleId));
-    state.data.meetings = [...state.data.meetings.filter((entry) => chosen.has(entry.scheduleId) && !freshMeetings.has(entry.scheduleId)), ...meetings];
+    // A schedule the user can no longer book in is no longer covered.
+    const covered = new Set(rankedSchedules());
+    state.data.busyNow = state.data.busyNow.filter((entry) => covered.has(entry.scheduleId));
+    state.data.meetings = state.data.meetings.filter((entry) => covered.has(entry.scheduleId));
     if (reservations.ok) {
-      state.data.fetchedAt = now;
       if (outcome === 'ok') state.lastError = null;
       const previous = state.previousPlanned;
       state.previousPlanned = plannerReservations(state.data);
       await notifications.replan(previous, window.to);
     }
     options.persist();
+    state.freeNowReading = false;
     options.stateChanged();
     return outcome;
   }
@@ -242,7 +323,10 @@ export function createSync(options: SyncOptions): Sync {
     clock,
     intervalMs: () => nextPollDelay(clock.now(), plannerReservations(state.data), state.settings, state.strain?.level ?? 0).delayMs,
     poll(reason) {
-      const work = poll(reason);
+      // A poll that ends early (the account changed) leaves no read under way behind it.
+      const work = poll(reason).finally(() => {
+        state.freeNowReading = false;
+      });
       options.track(work);
       return work;
     },
@@ -269,6 +353,16 @@ export function createSync(options: SyncOptions): Sync {
       notifications.cancel();
     },
     refreshNow: () => poller.refreshNow('demand'),
+    ownListNow() {
+      return new Promise<void>((resolve) => {
+        ownListWaiters.add(resolve);
+        // A poll that never reaches the list (paused, offline, signed out) releases its waiter as it ends.
+        void poller.refreshNow('demand').finally(() => {
+          ownListWaiters.delete(resolve);
+          resolve();
+        });
+      });
+    },
     refreshReservations() {
       wanted.full = true;
       wanted.look = true;

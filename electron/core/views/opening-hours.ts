@@ -131,3 +131,9 @@ export function nextOpening(hours: ScheduleHours, now: DateTime): DateTime | nul
   }
   return null;
 }
+
+/** Whether the kept layout of a schedule says it is closed at `at` (unknown hours say nothing). */
+export function knownClosed(kept: readonly ScheduleHours[], scheduleId: number, at: DateTime): boolean {
+  const hours = kept.find((entry) => entry.scheduleId === scheduleId);
+  return hours !== undefined && openingAt(hours, at)?.open === false;
+}

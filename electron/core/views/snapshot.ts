@@ -5,7 +5,8 @@ import { ownAndMeetings, type CoreData, type CoreState, type ServerStrain } from
 import { acceleratorLabel } from '../desktop/global-shortcut.js';
 import { bookableTest } from '../session/bookable.js';
 import { accountView, type AccountIdentity } from '../session/session.js';
-import { freeNowClosedView, freeNowViews, groupNamesByResource, isoIn, scheduleZones, upcomingViews, type BusyAnswer, type ViewContext, type WireSchedule } from './state.js';
+import { freeNowClosedView, freeNowLists, freeNowViews, type BusyAnswer, type FreeNowContext } from './free-now.js';
+import { groupNamesByResource, isoIn, scheduleZones, upcomingViews, type ViewContext, type WireSchedule } from './state.js';
 
 function machineZone(): string {
   return DateTime.local().zoneName ?? 'UTC';
@@ -35,8 +36,8 @@ export function snapshotOf(state: CoreState, account: AccountIdentity | null, no
     phase: state.phase,
     account: account === null ? null : accountView(account),
     reservations: account === null ? [] : upcomingViews(listedReservations(data), context),
-    freeNow: account === null ? [] : freeViews(state, account, data.busyNow, now),
-    freeNowClosed: account === null ? null : freeNowClosedView(data.busyNow, { zone: account.timezone, now, resources: data.resources, schedules: data.schedules, hours: data.hours }),
+    ...freeNowOf(state, account, now),
+    freeNowLoading: account !== null && state.freeNowReading && !state.offline && data.busyNow.length === 0,
     fetchedAt: data.fetchedAt === null ? null : isoIn(userZone, data.fetchedAt),
     offline: state.offline,
     serverStrain: strainMessage(state.strain),
@@ -49,13 +50,9 @@ export function snapshotOf(state: CoreState, account: AccountIdentity | null, no
   };
 }
 
-/**
- * What is free, for the user: at `start` (now), or over `start`–`end` ("free at 14:00 for 1 h"),
- * from who was busy in the schedules asked about.
- */
-export function freeViews(state: CoreState, account: AccountIdentity, answers: readonly BusyAnswer[], start: DateTime, end?: DateTime): FreeResourceView[] {
+function freeNowContext(state: CoreState, account: AccountIdentity, start: DateTime, end?: DateTime): FreeNowContext {
   const { data } = state;
-  return freeNowViews(answers, {
+  return {
     zone: account.timezone,
     now: start,
     ...(end !== undefined && { windowEnd: end }),
@@ -68,7 +65,20 @@ export function freeViews(state: CoreState, account: AccountIdentity, answers: r
     favouriteResourceIds: state.settings.favouriteResourceIds,
     isAdmin: account.isAdmin,
     mayBook: bookableTest(account),
-  });
+  };
+}
+
+/** Free now, the rest for the filter to find, and what opens next when everything is closed. */
+function freeNowOf(state: CoreState, account: AccountIdentity | null, now: DateTime): Pick<StateSnapshot, 'freeNow' | 'notFreeNow' | 'freeNowClosed'> {
+  if (account === null) return { freeNow: [], notFreeNow: [], freeNowClosed: null };
+  const context = freeNowContext(state, account, now);
+  const { free, notFree } = freeNowLists(state.data.busyNow, context);
+  return { freeNow: free, notFreeNow: notFree, freeNowClosed: freeNowClosedView(context) };
+}
+
+/** What is free over a time to come ("free at 14:00 for 1 h"), from who is busy then in the schedules asked about. */
+export function freeViews(state: CoreState, account: AccountIdentity, answers: readonly BusyAnswer[], start: DateTime, end: DateTime): FreeResourceView[] {
+  return freeNowViews(answers, freeNowContext(state, account, start, end));
 }
 
 /** Context for views of this moment, when someone is signed in. */

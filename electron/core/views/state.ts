@@ -9,10 +9,9 @@ import { parseWireDateTime, wallClockTime } from '../../api/dates.js';
 import { parseHumanDuration } from '../../api/durations.js';
 import { AttributeCategory, type AttributeDefinition } from '../../api/schemas/attributes.js';
 import type { Reservation, ReservationSummary } from '../../api/schemas/reservations.js';
-import { ResourceStatus, type Resource, type ResourceGroupTree } from '../../api/schemas/resources.js';
+import type { Resource, ResourceGroupTree } from '../../api/schemas/resources.js';
 import type { ScheduleListItem, Slots } from '../../api/schemas/schedules.js';
-import { nextOpening, openingAt, type ScheduleHours } from './opening-hours.js';
-import type { AttributeView, FreeNowClosedView, FreeResourceView, RecurrenceView, ReservationRole, ReservationView, ResourceView, ScheduleView, SlotView } from '../../bridge.js';
+import type { AttributeView, RecurrenceView, ReservationRole, ReservationView, ResourceView, ScheduleView, SlotView } from '../../bridge.js';
 
 export type WireSummary = Static<typeof ReservationSummary>;
 export type WireReservation = Static<typeof Reservation>;
@@ -50,7 +49,7 @@ export function isoIn(zone: string, instant: DateTime): string {
   return instant.setZone(zone).toISO({ suppressMilliseconds: true }) ?? instant.toUTC().toISO() ?? '';
 }
 
-const isoOrNull = (zone: string, instant: DateTime | null) => (instant === null ? null : isoIn(zone, instant));
+export const isoOrNull = (zone: string, instant: DateTime | null) => (instant === null ? null : isoIn(zone, instant));
 
 /**
  * What the occurrences of one series have in common: owner, resource, title, wall-clock start and
@@ -300,154 +299,6 @@ export function groupNamesByResource(tree: WireGroupTree | null): Map<number, st
   };
   for (const group of tree?.groups ?? []) visit(group, []);
   return names;
-}
-
-export interface FreeNowContext {
-  zone: string;
-  /** The moment asked about (now), or the start of a time asked about. */
-  now: DateTime;
-  /** The end of the time asked about ("free at 14:00 for 1 h"); absent for the moment itself. */
-  windowEnd?: DateTime;
-  resources: readonly WireResource[];
-  schedules: readonly WireSchedule[];
-  groupNames: ReadonlyMap<number, readonly string[]>;
-  /** The user's own reservations: a later one of theirs on a free resource says until when it is free, and what they booked lately leads. */
-  own: readonly WireSummary[];
-  /** The schedules' layouts, where known: a closed schedule has nothing free, and an open one is free until it closes. */
-  hours: readonly ScheduleHours[];
-  /** Reservation attributes: a required one that applies to a resource means one click cannot book it. */
-  reservationAttributes: readonly WireAttribute[];
-  favouriteResourceIds: readonly number[];
-  isAdmin: boolean;
-  /** Whether the user may book the resource: one granted "view only" is not offered (see bookable.ts). */
-  mayBook: (resourceId: number) => boolean;
-}
-
-/** One schedule's answer for one minute: who was busy, and who starts within it. */
-export interface BusyAnswer {
-  scheduleId: number;
-  reservations: readonly WireSummary[];
-}
-
-/** "Cost centre" reads "a cost centre" inside a sentence; an acronym ("PO number") keeps its capitals. */
-const inSentence = (label: string) => (/^[A-Z][a-z]/.test(label) ? label[0]!.toLocaleLowerCase() + label.slice(1) : label);
-
-/** Why one click cannot book the resource ("needs approval and a cost centre"); null when it can. */
-export function oneClickObstacle(resource: WireResource, attributes: readonly WireAttribute[], isAdmin: boolean): string | null {
-  const required = attributes
-    .filter((attribute) => attribute.required && (isAdmin || !attribute.adminOnly))
-    .filter((attribute) => attribute.secondaryCategoryId !== AttributeCategory.resource || attribute.secondaryEntityIds.includes(resource.resourceId))
-    .map((attribute) => `a ${inSentence(attribute.label)}`);
-  const needs = [...(resource.requiresApproval ? ['approval'] : []), ...required];
-  if (needs.length === 0) return null;
-  const last = needs.pop()!;
-  return `needs ${needs.length > 0 ? `${needs.join(', ')} and ${last}` : last}`;
-}
-
-const standingRank = { favourite: 0, recent: 1, none: 2 } as const;
-
-/**
- * Resources free at `now` (or over the window from `now` to `windowEnd`) in the schedules asked
- * about: available, and no listed reservation of theirs under way (or overlapping the window). A reservation listed when the schedule was asked that has ended since no
- * longer counts. When the next booking begins is known only where the data shows one (a
- * reservation starting within the minute asked about, or the user's own later booking that day);
- * asking the server for it would cost seconds (server-facts E), so it is otherwise null.
- *
- * Ranked for the user: favourites, then what they booked lately (their own reservations, which
- * the poller reads anyway), then what one click can book; then rooms (a resource that holds
- * people) before desks and equipment, longest free first, the smallest room first (a quick
- * booking is mostly for few people, and it leaves the big rooms to big meetings); then by name.
- */
-export function freeNowViews(answers: readonly BusyAnswer[], context: FreeNowContext): FreeResourceView[] {
-  const nowMs = context.now.toMillis();
-  // A moment is the millisecond it names: what starts at it is busy, what ends at it is not.
-  const windowEndMs = context.windowEnd?.toMillis() ?? nowMs + 1;
-  const endOfDayMs = context.now.setZone(context.zone).endOf('day').toMillis();
-  const scheduleNames = new Map(context.schedules.map((schedule) => [schedule.id, schedule.name]));
-  const favourites = new Set(context.favouriteResourceIds);
-  const recent = new Set(context.own.map((summary) => summary.resourceId));
-  const busy = new Set<number>();
-  const nextStartMs = new Map<number, number>();
-  const noteLater = (resourceId: number, startMs: number) => {
-    if (startMs >= windowEndMs && startMs <= endOfDayMs) nextStartMs.set(resourceId, Math.min(startMs, nextStartMs.get(resourceId) ?? Number.POSITIVE_INFINITY));
-  };
-  for (const summary of [...answers.flatMap((answer) => answer.reservations), ...context.own]) {
-    const start = wireInstant(summary.startDate)?.toMillis();
-    const end = wireInstant(summary.endDate)?.toMillis();
-    if (start === undefined || end === undefined) continue;
-    if (start < windowEndMs && end > nowMs) busy.add(summary.resourceId);
-    else noteLater(summary.resourceId, start);
-  }
-  const asked = new Set(answers.map((answer) => answer.scheduleId));
-  const openings = new Map(context.hours.map((hours) => [hours.scheduleId, openingAt(hours, context.now)]));
-  const free = context.resources
-    .filter((resource) => asked.has(resource.scheduleId) && resource.statusId === ResourceStatus.available && !busy.has(resource.resourceId))
-    .filter((resource) => context.mayBook(resource.resourceId))
-    .filter((resource) => openings.get(resource.scheduleId)?.open !== false)
-    .map((resource) => {
-      const opening = openings.get(resource.scheduleId);
-      // The closing time may be another day's: a layout open past midnight runs on (server-facts C).
-      const closesMs = opening?.open === true && opening.closesAt !== null ? opening.closesAt.toMillis() : null;
-      const nextMs = nextStartMs.get(resource.resourceId) ?? null;
-      const untilMs = nextMs === null ? closesMs : closesMs === null ? nextMs : Math.min(nextMs, closesMs);
-      const standing = favourites.has(resource.resourceId) ? 'favourite' : recent.has(resource.resourceId) ? 'recent' : null;
-      const capacity = resource.maxParticipants !== null && resource.maxParticipants > 0 ? resource.maxParticipants : null;
-      return {
-        untilMs,
-        view: {
-          resourceId: resource.resourceId,
-          name: resource.name,
-          scheduleId: resource.scheduleId,
-          scheduleName: scheduleNames.get(resource.scheduleId) ?? '',
-          groupNames: [...(context.groupNames.get(resource.resourceId) ?? [])],
-          location: resource.location,
-          capacity,
-          features: resource.customAttributes.flatMap(({ label, value }) => (value === null || value === '' ? [] : [{ label, value }])),
-          minLengthMinutes: parseHumanDuration(resource.minLength),
-          maxLengthMinutes: parseHumanDuration(resource.maxLength),
-          needsForm: oneClickObstacle(resource, context.reservationAttributes, context.isAdmin),
-          standing,
-          freeUntil: untilMs === null ? null : isoIn(context.zone, DateTime.fromMillis(untilMs)),
-          freeAllDay: nextMs === null,
-        } satisfies FreeResourceView,
-      };
-    });
-  type Ranked = (typeof free)[number];
-  const keys: ((entry: Ranked) => number)[] = [
-    ({ view }) => standingRank[view.standing ?? 'none'],
-    ({ view }) => (view.needsForm === null ? 0 : 1),
-    ({ view }) => (view.capacity === null ? 1 : 0),
-    ({ untilMs }) => -(untilMs ?? Number.POSITIVE_INFINITY),
-    ({ view }) => view.capacity ?? 0,
-  ];
-  const compare = (a: Ranked, b: Ranked) => {
-    for (const key of keys) {
-      const difference = key(a) - key(b);
-      if (difference !== 0 && !Number.isNaN(difference)) return difference;
-    }
-    return a.view.name.localeCompare(b.view.name, undefined, { numeric: true });
-  };
-  return free.sort(compare).map(({ view }) => view);
-}
-
-/**
- * When Free now has nothing because every schedule it shows is closed (not merely busy): the one
- * that opens first and when, so the user can look at that time. Only schedules that hold a
- * resource the user sees count; null while any of them is open or its hours are not known.
- */
-export function freeNowClosedView(answers: readonly BusyAnswer[], context: Pick<FreeNowContext, 'zone' | 'now' | 'resources' | 'schedules' | 'hours'>): FreeNowClosedView | null {
-  const holding = new Set(context.resources.filter((resource) => resource.statusId === ResourceStatus.available).map((resource) => resource.scheduleId));
-  const shown = [...new Set(answers.map((answer) => answer.scheduleId))].filter((scheduleId) => holding.has(scheduleId));
-  const layouts = shown.map((scheduleId) => context.hours.find((hours) => hours.scheduleId === scheduleId));
-  if (layouts.length === 0 || layouts.some((hours) => hours === undefined || openingAt(hours, context.now)?.open !== false)) return null;
-  const next = (layouts as ScheduleHours[])
-    .map((hours) => ({ scheduleId: hours.scheduleId, opensAt: nextOpening(hours, context.now) }))
-    .sort((a, b) => (a.opensAt?.toMillis() ?? Number.POSITIVE_INFINITY) - (b.opensAt?.toMillis() ?? Number.POSITIVE_INFINITY))[0]!;
-  return {
-    scheduleId: next.scheduleId,
-    scheduleName: context.schedules.find((schedule) => schedule.id === next.scheduleId)?.name ?? '',
-    opensAt: isoOrNull(context.zone, next.opensAt),
-  };
 }
 
 export function resourceView(resource: WireResource): ResourceView {

@@ -151,6 +151,14 @@ export class PerchStore {
     await this.#run('refresh', async () => ({ ok: true, value: this.#adopt(await this.api.refresh()) }) as const);
   }
 
+  /** The refresh, and the resources, schedules and permissions Perch keeps for 12 hours read again. */
+  async reloadEverything(): Promise<BridgeResult<StateSnapshot>> {
+    const result = await this.#run('reloadEverything', async () => ({ ok: true, value: this.#adopt(await this.api.reloadEverything()) }) as const);
+    // The Book view's list of resources is read again when it is next shown.
+    if (result.ok) this.resources = null;
+    return result;
+  }
+
   async book(request: BookRequest): Promise<BridgeResult<BookingOutcome>> {
     const result = await this.#run('book', () => this.api.book(request));
     // The booking appears in the next snapshot; ask for it now rather than waiting for the poll.

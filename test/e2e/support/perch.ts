@@ -138,7 +138,9 @@ export async function startWorld(start = nextOfficeMorning()): Promise<PerchWorl
     async signIn(userName = 'user') {
       const result = await core.handlers.signIn(demoSignIn(userName));
       if (!result.ok) throw new Error(`core sign-in failed: ${result.error.message}`);
-      return result.value;
+      // Sign-in answers with the user's list; the scene is set once Free now's reads are over too.
+      await core.idle();
+      return core.snapshot();
     },
     async open() {
       throw new Error('open() needs the page fixture');
