@@ -1,6 +1,4 @@
 import { cpus } from 'node:os';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { DateTime } from 'luxon';
 import { operationNames, operations } from '../../electron/api/operations.js';
 import { referenceDataHours } from '../../electron/core/sync/reference-data.js';
@@ -9,9 +7,10 @@ import { PermissionType } from '../../electron/service/store/tables.js';
 import { demoSignIn, startCoreHarness, type RecordedRequest } from '../support/core-harness.js';
 import { insertResource } from '../support/fixtures.js';
 import { insertReservation } from '../support/reservations.js';
-import { countDiskWrites, type DiskWriteCounter, type DiskWrites } from './disk-writes.js';
+import { countDiskWrites, diskBudgetMbPerWorkday, type DiskWriteCounter, type DiskWrites } from './disk-writes.js';
+import { collector, heapGrowthBudgetMb } from './heap.js';
 import { writeReportSection } from './report.js';
-import { priceLines, priceOf, serverPrices, totalMs, unpricedMs, type PriceLine } from './server-prices.js';
+import { priceLines, priceOf, serverBudgetSeconds, serverPrices, totalMs, unpricedMs, type PriceLine } from './server-prices.js';
 
 /**
  * `npm run bench:core`: the tray app's core against the local service over real HTTP, with 500
@@ -30,16 +29,14 @@ const workdayHours = 8;
 /** Growth is measured from here: sign-in, the first reference fetch and JIT warm-up are behind us. */
 const settledMinute = 10;
 /**
- * "Flat": heap in use after a full GC grows less than this from the settled mark to the end of the
- * first hour and of the day, and its least-squares slope over the day stays under
- * `heapSlopeBudgetMbPerHour` (a leak of a few KB per poll would show as a steady climb there).
+ * "Flat": heap in use after a full GC grows less than `heapGrowthBudgetMb` from the settled mark to
+ * the end of the first hour and of the day, and its least-squares slope over the day stays under
+ * this (a leak of a few KB per poll would show as a steady climb there).
  */
-const heapGrowthBudgetMb = 5;
 const heapSlopeBudgetMbPerHour = 0.25;
 const maxRequestsPerIntervalPoll = 2;
-/** Issue 20: what the core may write to its data folder in a working day (the cache, settings, the account). */
-const diskBudgetMb = 20;
-const budgetSeconds = { normal: 2.0, unattended: 1.0 } as const;
+const diskBudgetMb = diskBudgetMbPerWorkday;
+const budgetSeconds = serverBudgetSeconds;
 /**
  * Resources, schedules, groups, reservation attributes and what the user may book (GetUser and
  * GetGroup of the user's one group, each priced as a single read): fetched at sign-in, then once
@@ -49,14 +46,6 @@ const referenceRequests = [serverPrices.resources.ms, serverPrices.schedules.ms,
 const referenceRefreshMs = referenceRequests.reduce((sum, ms) => sum + ms, 0);
 
 type Use = keyof typeof budgetSeconds;
-
-/** `global.gc` when node runs with --expose-gc; otherwise the flag is set now and gc fetched from a fresh context. */
-function collector(): () => void {
-  const exposed = (globalThis as { gc?: () => void }).gc;
-  if (exposed) return exposed;
-  setFlagsFromString('--expose-gc');
-  return runInNewContext('gc') as () => void;
-}
 
 const mb = (bytes: number) => bytes / 1024 / 1024;
 const fixed = (value: number, digits = 1) => value.toFixed(digits);

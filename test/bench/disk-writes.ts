@@ -17,6 +17,9 @@ export interface DiskWriteCounter {
   take(): DiskWrites;
 }
 
+/** Issue 20: what the core may write to its data folder in a working day of 8 hours (the cache, settings, the account). */
+export const diskBudgetMbPerWorkday = 20;
+
 const none = (): DiskWrites => ({ bytes: 0, writes: 0, byFile: new Map() });
 
 /**

@@ -22,6 +22,9 @@ export interface RequestToPrice {
 
 export const unpricedMs = 1_000;
 
+/** What the app's background work may cost a real server, in seconds of server time per user-hour (section E). */
+export const serverBudgetSeconds = { normal: 2.0, unattended: 1.0 } as const;
+
 const minuteMs = 60_000;
 const hourMs = 60 * minuteMs;
 const dayMs = 24 * hourMs;
