@@ -96,6 +96,9 @@ describe('buildTrayMenu', () => {
   it('signed out: says so, and offers only Open Perch and Quit', () => {
     const menu = buildTrayMenu(snapshot({ phase: 'signedOut', account: null }), now);
     expect(outline(menu)).toEqual(['Not signed in [disabled]', ...footer]);
+    // A clock in a fixed-offset zone, which Intl does not know by luxon's name for it.
+    const fixedOffset = now.setZone('UTC-5');
+    expect(outline(buildTrayMenu(snapshot({ phase: 'signedOut', account: null }), fixedOffset))).toEqual(['Not signed in [disabled]', ...footer]);
   });
 
   it('while signing in: says so', () => {

@@ -40,7 +40,8 @@ function nextReservation(state: StateSnapshot, now: DateTime): ReservationView |
 
 /** Times as the popover writes them: the snapshot's rules, in the account's zone. */
 function formatOf(state: StateSnapshot, now: DateTime): TimeFormat {
-  return createTimeFormat(state.timeFormat, state.account?.timezone ?? now.zoneName ?? 'UTC');
+  // A fixed-offset zone ("UTC-5") is one luxon knows and Intl does not: before sign-in, UTC will do.
+  return createTimeFormat(state.timeFormat, state.account?.timezone ?? (now.zone.type === 'iana' ? now.zoneName : null) ?? 'UTC');
 }
 
 export function buildTrayMenu(state: StateSnapshot, now: DateTime): TrayMenuItem[] {
