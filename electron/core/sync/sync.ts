@@ -44,9 +44,9 @@ const leadingFreshMs = 60_000;
 export const scheduleReadMs = 35;
 /**
  * What asking the schedules beyond the leading ones may cost a real server per user-hour, however
- * often the user looks: with 12 of them, each is asked again once its answer is 42 minutes old.
+ * often the user looks: with 12 of them, each is asked again once its answer is 63 minutes old.
  */
-export const otherSchedulesMsPerHour = 600;
+export const otherSchedulesMsPerHour = 400;
 /** ...and never more often than this, however few there are. */
 const otherFreshMinMs = 10 * 60_000;
 /** Free now reads no further than this ahead on a schedule open round the clock. */
