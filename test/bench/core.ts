@@ -362,7 +362,7 @@ ${diskRow(`Normal use, ${workdayHours} h`, normal.dayWrites, `≤ ${diskBudgetMb
 ${diskRow(`Unattended, ${workdayHours} h`, unattended.dayWrites, `≤ ${diskBudgetMb} MB`, verdict(diskMb(unattended) <= diskBudgetMb))}
 ${diskRow('Sign-in (normal use)', normal.signInWrites, '(information)', '—')}
 
-Before issue 20 the cache was one pretty-printed file of everything, rewritten on almost every poll: 179 writes and 168.5 MB in the normal day, 141 writes and 132.7 MB unattended (about 0.95 MB each at ${totalResources} resources). Now the reference data is written when a refresh brings something new, the user's reservations and "Free now" when they changed (and a poll's moment alone at most every 30 minutes), the notifications shown when one is shown.
+Before issue 20 the cache was one pretty-printed file of everything, rewritten on almost every poll: 179 writes and 168.5 MB in the normal day, 141 writes and 132.7 MB unattended (about 0.95 MB each at ${totalResources} resources). Now the reference data is written when a refresh brings something new, the user's reservations when they changed (and a poll's moment alone at most every 30 minutes; who is busy in the schedules is not kept on disk), the notifications shown when one is shown.
 
 ### Memory
 
