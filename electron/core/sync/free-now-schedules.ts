@@ -18,9 +18,16 @@ export const leadingScheduleCount = 2;
  * The leading schedules in which the user books (of their favourites or reservations), or, before
  * they have booked anything, the leading ones: where meetings the user is in are looked for.
  */
-export function meetingSchedules(ranked: readonly number[], data: Pick<CoreData, 'reservations' | 'resources'>, favouriteResourceIds: readonly number[]): number[] {
+export function meetingSchedules(
+  ranked: readonly number[],
+  data: Pick<CoreData, 'reservations' | 'resources'>,
+  favouriteResourceIds: readonly number[],
+): number[] {
   const scheduleOf = new Map(data.resources.map((resource) => [resource.resourceId, resource.scheduleId]));
-  const bookedIn = new Set([...favouriteResourceIds.map((resourceId) => scheduleOf.get(resourceId)), ...data.reservations.map((summary) => summary.scheduleId)]);
+  const bookedIn = new Set([
+    ...favouriteResourceIds.map((resourceId) => scheduleOf.get(resourceId)),
+    ...data.reservations.map((summary) => summary.scheduleId),
+  ]);
   const leading = ranked.slice(0, leadingScheduleCount);
   const booked = leading.filter((scheduleId) => bookedIn.has(scheduleId));
   return booked.length > 0 ? booked : leading;
@@ -32,7 +39,8 @@ export function freeNowSchedules(
   mayBook: (resourceId: number) => boolean,
 ): number[] {
   const known = new Set(data.schedules.map((schedule) => schedule.id));
-  const holding = new Set(data.resources.filter((resource) => resource.statusId === ResourceStatus.available && mayBook(resource.resourceId)).map((resource) => resource.scheduleId));
+  const bookable = data.resources.filter((resource) => resource.statusId === ResourceStatus.available && mayBook(resource.resourceId));
+  const holding = new Set(bookable.map((resource) => resource.scheduleId));
   // Before the resource list has arrived, the user's own reservations say where they book.
   const covered = (scheduleId: number) => (holding.size === 0 || holding.has(scheduleId)) && (known.size === 0 || known.has(scheduleId));
   const uses = new Map<number, number>();

@@ -6,10 +6,11 @@
  * the user looks, each open schedule is asked who is busy from now to its closing time — the two
  * it ranks first (free-now-schedules.ts) at every look, the others once their answer is old, as
  * often as a fixed share of the budget allows however many there are; a closed one is not asked.
- * In the background only the schedules whose rows the tray shows are asked, rarely; every 30 minutes the read of
- * those the user books in spans today and tomorrow instead, to learn of the meetings of others the
- * user is in (their own list holds only what they own). Polls come every poll interval near the user's own events and
- * every few minutes otherwise (poll-plan.ts); slower while the server answers slowly or fails.
+ * In the background only the schedules whose rows the tray shows are asked, rarely; every 30
+ * minutes the read of the leading ones the user books in spans today and tomorrow instead, to learn
+ * of the meetings of others the user is in (their own list holds only what they own). Polls come
+ * every poll interval near the user's own events and every few minutes otherwise (poll-plan.ts);
+ * slower while the server answers slowly or fails.
  */
 import type { DateTime } from 'luxon';
 import { formatWireDateTime } from '../../api/dates.js';
@@ -176,7 +177,8 @@ export function createSync(options: SyncOptions): Sync {
         return nowMs - busyAskedAt(scheduleId) >= (rank < leadingScheduleCount ? leadingFreshMs : otherFreshMs);
       });
     }
-    const busyDue = (scheduleId: number) => nowMs - busyAskedAt(scheduleId) >= backgroundFreeNowMinutes * 60_000 && !closedNow(scheduleId, now);
+    const busyDue = (scheduleId: number) =>
+      nowMs - busyAskedAt(scheduleId) >= backgroundFreeNowMinutes * 60_000 && !closedNow(scheduleId, now);
     const askedAt = (scheduleId: number) => Math.min(busyAskedAt(scheduleId), meetingsIn.includes(scheduleId) ? meetingsAskedAt(scheduleId) : Number.POSITIVE_INFINITY);
     const shown = options.shownInTray().filter((scheduleId) => ranked.includes(scheduleId));
     const kept = new Set([...(shown.length > 0 ? shown : leading), ...meetingsIn]);
