@@ -96,6 +96,10 @@ describe('reference data kept by age', () => {
     const signedIn = await core.handlers.signIn(demoSignIn('user'));
     expect(signedIn.ok).toBe(true);
     await harness.idle();
+    // Sign-in reads the user and each of their groups once: the reference read after it does not again.
+    const grantReads = described(harness.requests.filter((request) => /^\/(Users|Groups)\/\d+$/.test(request.path)));
+    expect(grantReads.filter((read) => read === `GET /Users/${harness.org.users.user}`)).toHaveLength(1);
+    expect(new Set(grantReads).size).toBe(grantReads.length);
     const freeAtSignIn = core.snapshot().freeNow.map((resource) => resource.name);
     expect(freeAtSignIn).toContain('Hub desk H1');
 

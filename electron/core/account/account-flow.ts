@@ -78,8 +78,9 @@ export function createAccountFlow(options: AccountFlowOptions): AccountFlow {
     state.lastError = null;
     sync.start();
     // Read again at every sign-in, in the background: on a large server the resource list takes
-    // seconds, and My reservations must not wait for it. The poll's Free now joins this read.
-    options.track(reference.refresh(true));
+    // seconds, and My reservations must not wait for it. The poll's Free now joins this read; the
+    // grants were read with the account.
+    options.track(reference.refresh(true, true));
     await sync.ownListNow();
     stateChanged();
     return success(options.snapshot());

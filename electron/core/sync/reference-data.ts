@@ -21,8 +21,11 @@ export interface ReferenceDataOptions {
 }
 
 export interface ReferenceData {
-  /** Joins a refresh already running rather than starting another. */
-  refresh(force: boolean): Promise<void>;
+  /**
+   * Joins a refresh already running rather than starting another. Right after a sign-in, which has
+   * just read the user's grants, `grantsJustRead` leaves them out.
+   */
+  refresh(force: boolean, grantsJustRead?: boolean): Promise<void>;
   /** From the cache when it is fresh enough. */
   resources(): Promise<SessionResult<WireResource[]>>;
   schedules(): Promise<SessionResult<WireSchedule[]>>;
@@ -55,7 +58,7 @@ export function createReferenceData(options: ReferenceDataOptions): ReferenceDat
 
   const readAttributes = () => session.run((client) => client.getCategoryAttributes({ params: { categoryId: AttributeCategory.reservation } }));
 
-  function refresh(force: boolean): Promise<void> {
+  function refresh(force: boolean, grantsJustRead = false): Promise<void> {
     const account = session.account;
     if (account === null) return Promise.resolve();
     const fetchedAt = state.data.referenceFetchedAt;
@@ -76,7 +79,7 @@ export function createReferenceData(options: ReferenceDataOptions): ReferenceDat
       if (attributes.ok) data.reservationAttributes = attributes.data.attributes;
       attributesUnread = !attributes.ok;
       if (resources.ok && schedules.ok) data.referenceFetchedAt = clock.now();
-      await refreshBookable(account);
+      if (!grantsJustRead) await refreshBookable(account);
       options.changed();
     })().finally(() => {
       running = null;
