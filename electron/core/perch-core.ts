@@ -24,8 +24,7 @@ import { createReferenceData } from './sync/reference-data.js';
 import { createAccountSession } from './session/session.js';
 import { loadSettings, saveSettings } from './storage/settings-store.js';
 import { freeViews, snapshotOf, viewContextOf } from './views/snapshot.js';
-import { freeNowSchedules } from './sync/free-now-schedules.js';
-import { bookableTest } from './session/bookable.js';
+import { coveredSchedules } from './sync/free-now-schedules.js';
 import { knownClosed } from './views/opening-hours.js';
 import { bookNowScheduleIds } from './desktop/tray-menu.js';
 import { createSync, defaultSlowAnswerMs } from './sync/sync.js';
@@ -97,12 +96,11 @@ export function createPerchCore(options: PerchCoreOptions): PerchCore {
   let lookedAtMs = Number.NEGATIVE_INFINITY;
 
   const snapshot = () => snapshotOf(state, session.account, clock.now(), options.secrets.status());
-  /** The schedules of what the tray's Book now shows, as of the last state shown. */
-  let shownInTray: number[] = [];
+  /** The last state shown: the background keeps fresh what its tray's Book now shows. */
+  let lastShown: StateSnapshot | null = null;
   const stateChanged = () => {
-    const shown = snapshot();
-    shownInTray = bookNowScheduleIds(shown, clock.now());
-    events.emit('stateChanged', shown);
+    lastShown = snapshot();
+    events.emit('stateChanged', lastShown);
   };
 
   /** Launch at login is the OS's: shown as the OS has it, which the user may change in the OS's own settings. */
@@ -139,7 +137,7 @@ export function createPerchCore(options: PerchCoreOptions): PerchCore {
     persist: cache.persist,
     stateChanged,
     log,
-    shownInTray: () => shownInTray,
+    shownInTray: () => (lastShown === null ? [] : bookNowScheduleIds(lastShown, clock.now())),
     referenceData: () => reference.refresh(false),
     monotonicMs: options.monotonicMs ?? (() => performance.now()),
     slowAnswerMs: options.slowAnswerMs ?? defaultSlowAnswerMs,
@@ -206,10 +204,7 @@ export function createPerchCore(options: PerchCoreOptions): PerchCore {
     reservationsChanged: sync.refreshReservations,
     hidePopover: () => events.emit('hidePopover', null),
     openBookForm: (book) => events.emit('navigate', { book }),
-    freeNowScheduleIds(at) {
-      if (session.account === null) return [];
-      return freeNowSchedules(state.data, state.settings.favouriteResourceIds, bookableTest(session.account)).filter((scheduleId) => !knownClosed(state.data.hours, scheduleId, at));
-    },
+    freeNowScheduleIds: (at) => coveredSchedules(state, session.account).filter((scheduleId) => !knownClosed(state.data.hours, scheduleId, at)),
     freeViews: (answers, start, end) => (session.account === null ? [] : freeViews(state, session.account, answers, start, end)),
   });
 

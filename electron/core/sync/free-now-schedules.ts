@@ -6,7 +6,9 @@
  * the background keeps fresh (only those whose rows the tray shows).
  */
 import { ResourceStatus } from '../../api/schemas/resources.js';
-import type { CoreData } from '../core-state.js';
+import type { CoreData, CoreState } from '../core-state.js';
+import { bookableTest } from '../session/bookable.js';
+import type { AccountIdentity } from '../session/session.js';
 
 /**
  * The first schedules of the ranking: the ones whose rows lead Free now and the tray's "Book now",
@@ -58,4 +60,9 @@ export function freeNowSchedules(
     .sort((a, b) => Number(b.isDefault) - Number(a.isDefault) || a.name.localeCompare(b.name, undefined, { numeric: true }) || a.id - b.id)
     .map((schedule) => schedule.id);
   return [...used, ...rest];
+}
+
+/** The schedules Free now covers for the signed-in account, ranked; none while nobody is signed in. */
+export function coveredSchedules(state: Pick<CoreState, 'data' | 'settings'>, account: AccountIdentity | null): number[] {
+  return account === null ? [] : freeNowSchedules(state.data, state.settings.favouriteResourceIds, bookableTest(account));
 }

@@ -20,9 +20,8 @@ import type { NotificationSchedule } from '../notifications/notification-schedul
 import { createPoller, type PollOutcome, type PollReason } from './poller.js';
 import { endOfTomorrow, fullWindow, mergeReservations, narrowWindow } from './poll-window.js';
 import { longestWaitMs, maxStrainLevel, nextPollDelay } from './poll-plan.js';
-import { freeNowSchedules, leadingScheduleCount, meetingSchedules } from './free-now-schedules.js';
+import { coveredSchedules, leadingScheduleCount, meetingSchedules } from './free-now-schedules.js';
 import { bridgeErrorFromSession, type AccountSession, type SessionResult } from '../session/session.js';
-import { bookableTest } from '../session/bookable.js';
 import { plannerReservations } from '../notifications/planner-input.js';
 import { summaryRole, summaryUpdatedBy, wireInstant, type WireReservation, type WireSummary } from '../views/state.js';
 import { knownClosed, openingAt, type ScheduleHours } from '../views/opening-hours.js';
@@ -150,13 +149,6 @@ export function createSync(options: SyncOptions): Sync {
   const hoursOf = (scheduleId: number) => state.data.hours.find((hours) => hours.scheduleId === scheduleId);
   const closedNow = (scheduleId: number, now: DateTime) => knownClosed(state.data.hours, scheduleId, now);
 
-  /** Every schedule Free now covers, ranked; the first ones lead. */
-  function rankedSchedules(): number[] {
-    const account = session.account;
-    if (account === null) return [];
-    return freeNowSchedules(state.data, state.settings.favouriteResourceIds, bookableTest(account));
-  }
-
   /**
    * The schedules to ask now, in rank order. When the user looks: each leading schedule not asked
    * within the minute, each other one whose answer is old (otherScheduleFreshMs); a closed one
@@ -268,7 +260,7 @@ export function createSync(options: SyncOptions): Sync {
     // so are the layouts, which say whether each is open and until when.
     if (look) await options.referenceData();
     if (session.account !== account) return 'failed';
-    const ranked = rankedSchedules();
+    const ranked = coveredSchedules(state, account);
     if (look) {
       for (const scheduleId of ranked) await refreshHours(scheduleId, now);
       if (session.account !== account) return 'failed';
@@ -306,7 +298,7 @@ export function createSync(options: SyncOptions): Sync {
     judgeStrain(slow, results.some((result) => !result.ok && result.error.kind === 'server'));
     state.offline = false;
     // A schedule the user can no longer book in is no longer covered.
-    const covered = new Set(rankedSchedules());
+    const covered = new Set(ranked);
     state.data.busyNow = state.data.busyNow.filter((entry) => covered.has(entry.scheduleId));
     state.data.meetings = state.data.meetings.filter((entry) => covered.has(entry.scheduleId));
     if (reservations.ok) {

@@ -123,49 +123,67 @@ function standings(answers: readonly BusyAnswer[], context: FreeNowContext): { r
     list.push(span);
     spans.set(summary.resourceId, list);
   }
-  const openings = new Map<number, { hours: ScheduleHours; opening: Opening }>(context.hours.map((hours) => [hours.scheduleId, { hours, opening: openingAt(hours, context.now) }]));
+  // Worked out once a schedule, not once a resource: at night a large organisation's hundreds are closed.
+  const openings = new Map<number, { opening: Opening; opensAt: DateTime | null }>(
+    context.hours.map((hours) => {
+      const opening = openingAt(hours, context.now);
+      return [hours.scheduleId, { opening, opensAt: opening?.open === false ? nextOpening(hours, context.now) : null }];
+    }),
+  );
   return context.resources
     .filter((resource) => resource.statusId === ResourceStatus.available && context.mayBook(resource.resourceId))
     .map((resource) => {
       const layout = openings.get(resource.scheduleId);
-      if (layout?.opening?.open === false) return { resource, standing: { kind: 'closed', opensAt: nextOpening(layout.hours, context.now) } };
+      if (layout?.opening?.open === false) return { resource, standing: { kind: 'closed', opensAt: layout.opensAt } };
       const coveredToMs = coveredTo.get(resource.scheduleId);
       if (coveredToMs === undefined) return { resource, standing: { kind: 'notAsked' } };
       // The closing time may be another day's: a layout open past midnight runs on (server-facts C).
       const openEnded = layout?.opening?.open === true && layout.opening.closesAt === null;
       const closesMs = layout?.opening?.open === true ? (layout.opening.closesAt?.toMillis() ?? null) : null;
-      const own = spans.get(resource.resourceId) ?? [];
-      if (own.some((span) => span.startMs < toMs && span.endMs > fromMs)) {
-        return { resource, standing: { kind: 'busy', freeFromMs: freeAgainMs(own, fromMs, coveredToMs, closesMs) } };
+      const booked = spans.get(resource.resourceId) ?? [];
+      if (booked.some((span) => span.startMs < toMs && span.endMs > fromMs)) {
+        return { resource, standing: { kind: 'busy', freeFromMs: freeAgainMs(booked, fromMs, coveredToMs, closesMs) } };
       }
       // What starts after the time asked about, within what the answer covers.
-      const later = own.filter((span) => span.startMs >= toMs && span.startMs <= coveredToMs).map((span) => span.startMs);
+      const later = booked.filter((span) => span.startMs >= toMs && span.startMs <= coveredToMs).map((span) => span.startMs);
       const nextStartMs = later.length === 0 ? null : Math.min(...later);
       return { resource, standing: { kind: 'free', nextStartMs, closesMs, openEnded, coveredToMs } };
     });
 }
 
-/** What every row says of a resource. */
-function cardOf(resource: WireResource, context: FreeNowContext, scheduleNames: ReadonlyMap<number, string>, favourites: ReadonlySet<number>, recent: ReadonlySet<number>): ResourceCardView {
-  return {
-    resourceId: resource.resourceId,
-    name: resource.name,
-    scheduleId: resource.scheduleId,
-    scheduleName: scheduleNames.get(resource.scheduleId) ?? '',
-    groupNames: [...(context.groupNames.get(resource.resourceId) ?? [])],
-    location: resource.location,
-    capacity: resource.maxParticipants !== null && resource.maxParticipants > 0 ? resource.maxParticipants : null,
-    features: resource.customAttributes.flatMap(({ label, value }) => (value === null || value === '' ? [] : [{ label, value }])),
-    standing: favourites.has(resource.resourceId) ? 'favourite' : recent.has(resource.resourceId) ? 'recent' : null,
-  };
-}
-
-function cards(context: FreeNowContext) {
+/**
+ * What every row says of a resource, and its instants as the user reads them: made once a list,
+ * each instant written once (many rows share a closing time).
+ */
+function rowWriters(context: FreeNowContext) {
   const scheduleNames = new Map(context.schedules.map((schedule) => [schedule.id, schedule.name]));
   const favourites = new Set(context.favouriteResourceIds);
   const recent = new Set(context.own.map((summary) => summary.resourceId));
-  return (resource: WireResource) => cardOf(resource, context, scheduleNames, favourites, recent);
+  const written = new Map<number, string>();
+  return {
+    card: (resource: WireResource): ResourceCardView => ({
+      resourceId: resource.resourceId,
+      name: resource.name,
+      scheduleId: resource.scheduleId,
+      scheduleName: scheduleNames.get(resource.scheduleId) ?? '',
+      groupNames: [...(context.groupNames.get(resource.resourceId) ?? [])],
+      location: resource.location,
+      capacity: resource.maxParticipants !== null && resource.maxParticipants > 0 ? resource.maxParticipants : null,
+      features: resource.customAttributes.flatMap(({ label, value }) => (value === null || value === '' ? [] : [{ label, value }])),
+      standing: favourites.has(resource.resourceId) ? 'favourite' : recent.has(resource.resourceId) ? 'recent' : null,
+    }),
+    iso(ms: number): string {
+      let text = written.get(ms);
+      if (text === undefined) {
+        text = isoIn(context.zone, DateTime.fromMillis(ms));
+        written.set(ms, text);
+      }
+      return text;
+    },
+  };
 }
+
+type RowWriters = ReturnType<typeof rowWriters>;
 
 const standingRank = { favourite: 0, recent: 1, none: 2 } as const;
 
@@ -183,19 +201,6 @@ function rankBy<T extends { view: { name: string } }>(entries: T[], keys: readon
   });
 }
 
-/** Instants as the user reads them, each worked out once per list: many rows share a closing time. */
-function isoWriter(zone: string): (ms: number) => string {
-  const written = new Map<number, string>();
-  return (ms) => {
-    let text = written.get(ms);
-    if (text === undefined) {
-      text = isoIn(zone, DateTime.fromMillis(ms));
-      written.set(ms, text);
-    }
-    return text;
-  };
-}
-
 /**
  * Resources free at `now` (or over the window from `now` to `windowEnd`) in the schedules asked
  * about: available, bookable by the user, their schedule open, and no reservation of theirs under
@@ -208,14 +213,12 @@ function isoWriter(zone: string): (ms: number) => string {
  * booking is mostly for few people, and it leaves the big rooms to big meetings); then by name.
  */
 export function freeNowViews(answers: readonly BusyAnswer[], context: FreeNowContext): FreeResourceView[] {
-  return freeViewsOf(standings(answers, context), context);
+  return freeViewsOf(standings(answers, context), context, rowWriters(context));
 }
 
 type Standings = ReturnType<typeof standings>;
 
-function freeViewsOf(all: Standings, context: FreeNowContext): FreeResourceView[] {
-  const card = cards(context);
-  const iso = isoWriter(context.zone);
+function freeViewsOf(all: Standings, context: FreeNowContext, { card, iso }: RowWriters): FreeResourceView[] {
   const endOfDayMs = context.now.setZone(context.zone).endOf('day').toMillis();
   const free = all.flatMap(({ resource, standing }) => {
     if (standing.kind !== 'free') return [];
@@ -252,12 +255,11 @@ const reasonRank = { busy: 0, closed: 1, notAsked: 2 } as const;
  */
 export function freeNowLists(answers: readonly BusyAnswer[], context: FreeNowContext): { free: FreeResourceView[]; notFree: UnavailableResourceView[] } {
   const all = standings(answers, context);
-  return { free: freeViewsOf(all, context), notFree: notFreeViewsOf(all, context) };
+  const writers = rowWriters(context);
+  return { free: freeViewsOf(all, context, writers), notFree: notFreeViewsOf(all, writers) };
 }
 
-function notFreeViewsOf(all: Standings, context: FreeNowContext): UnavailableResourceView[] {
-  const card = cards(context);
-  const iso = isoWriter(context.zone);
+function notFreeViewsOf(all: Standings, { card, iso }: RowWriters): UnavailableResourceView[] {
   const others = all.flatMap(({ resource, standing }) => {
     if (standing.kind === 'free') return [];
     const freeFromMs = standing.kind === 'busy' ? standing.freeFromMs : standing.kind === 'closed' ? (standing.opensAt?.toMillis() ?? null) : null;
