@@ -39,10 +39,10 @@ const diskBudgetMb = diskBudgetMbPerWorkday;
 const budgetSeconds = serverBudgetSeconds;
 /**
  * Resources, schedules, groups, reservation attributes and what the user may book (GetUser and
- * GetGroup of the user's one group, each priced as a single read): fetched at sign-in, then once
+ * GetGroup of the user's one group, 13 ms each): fetched at sign-in, then once
  * every `referenceDataHours`. GetCategoryAttributes is priced as measured on the large server (server-prices.ts).
  */
-const referenceRequests = [serverPrices.resources.ms, serverPrices.schedules.ms, serverPrices.groups.ms, serverPrices.attributes.ms, serverPrices.single.ms, serverPrices.single.ms];
+const referenceRequests = [serverPrices.resources.ms, serverPrices.schedules.ms, serverPrices.groups.ms, serverPrices.attributes.ms, serverPrices.single.ms, serverPrices.group.ms];
 const referenceRefreshMs = referenceRequests.reduce((sum, ms) => sum + ms, 0);
 
 type Use = keyof typeof budgetSeconds;
@@ -320,7 +320,7 @@ The tray app's core (\`createPerchCore\`) signed in as a normal user to the loca
 - Date: ${DateTime.utc().toFormat('yyyy-MM-dd HH:mm')} UTC; Node ${process.version}, ${cpus().length} cores
 - Data: the demo organisation plus ${totalResources - 12} desks on the round-the-clock lab schedule (30-minute slots): ${totalResources} resources, ${normal.visibleResources} of them visible to the user. The user's reservations, all on lab desks: three that day (10:00–11:00; 13:00–13:30 on a desk that needs check-in and releases after 15 minutes; 15:30–16:30 UTC) and one on each of the next 13 days.
 - Simulation: sign-in at 08:50 UTC, then ${workdayHours} simulated hours with the default settings (poll interval 60 s), twice: **normal use** (the popover opened every ${popoverEveryMinutes} minutes; the user checks in when check-in opens) in ${fixed(normal.simulatedSeconds, 0)} s, and **unattended** (nobody looks; the desk is released by the service's job) in ${fixed(unattended.simulatedSeconds, 0)} s.
-- Per user-hour: the day's background work (the core's own polls and, in normal use, what opening the popover sends) divided by ${workdayHours} h, plus the reference data (resources ${serverPrices.resources.ms} ms, schedules ${serverPrices.schedules.ms} ms, groups ${serverPrices.groups.ms} ms on a real server, reservation attributes ${serverPrices.attributes.ms} ms as measured there, the user's grants: GetUser and GetGroup at ${serverPrices.single.ms} ms each) refreshed once every ${referenceDataHours} h. Sign-in and the user's own commands are shown apart.
+- Per user-hour: the day's background work (the core's own polls and, in normal use, what opening the popover sends) divided by ${workdayHours} h, plus the reference data (resources ${serverPrices.resources.ms} ms, schedules ${serverPrices.schedules.ms} ms, groups ${serverPrices.groups.ms} ms on a real server, reservation attributes ${serverPrices.attributes.ms} ms as measured there, the user's grants: GetUser ${serverPrices.single.ms} ms and GetGroup ${serverPrices.group.ms} ms) refreshed once every ${referenceDataHours} h. Sign-in and the user's own commands are shown apart.
 
 ### Server time per user-hour
 

@@ -57,6 +57,8 @@ export const serverPrices = {
   /** Not in section E's table: measured by this project on the same large server as the normal user (nginx request time, median of 10, 2026-11-26). */
   attributes: { row: 'GET /Attributes/Category/C', ms: 8 },
   groups: { row: 'GET /Resources/Groups', ms: 29 },
+  /** Not in section E's table: measured by this project on the same large server as the normal user (nginx request time, 12–14 ms, 2026-11-26). */
+  group: { row: 'GET /Groups/G', ms: 13 },
   authenticate: { row: 'POST /Authentication/Authenticate', ms: 11 },
   createReservation: { row: 'POST /Reservations/', ms: 28 },
 } as const satisfies Record<string, { row: string; ms: number }>;
@@ -109,6 +111,7 @@ function keyOf({ method, path, query }: RequestToPrice): PriceKey | null {
   if (/^\/Schedules\/[^/]+\/Slots$/.test(path)) return slotsKey(query);
   if (path === '/Resources/') return 'resources';
   if (path === '/Resources/Groups') return 'groups';
+  if (/^\/Groups\/[^/]+$/.test(path)) return 'group';
   if (path === '/Schedules/') return 'schedules';
   if (/^\/Attributes\/Category\/[^/]+$/.test(path)) return 'attributes';
   if (/^\/(Resources|Schedules|Users|Reservations)\/[^/]+$/.test(path)) return 'single';

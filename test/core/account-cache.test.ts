@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { pollTimeRefreshMinutes } from '../../electron/core/account/account-cache.js';
 import { cacheFolderName, cachePartFile, legacyCacheFileName, type CacheParts } from '../../electron/core/storage/cache.js';
 import { demoSignIn, startCoreHarness, type CoreHarness, type CoreUnderTest } from '../support/core-harness.js';
+import { steadyPeriodMinutes } from '../../electron/core/sync/poll-plan.js';
 
 // The cache as the core writes it, on a real data folder, against the local service: what a
 // poll writes is read from the files themselves (an atomic write puts a new file in place, so
@@ -91,13 +92,15 @@ describe('what a poll writes', () => {
     const first = cacheFiles(dataDir);
     const writtenAt = part(dataDir, 'reservations').fetchedAt;
 
-    await harness.advance({ minutes: pollTimeRefreshMinutes });
+    // Past the refresh period, to the first read of the list after it.
+    await harness.advance({ minutes: pollTimeRefreshMinutes + steadyPeriodMinutes });
     const later = cacheFiles(dataDir);
     expect(later['reference.json']).toBe(first['reference.json']);
     const rewrittenAt = DateTime.fromISO(part(dataDir, 'reservations').fetchedAt!);
     expect(rewrittenAt.diff(DateTime.fromISO(writtenAt!), 'minutes').minutes).toBeGreaterThanOrEqual(pollTimeRefreshMinutes);
 
-    await harness.advance({ minutes: 2 });
+    // The next steady read of the list.
+    await harness.advance({ minutes: steadyPeriodMinutes });
     const lastPoll = core.snapshot().fetchedAt!;
     expect(DateTime.fromISO(lastPoll).toMillis()).toBeGreaterThan(rewrittenAt.toMillis());
     await stopped(created);

@@ -169,6 +169,31 @@ export function planNotifications(input: PlannerInput): Plan {
   return { due, nextWakeAt: nextWakeMs === null ? null : DateTime.fromMillis(nextWakeMs, { zone }) };
 }
 
+/** A moment at which a notice about one of the user's own reservations is due. */
+export interface NoticeMoment {
+  referenceNumber: string;
+  atMs: number;
+}
+
+/**
+ * The moments ahead at which a notice about one of the user's own reservations will be due (a
+ * snoozed one at the end of its snooze): each wants the reservation read again just before it
+ * (poll-plan.ts), so the notice is not about a booking that moved, was cancelled or checked in
+ * to meanwhile. Someone else's meetings are the meetings read's business.
+ */
+export function noticeMoments(input: Pick<PlannerInput, 'now' | 'reservations' | 'settings' | 'shown' | 'snoozed' | 'autoReleaseWarningMinutes'>): NoticeMoment[] {
+  const nowMs = input.now.toMillis();
+  const moments: NoticeMoment[] = [];
+  for (const candidate of timedCandidates(input.reservations.filter((reservation) => reservation.owned && isUsable(reservation)), input)) {
+    const id = notificationId(candidate.kind, candidate.reservation.referenceNumber, candidate.keyMs);
+    const snoozedMs = input.snoozed?.get(id)?.toMillis();
+    if (input.shown.has(id) && snoozedMs === undefined) continue;
+    const atMs = snoozedMs ?? candidate.atMs;
+    if (atMs > nowMs && meaningfulAt(candidate, atMs)) moments.push({ referenceNumber: candidate.reservation.referenceNumber, atMs });
+  }
+  return moments;
+}
+
 /**
  * Drops shown ids that can never be due again, so the persisted set stays small: ids of
  * reservations no longer listed whose moment is more than `keepDays` in the past.
@@ -257,7 +282,7 @@ function isUsable(reservation: PlannerReservation): boolean {
 }
 
 /** Someone else's, which the user only attends: a start reminder, and nothing to act on. */
-function* attendedCandidates(reservation: PlannerReservation, input: PlannerInput): Generator<Candidate> {
+function* attendedCandidates(reservation: PlannerReservation, input: Pick<PlannerInput, 'settings'>): Generator<Candidate> {
   if (!input.settings.notifications.startReminder) return;
   const startMs = reservation.start.toMillis();
   const lead = reservation.startReminderMinutes ?? input.settings.startReminderMinutes;
@@ -277,7 +302,7 @@ function awaitsCheckIn(reservation: PlannerReservation): boolean {
 
 function* timedCandidates(
   reservations: readonly PlannerReservation[],
-  input: PlannerInput,
+  input: Pick<PlannerInput, 'settings' | 'autoReleaseWarningMinutes'>,
 ): Generator<Candidate> {
   const { settings } = input;
   const switches = settings.notifications;

@@ -8,9 +8,9 @@
  * often as a fixed share of the budget allows however many there are; a closed one is not asked.
  * In the background only the schedules whose rows the tray shows are asked, rarely; every 30
  * minutes the read of the leading ones the user books in spans today and tomorrow instead, to learn
- * of the meetings of others the user is in (their own list holds only what they own). Polls come
- * every poll interval near the user's own events and every few minutes otherwise (poll-plan.ts);
- * slower while the server answers slowly or fails.
+ * of the meetings of others the user is in (their own list holds only what they own). The list
+ * is read every few minutes, and a reservation on its own just before each notice about it is
+ * due (poll-plan.ts); slower while the server answers slowly or fails.
  */
 import type { DateTime } from 'luxon';
 import { formatWireDateTime } from '../../api/dates.js';
@@ -19,10 +19,11 @@ import type { BusyNow, CoreState, Meetings } from '../core-state.js';
 import type { NotificationSchedule } from '../notifications/notification-schedule.js';
 import { createPoller, type PollOutcome, type PollReason } from './poller.js';
 import { endOfTomorrow, fullWindow, mergeReservations, narrowWindow } from './poll-window.js';
-import { longestWaitMs, maxStrainLevel, nextPollDelay } from './poll-plan.js';
+import { longestWaitMs, maxStrainLevel, nextPollStep, type PollRead } from './poll-plan.js';
 import { coveredSchedules, leadingScheduleCount, meetingSchedules } from './free-now-schedules.js';
 import { bridgeErrorFromSession, type AccountSession, type SessionResult } from '../session/session.js';
 import { plannerReservations } from '../notifications/planner-input.js';
+import { noticeMoments } from '../notifications/planner.js';
 import { summaryRole, summaryUpdatedBy, wireInstant, type WireReservation, type WireSummary } from '../views/state.js';
 import { knownClosed, openingAt, type ScheduleHours } from '../views/opening-hours.js';
 import { referenceDataHours } from './reference-data.js';
@@ -89,6 +90,11 @@ function listedUntil(reservations: readonly WireSummary[], now: DateTime, until:
 
 export type PauseReason = 'suspended' | 'locked';
 
+interface AnswerTimer {
+  timed<T>(request: Promise<SessionResult<T>>): Promise<SessionResult<T>>;
+  readonly slow: boolean;
+}
+
 export interface SyncOptions {
   clock: Clock;
   state: CoreState;
@@ -133,6 +139,11 @@ export function createSync(options: SyncOptions): Sync {
   const pausedBy = new Set<PauseReason>();
   const wanted = { full: false, look: false };
   let pollsStarted = 0;
+  /** When the own list was last asked for, and each reservation on its own: what poll-plan.ts plans from. */
+  let listAskedAtMs: number | null = null;
+  const reservationAskedAtMs = new Map<string, number>();
+  /** What the timer's poll reads: planned with its wait, the list after a failure. */
+  let plannedRead: PollRead = { kind: 'list' };
   /** Waiting for the user's own list (`ownListNow`): told when a poll has it or could not read it. */
   const ownListWaiters = new Set<() => void>();
   const ownListSettled = () => {
@@ -210,6 +221,76 @@ export function createSync(options: SyncOptions): Sync {
     }
   }
 
+  /** The poll's outcome from its answers; the last refusal is what the user is told. */
+  function outcomeOf(results: readonly SessionResult<unknown>[]): PollOutcome {
+    let outcome: PollOutcome = 'ok';
+    for (const result of results) {
+      if (!result.ok) {
+        outcome = 'failed';
+        if (result.error.kind !== 'signedOut') state.lastError = bridgeErrorFromSession(result.error);
+      }
+    }
+    return outcome;
+  }
+
+  const serverFailed = (results: readonly SessionResult<unknown>[]) => results.some((result) => !result.ok && result.error.kind === 'server');
+
+  /** Notices planned again from what was just read: a reservation gone since the reads before is news (planner.ts). */
+  async function replanFromReads(horizon: DateTime | null): Promise<void> {
+    const previous = state.previousPlanned;
+    state.previousPlanned = plannerReservations(state.data);
+    await notifications.replan(previous, horizon);
+  }
+
+  /**
+   * Reads each of the user's reservations on its own before a notice about it (GetReservation):
+   * the answer replaces what was listed, a 404 says it is gone — cancelled, or released by the
+   * server's job.
+   */
+  async function readReservations(referenceNumbers: readonly string[], account: NonNullable<AccountSession['account']>, answers: AnswerTimer, offline: () => PollOutcome): Promise<PollOutcome> {
+    const now = clock.now();
+    const results: SessionResult<unknown>[] = [];
+    for (const referenceNumber of referenceNumbers) {
+      // Asked, whatever the answer: a refusal is not asked again at once.
+      reservationAskedAtMs.set(referenceNumber, now.toMillis());
+      const answer = await answers.timed(session.run((client) => client.getReservation({ params: { referenceNumber } })));
+      if (session.account !== account) return 'failed';
+      if (unreachable(answer)) return offline();
+      const { reservations } = state.data;
+      if (answer.ok) {
+        state.data.reservations = reservations.map((summary) => (summary.referenceNumber === referenceNumber ? summaryUpdatedBy(summary, answer.data) : summary));
+      } else if (answer.error.kind === 'notFound') {
+        state.data.reservations = reservations.filter((summary) => summary.referenceNumber !== referenceNumber);
+      } else {
+        results.push(answer);
+      }
+    }
+    const outcome = outcomeOf(results);
+    judgeStrain(answers.slow, serverFailed(results));
+    state.offline = false;
+    if (outcome === 'ok') state.lastError = null;
+    await replanFromReads(null);
+    options.persist();
+    options.stateChanged();
+    return outcome;
+  }
+
+  /** Times the answers of one poll: one that came slowly is a sign of strain. */
+  function answerTimer(): AnswerTimer {
+    let slow = false;
+    return {
+      async timed(request) {
+        const began = options.monotonicMs();
+        const result = await request;
+        if (options.monotonicMs() - began > options.slowAnswerMs) slow = true;
+        return result;
+      },
+      get slow() {
+        return slow;
+      },
+    };
+  }
+
   async function poll(reason: PollReason): Promise<PollOutcome> {
     const account = session.account;
     if (account === null) return 'failed';
@@ -219,13 +300,10 @@ export function createSync(options: SyncOptions): Sync {
     const look = wanted.look || reason === 'start';
     wanted.full = false;
     wanted.look = false;
-    let slow = false;
-    const timed = async <T>(request: Promise<SessionResult<T>>): Promise<SessionResult<T>> => {
-      const began = options.monotonicMs();
-      const result = await request;
-      if (options.monotonicMs() - began > options.slowAnswerMs) slow = true;
-      return result;
-    };
+    const read: PollRead = reason === 'interval' && !full && !look ? plannedRead : { kind: 'list' };
+    plannedRead = { kind: 'list' };
+    const answers = answerTimer();
+    const { timed } = answers;
     const offline = (): PollOutcome => {
       // What the user asked for is still owed once the server is back.
       wanted.full ||= full;
@@ -235,7 +313,9 @@ export function createSync(options: SyncOptions): Sync {
       options.stateChanged();
       return 'unreachable';
     };
+    if (read.kind === 'reservations') return readReservations(read.referenceNumbers, account, answers, offline);
 
+    listAskedAtMs = now.toMillis();
     const window = full ? fullWindow(now) : narrowWindow(now, account.timezone, state.settings, state.data.reservations, longestWaitMs(state.settings));
     const reservations = await timed(
       session.run((client) =>
@@ -288,14 +368,8 @@ export function createSync(options: SyncOptions): Sync {
       if (index === leadingScheduleCount - 1 && index < toAsk.length - 1) options.stateChanged();
     }
 
-    let outcome: PollOutcome = 'ok';
-    for (const result of results) {
-      if (!result.ok) {
-        outcome = 'failed';
-        if (result.error.kind !== 'signedOut') state.lastError = bridgeErrorFromSession(result.error);
-      }
-    }
-    judgeStrain(slow, results.some((result) => !result.ok && result.error.kind === 'server'));
+    const outcome = outcomeOf(results);
+    judgeStrain(answers.slow, serverFailed(results));
     state.offline = false;
     // A schedule the user can no longer book in is no longer covered.
     const covered = new Set(ranked);
@@ -303,9 +377,11 @@ export function createSync(options: SyncOptions): Sync {
     state.data.meetings = state.data.meetings.filter((entry) => covered.has(entry.scheduleId));
     if (reservations.ok) {
       if (outcome === 'ok') state.lastError = null;
-      const previous = state.previousPlanned;
-      state.previousPlanned = plannerReservations(state.data);
-      await notifications.replan(previous, window.to);
+      // Each reservation listed was asked about now; those no longer listed need no record.
+      for (const referenceNumber of reservationAskedAtMs.keys()) {
+        if (!state.data.reservations.some((summary) => summary.referenceNumber === referenceNumber)) reservationAskedAtMs.delete(referenceNumber);
+      }
+      await replanFromReads(window.to);
     }
     options.persist();
     state.freeNowReading = false;
@@ -315,7 +391,20 @@ export function createSync(options: SyncOptions): Sync {
 
   const poller = createPoller({
     clock,
-    intervalMs: () => nextPollDelay(clock.now(), plannerReservations(state.data), state.settings, state.strain?.level ?? 0).delayMs,
+    intervalMs: () => {
+      const now = clock.now();
+      const reservations = plannerReservations(state.data);
+      const moments = noticeMoments({ now, reservations, settings: state.settings, shown: state.shown, snoozed: state.snoozed });
+      const known = {
+        listAskedAtMs,
+        askedAtMs: (referenceNumber: string) => Math.max(listAskedAtMs ?? Number.NEGATIVE_INFINITY, reservationAskedAtMs.get(referenceNumber) ?? Number.NEGATIVE_INFINITY),
+        reservations,
+        moments,
+      };
+      const step = nextPollStep(now, known, state.settings, state.strain?.level ?? 0);
+      plannedRead = step.read;
+      return step.delayMs;
+    },
     poll(reason) {
       // A poll that ends early (the account changed) leaves no read under way behind it.
       const work = poll(reason).finally(() => {

@@ -248,20 +248,30 @@ export function recurrenceView(detail: WireReservation, zone: string, scheduleZo
 }
 
 /**
- * Folds what GetReservation said after a check-in, check-out or extension into the listed
- * summary, so the snapshot shows it before the next poll.
+ * The listed text of a time where the detail names the same instant: servers write GetReservation's
+ * times in the user's offset and the list's in UTC, and the same reservation should stay the same.
+ */
+function sameTimeText<T extends string | null>(listed: T, detail: T): T {
+  if (listed === detail || listed === null || detail === null) return detail;
+  const listedMs = wireInstant(listed)?.toMillis();
+  return listedMs !== undefined && listedMs === wireInstant(detail)?.toMillis() ? listed : detail;
+}
+
+/**
+ * Folds what GetReservation said (after a check-in, check-out or extension, or read on its own
+ * before a notice) into the listed summary, so the snapshot shows it before the next list.
  */
 export function summaryUpdatedBy(summary: WireSummary, detail: WireReservation): WireSummary {
   return {
     ...summary,
-    startDate: detail.startDate,
-    endDate: detail.endDate,
+    startDate: sameTimeText(summary.startDate, detail.startDate),
+    endDate: sameTimeText(summary.endDate, detail.endDate),
     title: detail.title,
     requiresApproval: detail.requiresApproval,
     isRecurring: detail.isRecurring,
-    checkInDate: detail.checkInDate,
-    checkOutDate: detail.checkOutDate,
-    originalEndDate: detail.originalEndDate,
+    checkInDate: sameTimeText(summary.checkInDate, detail.checkInDate),
+    checkOutDate: sameTimeText(summary.checkOutDate, detail.checkOutDate),
+    originalEndDate: sameTimeText(summary.originalEndDate, detail.originalEndDate),
   };
 }
 
