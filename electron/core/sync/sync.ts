@@ -304,7 +304,7 @@ export function createSync(options: SyncOptions): Sync {
     if (reservations.ok) {
       if (outcome === 'ok') state.lastError = null;
       const previous = state.previousPlanned;
-      state.previousPlanned = plannerReservations(state.data);
+      state.previousPlanned = { reservations: plannerReservations(state.data), readAt: now };
       await notifications.replan(previous, window.to);
     }
     options.persist();
@@ -366,7 +366,7 @@ export function createSync(options: SyncOptions): Sync {
       const { data } = state;
       const index = data.reservations.findIndex((summary) => summary.referenceNumber === detail.referenceNumber);
       if (index >= 0) data.reservations[index] = summaryUpdatedBy(data.reservations[index]!, detail);
-      state.previousPlanned = plannerReservations(data);
+      state.previousPlanned = { reservations: plannerReservations(data), readAt: data.fetchedAt ?? clock.now() };
       options.track(notifications.replan(null, null));
       options.persist();
       options.stateChanged();
