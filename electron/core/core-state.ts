@@ -93,7 +93,13 @@ export interface CoreState {
   /** Shown notifications the user snoozed, and when each is due again; kept in memory only. */
   snoozed: Map<string, DateTime>;
   /** The planner's view after the previous poll; null until a poll of this run has been seen. */
-  previousPlanned: PlannerReservation[] | null;
+  previousPlanned: PlannedList | null;
+}
+
+/** The planner's view of the user's list, and when the list was read. */
+export interface PlannedList {
+  reservations: PlannerReservation[];
+  readAt: DateTime;
 }
 
 export function createCoreState(timeFormat: TimeFormatRules = defaultTimeFormatRules()): CoreState {

@@ -122,6 +122,7 @@ export function createPerchCore(options: PerchCoreOptions): PerchCore {
     session,
     notifier,
     track,
+    readOwnList: () => sync.ownListNow(),
     woke() {
       cache.persist();
       stateChanged();
@@ -258,9 +259,14 @@ export function createPerchCore(options: PerchCoreOptions): PerchCore {
     },
     systemSuspended() {
       sync.pause('suspended');
+      notifications.suspended();
       cache.flush();
     },
-    systemResumed: () => sync.resume('suspended'),
+    systemResumed() {
+      sync.resume('suspended');
+      // Joins the read the resume started: nothing is shown before it is in.
+      notifications.resumed();
+    },
     screenLocked: () => sync.pause('locked'),
     screenUnlocked() {
       sync.resume('locked');

@@ -89,17 +89,21 @@ function simulatePolls(options: {
   const shownIds = options.shown ?? new Set<string>();
   const log: Shown[] = [];
   let previous = options.previous ?? null;
+  // A previous list given at the start was read one step before it.
+  let previousReadAt = options.from.minus({ minutes: options.stepMinutes });
   for (let now = options.from; now <= options.to; now = now.plus({ minutes: options.stepMinutes })) {
     const reservations = options.listAt(now);
-    const { due } = planNotifications({
+    const { due, passedOver } = planNotifications({
       now,
       zone: berlin,
       timeFormat,
       reservations,
       previous,
+      previousReadAt,
       settings: options.settings ?? settings,
       shown: shownIds,
     });
+    for (const id of passedOver) shownIds.add(id);
     for (const notification of due) {
       log.push({
         clock: now.setZone(berlin).toFormat('HH:mm'),
@@ -110,6 +114,7 @@ function simulatePolls(options: {
       shownIds.add(notification.id);
     }
     previous = reservations;
+    previousReadAt = now;
   }
   return { shown: log, shownIds };
 }
@@ -136,7 +141,9 @@ describe('each kind at, before and after its moment', () => {
     ['startReminder', '09:30', 'Planning starts in 30 min — Thames (1.01)'],
     ['checkInOpen', '09:54', null],
     ['checkInOpen', '09:55', 'Check in to keep Thames (1.01)'],
-    ['checkInOpen', '10:14', 'Check in to keep Thames (1.01)'],
+    ['checkInOpen', '10:09', 'Check in to keep Thames (1.01)'],
+    // Its moment and the warning's both passed unseen: the warning alone comes, as the one catch-up.
+    ['checkInOpen', '10:14', null],
     ['checkInOpen', '10:15', null],
     ['autoReleaseWarning', '10:09', null],
     ['autoReleaseWarning', '10:10', 'Check in to keep Thames (1.01) — 5 min left'],
@@ -148,8 +155,8 @@ describe('each kind at, before and after its moment', () => {
     expect(titlesOf(due, kind)).toEqual(title === null ? [] : [title]);
   });
 
-  it('gives stable ids, the moment each became due, and texts', () => {
-    const { due } = plan('10:11', [checkInRoom]);
+  it('gives stable ids, the moment each became due, and texts; of notices on one subject that passed unseen, the latest', () => {
+    const { due, passedOver } = plan('10:09', [checkInRoom]);
     expect(due.map(plain)).toEqual([
       {
         id: 'checkInOpen:r1:2026-06-15T08:00:00.000Z',
@@ -161,6 +168,11 @@ describe('each kind at, before and after its moment', () => {
         body: 'Released at 10:15 unless you check in. Planning · 10:00–11:00',
         actions: ['checkIn', 'snooze'],
       },
+    ]);
+    expect(passedOver).toEqual([]);
+    const caughtUp = plan('10:11', [checkInRoom]);
+    expect(caughtUp.passedOver).toEqual(['checkInOpen:r1:2026-06-15T08:00:00.000Z']);
+    expect(caughtUp.due.map(plain)).toEqual([
       {
         id: 'autoReleaseWarning:r1:2026-06-15T08:00:00.000Z',
         kind: 'autoReleaseWarning',
@@ -370,7 +382,7 @@ describe('settings switches', () => {
       ) as PlannerInput['settings']['notifications'],
     };
     expect(simulatePolls({ ...morning, stepMinutes: 1, settings: off }).shown).toEqual([]);
-    expect(plan('08:00', [checkInRoom], { settings: off })).toEqual({ due: [], nextWakeAt: null });
+    expect(plan('08:00', [checkInRoom], { settings: off })).toEqual({ due: [], nextWakeAt: null, passedOver: [] });
   });
 });
 
@@ -398,10 +410,11 @@ describe('re-planning after polls', () => {
 
   it('re-planning the same moment again gives nothing new', () => {
     const first = plan('10:11', [checkInRoom]);
-    const shown = new Set(first.due.map((n) => n.id));
+    const shown = new Set([...first.due.map((n) => n.id), ...first.passedOver]);
     expect(plan('10:11', [checkInRoom], { shown, previous: [checkInRoom] })).toEqual({
       due: [],
       nextWakeAt: t('10:55'),
+      passedOver: [],
     });
   });
 
@@ -441,14 +454,14 @@ describe('released and approval outcomes', () => {
     ['gone after its end (dropped from the list)', released, [], '11:00', {}, []],
     ['no auto-release on the resource (cancelled)', [{ ...checkInRoom, autoReleaseMinutes: null }], [], '10:20', {}, []],
     ['no check-in needed (cancelled)', [{ ...checkInRoom, requiresCheckIn: false }], [], '10:16', {}, []],
-    ['still listed', released, [checkInRoom], '10:14', {}, ['checkInOpen', 'autoReleaseWarning']],
+    ['still listed', released, [checkInRoom], '10:14', {}, ['autoReleaseWarning']],
   ])('%s', (_name, previous, reservations, clock, extra, kinds) => {
     const { due } = plan(clock, reservations, { previous, ...extra });
     expect(due.map((n) => n.kind)).toEqual(kinds);
   });
 
-  it('says what was released, at the moment it was noticed', () => {
-    const { due } = plan('10:16', [], { previous: [checkInRoom] });
+  it('says what was released, at the moment it was noticed, when the read before saw it unchecked just before', () => {
+    const { due } = plan('10:16', [], { previous: [checkInRoom], previousReadAt: t('10:15') });
     expect(due.map(plain)).toEqual([
       {
         id: 'released:r1:2026-06-15T08:00:00.000Z',
@@ -459,6 +472,17 @@ describe('released and approval outcomes', () => {
         body: 'Not checked in within 15 min of its start. Planning · 10:00–11:00',
         actions: [],
       },
+    ]);
+  });
+
+  it.each<[string, DateTime | null, string]>([
+    ['the read before is unknown', null, '10:16'],
+    ['the read before came long before the release moment (a sleep)', t('08:05'), '10:16'],
+    ['it is found gone long after the release moment', t('10:14'), '10:40'],
+  ])('gone unwatched, it is "cancelled or released", not "you did not check in": %s', (_name, previousReadAt, clock) => {
+    const { due } = plan(clock, [], { previous: [checkInRoom], previousReadAt });
+    expect(due.map((n) => [n.id, n.title, n.body])).toEqual([
+      ['released:r1:2026-06-15T08:00:00.000Z', 'Thames (1.01) cancelled or released', 'No longer in your reservations. Planning · 10:00–11:00'],
     ]);
   });
 
@@ -543,7 +567,7 @@ describe('restart', () => {
 
   it('without the shown ids a restart would repeat what is still meaningful', () => {
     // Guards the test above: it passes because of `shown`, not because nothing is due.
-    expect(plan('10:13', [checkInRoom]).due.map((n) => n.kind)).toEqual(['checkInOpen', 'autoReleaseWarning']);
+    expect(plan('10:13', [checkInRoom]).due.map((n) => n.kind)).toEqual(['autoReleaseWarning']);
   });
 });
 
@@ -612,7 +636,7 @@ describe('timezone texts', () => {
     [berlin, 'Not checked in within 15 min of its start. Planning · 10:00–11:00'],
     [newYork, 'Not checked in within 15 min of its start. Planning · 04:00–05:00'],
   ])('released text in %s', (zone, body) => {
-    const { due } = plan(utc('2026-06-15T08:16:00Z'), [], { zone, previous: [utcRoom] });
+    const { due } = plan(utc('2026-06-15T08:16:00Z'), [], { zone, previous: [utcRoom], previousReadAt: utc('2026-06-15T08:15:00Z') });
     expect(due.map((n) => n.body)).toEqual([body]);
   });
 
@@ -777,7 +801,7 @@ describe('actions: the buttons that fit the moment', () => {
     ['a start reminder with check-in opening', '09:55', checkInRoom, settings, [['checkInOpen', ['checkIn', 'snooze']]]],
     ['a start reminder once check-in is open, check-in notices off', '09:55', { ...checkInRoom, startReminderMinutes: 5 }, noCheckInNotice, [['startReminder', ['checkIn', 'snooze']]]],
     ['a start reminder where no check-in is needed', '09:56', reservation({ startReminderMinutes: 5 }), settings, [['startReminder', ['snooze']]]],
-    ['the auto-release warning: nothing to put off', '10:10', checkInRoom, settings, [['checkInOpen', ['checkIn', 'snooze']], ['autoReleaseWarning', ['checkIn']]]],
+    ['the auto-release warning: nothing to put off', '10:10', checkInRoom, settings, [['autoReleaseWarning', ['checkIn']]]],
     ['an end reminder', '10:55', reservation(), settings, [['endReminder', ['extend', 'snooze']]]],
   ])('%s', (_name, clock, booked, chosen, expected) => {
     expect(plan(clock, [booked], { settings: chosen }).due.map((n) => [n.kind, n.actions])).toEqual(expected);

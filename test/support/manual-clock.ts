@@ -51,6 +51,14 @@ export class ManualCoreClock implements Clock {
   }
 
   /**
+   * Moves time forward as a machine asleep sees it: no timer runs meanwhile; those that fell due
+   * are overdue, and run at the next `advance` (as a waking machine runs them at once).
+   */
+  sleep(by: { minutes?: number; hours?: number }): void {
+    this.current = this.current.plus(by);
+  }
+
+  /**
    * Moves time forward, running each timer at its due moment; after each one the test's
    * `settle` (for example, waiting for the HTTP the timer started) runs before time moves on.
    */

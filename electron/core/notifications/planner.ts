@@ -42,6 +42,13 @@ export interface PlannerInput {
   reservations: readonly PlannerReservation[];
   /** After the poll before; null on the first poll after start (no vanish detection then). */
   previous: readonly PlannerReservation[] | null;
+  /**
+   * When `previous` was read. A reservation gone since is said to be released (you did not check
+   * in) only when that read saw it unchecked shortly before its auto-release moment and this one
+   * finds it gone shortly after; otherwise (a sleep, a long gap) Perch cannot tell a release from a
+   * cancellation and says "cancelled or released". Unknown (null): it cannot tell.
+   */
+  previousReadAt?: DateTime | null;
   settings: Pick<
     Settings,
     'startReminderMinutes' | 'endReminderMinutes' | 'checkInLeadMinutes' | 'notifications'
@@ -86,6 +93,12 @@ export interface Plan {
   due: PlannedNotification[];
   /** The earliest future moment of a notification not yet shown; null when there is none. */
   nextWakeAt: DateTime | null;
+  /**
+   * Ids passed over: notices whose moments all passed unseen (a sleep, a late read) come as one
+   * catch-up per reservation, its latest; the earlier ones are over and are never shown. The core
+   * counts them as shown.
+   */
+  passedOver: string[];
 }
 
 const defaultAutoReleaseWarningMinutes = 5;
@@ -96,6 +109,14 @@ const defaultAutoReleaseWarningMinutes = 5;
  * after the reminder's own moment.
  */
 export const mergeWithinMinutes = 5;
+
+/**
+ * A release is told as one ("you did not check in") only when the read before saw the reservation
+ * unchecked at most this long before its auto-release moment, and the read that finds it gone
+ * comes at most this long after it: Perch then watched it through the moment (poll-plan.ts polls
+ * every interval there). Anything longer leaves room for a cancellation Perch did not see.
+ */
+export const releaseSeenWithinMinutes = 10;
 
 /** How long "Snooze" puts a notification off, unless the moment it is about comes sooner. */
 export const snoozeMinutes = 5;
@@ -125,6 +146,9 @@ export function planNotifications(input: PlannerInput): Plan {
   const due: PlannedNotification[] = [];
   let nextWakeMs: number | null = null;
 
+  /** The latest timed notice due now of each reservation and subject: the earlier ones due with it are passed over. */
+  const latestDue = new Map<string, { id: string; atMs: number; candidate: Candidate }>();
+  const passedOver: string[] = [];
   for (const candidate of timedCandidates(reservations, input)) {
     const id = notificationId(candidate.kind, candidate.reservation.referenceNumber, candidate.keyMs);
     // A snoozed notification was shown; it is due again at the end of its snooze, if it still applies then.
@@ -134,19 +158,30 @@ export function planNotifications(input: PlannerInput): Plan {
     if (!meaningfulAt(candidate, atMs)) continue;
     if (atMs <= nowMs) {
       if (!meaningfulAt(candidate, nowMs)) continue;
-      seen.add(id);
-      due.push({
-        id,
-        kind: candidate.kind,
-        referenceNumber: candidate.reservation.referenceNumber,
-        at: DateTime.fromMillis(atMs, { zone }),
-        ...texts.timed(candidate),
-        actions: timedActions(candidate, nowMs, input.settings.checkInLeadMinutes),
-      });
+      const subject = `${candidate.reservation.referenceNumber}:${subjectOf[candidate.kind]}`;
+      const earlier = latestDue.get(subject);
+      if (earlier === undefined || atMs >= earlier.atMs) {
+        if (earlier !== undefined) passedOver.push(earlier.id);
+        latestDue.set(subject, { id, atMs, candidate });
+      } else {
+        passedOver.push(id);
+      }
     } else if (nextWakeMs === null || atMs < nextWakeMs) {
       nextWakeMs = atMs;
     }
   }
+  for (const { id, atMs, candidate } of latestDue.values()) {
+    seen.add(id);
+    due.push({
+      id,
+      kind: candidate.kind,
+      referenceNumber: candidate.reservation.referenceNumber,
+      at: DateTime.fromMillis(atMs, { zone }),
+      ...texts.timed(candidate),
+      actions: timedActions(candidate, nowMs, input.settings.checkInLeadMinutes),
+    });
+  }
+  for (const id of passedOver) seen.add(id);
 
   if (input.previous !== null) {
     for (const change of changes(reservations, input.previous.filter(isUsable), input)) {
@@ -158,7 +193,7 @@ export function planNotifications(input: PlannerInput): Plan {
         kind: change.kind,
         referenceNumber: change.reservation.referenceNumber,
         at: DateTime.fromMillis(nowMs, { zone }),
-        ...texts.change(change.kind, change.reservation),
+        ...texts.change(change.kind, change.reservation, change.certain),
         // News of a change asks for nothing: its click opens the reservation.
         actions: [],
       });
@@ -166,7 +201,7 @@ export function planNotifications(input: PlannerInput): Plan {
   }
 
   due.sort((a, b) => a.at.toMillis() - b.at.toMillis() || kindOrder[a.kind] - kindOrder[b.kind]);
-  return { due, nextWakeAt: nextWakeMs === null ? null : DateTime.fromMillis(nextWakeMs, { zone }) };
+  return { due, nextWakeAt: nextWakeMs === null ? null : DateTime.fromMillis(nextWakeMs, { zone }), passedOver };
 }
 
 /** A moment at which a notice about one of the user's own reservations is due. */
@@ -239,6 +274,21 @@ function parseNotificationId(id: string): { referenceNumber: string; momentMs: n
   const momentMs = Date.parse(id.slice(second + 1));
   return Number.isNaN(momentMs) ? null : { referenceNumber: id.slice(first + 1, second), momentMs };
 }
+
+/**
+ * What a timed notice is about: getting there and checking in (the start reminder, check-in
+ * opening, the release warning), or the end. Of one reservation's notices on the same subject due
+ * at once (their moments passed unseen: a sleep, a late read), only the latest is shown.
+ */
+const subjectOf: Record<NotificationKind, 'start' | 'end' | 'news'> = {
+  startReminder: 'start',
+  checkInOpen: 'start',
+  autoReleaseWarning: 'start',
+  endReminder: 'end',
+  released: 'news',
+  approved: 'news',
+  approvalGone: 'news',
+};
 
 const kindOrder: Record<NotificationKind, number> = {
   approved: 0,
@@ -356,6 +406,8 @@ function* timedCandidates(
 interface Change {
   kind: 'released' | 'approved' | 'approvalGone';
   reservation: PlannerReservation;
+  /** For `released`: Perch watched it through its auto-release moment (see `releaseSeenWithinMinutes`). */
+  certain: boolean;
 }
 
 /** What the step from the previous poll to the latest one tells: approvals and releases. */
@@ -367,6 +419,7 @@ function* changes(
   const switches = input.settings.notifications;
   const nowMs = input.now.toMillis();
   const horizonMs = input.horizon?.isValid ? input.horizon.toMillis() : null;
+  const previousReadMs = input.previousReadAt?.isValid ? input.previousReadAt.toMillis() : null;
   const latest = new Map(reservations.map((reservation) => [reservation.referenceNumber, reservation]));
   // Approval and release are news for the owner; someone else's meeting may also just drop out of sight.
   for (const before of previous.filter((reservation) => reservation.owned)) {
@@ -376,8 +429,8 @@ function* changes(
       nowMs < before.end.toMillis() && (horizonMs === null || before.start.toMillis() < horizonMs);
     if (before.isPendingApproval) {
       if (!switches.approvalOutcome) continue;
-      if (after !== undefined && !after.isPendingApproval) yield { kind: 'approved', reservation: after };
-      else if (after === undefined && mayVanish) yield { kind: 'approvalGone', reservation: before };
+      if (after !== undefined && !after.isPendingApproval) yield { kind: 'approved', reservation: after, certain: true };
+      else if (after === undefined && mayVanish) yield { kind: 'approvalGone', reservation: before, certain: true };
       continue;
     }
     if (
@@ -389,9 +442,20 @@ function* changes(
       awaitsCheckIn(before)
     ) {
       // Only a resource that auto-releases deletes on its own; anything else vanishing was cancelled.
-      yield { kind: 'released', reservation: before };
+      yield { kind: 'released', reservation: before, certain: watchedThroughRelease(before, previousReadMs, nowMs) };
     }
   }
+}
+
+/**
+ * Whether the read before saw `before` unchecked shortly before its auto-release moment and this
+ * read (at `nowMs`) comes shortly after it: then its vanishing is the server's release.
+ */
+function watchedThroughRelease(before: PlannerReservation, previousReadMs: number | null, nowMs: number): boolean {
+  if (previousReadMs === null || before.autoReleaseMinutes === null) return false;
+  const releaseMs = before.start.toMillis() + before.autoReleaseMinutes * minuteMs;
+  const within = releaseSeenWithinMinutes * minuteMs;
+  return previousReadMs >= releaseMs - within && nowMs >= releaseMs && nowMs <= releaseMs + within;
 }
 
 /**
@@ -439,14 +503,16 @@ class Texts {
         };
       }
       default:
-        return this.change(candidate.kind, reservation);
+        return this.change(candidate.kind, reservation, true);
     }
   }
 
-  change(kind: NotificationKind, reservation: PlannerReservation): { title: string; body: string } {
+  change(kind: NotificationKind, reservation: PlannerReservation, certain: boolean): { title: string; body: string } {
     const name = reservation.resourceName;
     switch (kind) {
       case 'released': {
+        // Gone while Perch was not looking: it cannot tell who removed it.
+        if (!certain) return { title: `${name} cancelled or released`, body: `No longer in your reservations. ${this.summary(reservation, true)}` };
         const within = reservation.autoReleaseMinutes === null ? '' : ` within ${this.format.duration(reservation.autoReleaseMinutes)} of its start`;
         return { title: `${name} released: you did not check in`, body: `Not checked in${within}. ${this.summary(reservation, true)}` };
       }

@@ -236,9 +236,9 @@ export function createSync(options: SyncOptions): Sync {
   const serverFailed = (results: readonly SessionResult<unknown>[]) => results.some((result) => !result.ok && result.error.kind === 'server');
 
   /** Notices planned again from what was just read: a reservation gone since the reads before is news (planner.ts). */
-  async function replanFromReads(horizon: DateTime | null): Promise<void> {
+  async function replanFromReads(readAt: DateTime, horizon: DateTime | null): Promise<void> {
     const previous = state.previousPlanned;
-    state.previousPlanned = plannerReservations(state.data);
+    state.previousPlanned = { reservations: plannerReservations(state.data), readAt };
     await notifications.replan(previous, horizon);
   }
 
@@ -269,7 +269,7 @@ export function createSync(options: SyncOptions): Sync {
     judgeStrain(answers.slow, serverFailed(results));
     state.offline = false;
     if (outcome === 'ok') state.lastError = null;
-    await replanFromReads(null);
+    await replanFromReads(now, null);
     options.persist();
     options.stateChanged();
     return outcome;
@@ -381,7 +381,7 @@ export function createSync(options: SyncOptions): Sync {
       for (const referenceNumber of reservationAskedAtMs.keys()) {
         if (!state.data.reservations.some((summary) => summary.referenceNumber === referenceNumber)) reservationAskedAtMs.delete(referenceNumber);
       }
-      await replanFromReads(window.to);
+      await replanFromReads(now, window.to);
     }
     options.persist();
     state.freeNowReading = false;
@@ -455,7 +455,7 @@ export function createSync(options: SyncOptions): Sync {
       const { data } = state;
       const index = data.reservations.findIndex((summary) => summary.referenceNumber === detail.referenceNumber);
       if (index >= 0) data.reservations[index] = summaryUpdatedBy(data.reservations[index]!, detail);
-      state.previousPlanned = plannerReservations(data);
+      state.previousPlanned = { reservations: plannerReservations(data), readAt: data.fetchedAt ?? clock.now() };
       options.track(notifications.replan(null, null));
       options.persist();
       options.stateChanged();
