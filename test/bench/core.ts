@@ -302,7 +302,7 @@ async function main(): Promise<void> {
       .map(([name, file]) => `${name} ×${file.writes} (${kb(file.bytes)})`)
       .join(', ') || 'nothing';
   const diskRow = (label: string, writes: DiskWrites, budget: string, result: string) => `| ${label} | ${writes.writes} | ${kb(writes.bytes)} | ${fileCell(writes)} | ${budget} | ${result} |`;
-  const idleChecks = idleReport(idle, { writes: (writes) => `${writes.writes}, ${kb(writes.bytes)}: ${fileCell(writes)}`, verdict });
+  const idleChecks = idleReport(idle, { writes: (writes) => `${writes.writes}, ${kb(writes.bytes)}: ${fileCell(writes)}`, requests: (requests) => tally([{ minute: 0, requests: [...requests] }]), verdict });
   problems.push(...idleChecks.problems);
   const headline = `real-server time per user-hour: normal ${fixed(perHour.normal)} s, unattended ${fixed(perHour.unattended)} s; written to the data folder in ${workdayHours} h: normal ${fixed(diskMb(normal), 2)} MB, unattended ${fixed(diskMb(unattended), 2)} MB`;
 

@@ -164,7 +164,10 @@ function bySetter(wakeUps: readonly WakeUp[]): string {
 }
 
 /** The checks of item 4, the idle section of BENCHMARKS.md and a one-line headline. */
-export function idleReport(run: IdleRun, cells: { writes: (writes: DiskWrites) => string; verdict: (ok: boolean) => string }) {
+export function idleReport(
+  run: IdleRun,
+  cells: { writes: (writes: DiskWrites) => string; requests: (requests: readonly RecordedRequest[]) => string; verdict: (ok: boolean) => string },
+) {
   const problems: string[] = [];
   const { verdict } = cells;
   const worst = {
@@ -191,7 +194,7 @@ export function idleReport(run: IdleRun, cells: { writes: (writes: DiskWrites) =
   const pending = run.pendingAtEnd.map((timer) => `${timer.label} (${dueIn(timer)})`).join(', ') || 'none';
   const hourRow = (hour: IdleHour, index: number) => {
     const start = run.from.plus({ hours: index });
-    return `| ${start.toFormat('HH:mm')}–${start.plus({ hours: 1 }).toFormat('HH:mm')} UTC | ${fixed(hour.cpuMs.core, 1)} ms (${fixed(cpuPercent(hour), 4)}%) | ${fixed(hour.cpuMs.process, 1)} − ${fixed(hour.cpuMs.service, 1)} ms | ${hour.wakeUps.length}: ${bySetter(hour.wakeUps)} | ${hour.maxPerMinute} | ${hour.requests.length} | ${cells.writes(hour.writes)} | ${fixed(hour.realSeconds, 1)} s |`;
+    return `| ${start.toFormat('HH:mm')}–${start.plus({ hours: 1 }).toFormat('HH:mm')} UTC | ${fixed(hour.cpuMs.core, 1)} ms (${fixed(cpuPercent(hour), 4)}%) | ${fixed(hour.cpuMs.process, 1)} − ${fixed(hour.cpuMs.service, 1)} ms | ${hour.wakeUps.length}: ${bySetter(hour.wakeUps)} | ${hour.maxPerMinute} | ${hour.requests.length}: ${cells.requests(hour.requests)} | ${cells.writes(hour.writes)} | ${fixed(hour.realSeconds, 1)} s |`;
   };
   const headline = `idle hour: core CPU ${fixed(worst.cpu, 4)}% of a core, ${worst.wakeUps} wake-ups (max ${worst.perMinute} a minute), ${worst.writes} writes (${fixed(worst.bytes / 1024)} KB) to the data folder`;
 
