@@ -23,6 +23,7 @@ import { popoverAtStart } from './core/desktop/popover-at-start.js';
 import { appEntryUrl, isAppSender } from './core/desktop/security.js';
 import { probeTrayHost, type TrayHost } from './core/desktop/tray-host.js';
 import { buildTrayMenu, trayTitle, trayTooltip, type TrayAction, type TrayCommand } from './core/desktop/tray-menu.js';
+import { createTrayRefresh } from './core/desktop/tray-refresh.js';
 import { registerAppScheme, serveAppScheme } from './shell/app-protocol.js';
 import { hardenEveryWebContents, hardenSession } from './shell/hardening.js';
 import { createPopoverWindow, type PopoverWindow } from './shell/popover-window.js';
@@ -123,14 +124,16 @@ async function start(): Promise<void> {
     // Opening the menu is a look too (the core asks at most once a minute for it).
     onMenuOpened: () => perch.trayMenuOpened(),
   });
+  // Between state changes (a poll may be minutes away) the tray's countdown still turns on time.
+  const trayWords = createTrayRefresh({ clock: systemClock, snapshot: () => perch.snapshot(), show: () => tray?.refresh() });
   popover = createPopoverWindow({ trayBounds: () => tray?.bounds() ?? null, onShown: () => perch.popoverOpened() });
-  tray.refresh();
+  trayWords.refresh();
 
   for (const event of eventNames) {
     const channel = channelOf(event);
     perch.on(event, (payload) => popover?.send(channel, payload));
   }
-  perch.on('stateChanged', () => tray?.refresh());
+  perch.on('stateChanged', () => trayWords.refresh());
   perch.on('navigate', () => popover?.show('elsewhere'));
   perch.on('hidePopover', () => popover?.hide());
 
@@ -142,7 +145,7 @@ async function start(): Promise<void> {
 
   await perch.start();
   await applySettings(perch);
-  tray.refresh();
+  trayWords.refresh();
   const host = await trayHost;
   if (host.kind !== 'registered') log(`the desktop shows no tray icon: ${host.reason}`);
   const reason = popoverAtStart({ phase: perch.snapshot().phase, trayHost: host });

@@ -1,0 +1,44 @@
+import { DateTime } from 'luxon';
+import { describe, expect, it } from 'vitest';
+import type { ReservationView, StateSnapshot } from '../../electron/bridge.js';
+import { trayTitle } from '../../electron/core/desktop/tray-menu.js';
+import { createTrayRefresh } from '../../electron/core/desktop/tray-refresh.js';
+import { ManualCoreClock } from '../support/manual-clock.js';
+import { testTimeFormat } from '../support/snapshots.js';
+import { readySnapshot, reservation } from '../renderer/fake-perch.js';
+
+const zone = 'Europe/Berlin';
+const start = DateTime.fromISO('2025-11-26T14:00:00', { zone });
+
+/** A tray fed by the core's snapshot, as main.ts wires it: what it showed, title by title. */
+function trayOn(clock: ManualCoreClock, reservations: ReservationView[]) {
+  const snapshot = (): StateSnapshot => readySnapshot({ reservations, now: clock.now().toISO()!, timeFormat: testTimeFormat });
+  const titles: string[] = [];
+  const refresh = createTrayRefresh({ clock, snapshot, show: () => titles.push(trayTitle(snapshot(), clock.now())) });
+  return { refresh, titles };
+}
+
+describe('the tray between state changes (issue 23: no timer while nothing is due)', () => {
+  it('sets no timer while nothing will change its words', async () => {
+    const clock = new ManualCoreClock(DateTime.fromISO('2025-11-26T10:00:00', { zone }));
+    const { refresh, titles } = trayOn(clock, []);
+    refresh.refresh();
+    expect(clock.pendingTimers).toBe(0);
+    await clock.advance({ hours: 8 });
+    expect(titles).toEqual(['']);
+  });
+
+  it('sleeps until the hour before a start, then turns its countdown each minute, with no poll to prompt it', async () => {
+    const clock = new ManualCoreClock(DateTime.fromISO('2025-11-26T10:00:00', { zone }));
+    const { refresh, titles } = trayOn(clock, [reservation({ start: start.toISO()!, end: start.plus({ hours: 1 }).toISO()! })]);
+    refresh.refresh();
+    expect(clock.pendingTimers).toBe(1);
+    await clock.advance({ hours: 2, minutes: 59 });
+    expect(titles).toEqual(['Design review at 14:00']);
+    await clock.advance({ minutes: 3 });
+    expect(titles).toEqual(['Design review at 14:00', 'Design review in 1 h', 'Design review in 59 min', 'Design review in 58 min']);
+    // A state change shows at once and re-arms: still one timer.
+    refresh.refresh();
+    expect(clock.pendingTimers).toBe(1);
+  });
+});
