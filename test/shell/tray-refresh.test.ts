@@ -4,15 +4,15 @@ import type { ReservationView, StateSnapshot } from '../../electron/bridge.js';
 import { trayTitle } from '../../electron/core/desktop/tray-menu.js';
 import { createTrayRefresh } from '../../electron/core/desktop/tray-refresh.js';
 import { ManualCoreClock } from '../support/manual-clock.js';
-import { testTimeFormat } from '../support/snapshots.js';
-import { readySnapshot, reservation } from '../renderer/fake-perch.js';
+import { reservationView, signedOutState, testTimeFormat } from '../support/snapshots.js';
 
 const zone = 'Europe/Berlin';
+const account = { server: { kind: 'local' as const }, userId: 2, userName: 'ada', displayName: 'Ada L', timezone: zone, timezoneNote: null, isAdmin: false };
 const start = DateTime.fromISO('2025-11-26T14:00:00', { zone });
 
 /** A tray fed by the core's snapshot, as main.ts wires it: what it showed, title by title. */
 function trayOn(clock: ManualCoreClock, reservations: ReservationView[]) {
-  const snapshot = (): StateSnapshot => readySnapshot({ reservations, now: clock.now().toISO()!, timeFormat: testTimeFormat });
+  const snapshot = (): StateSnapshot => signedOutState(clock.now().toISO()!, { phase: 'ready', account, reservations, timeFormat: testTimeFormat });
   const titles: string[] = [];
   const refresh = createTrayRefresh({ clock, snapshot, show: () => titles.push(trayTitle(snapshot(), clock.now())) });
   return { refresh, titles };
@@ -30,7 +30,7 @@ describe('the tray between state changes (issue 23: no timer while nothing is du
 
   it('sleeps until the hour before a start, then turns its countdown each minute, with no poll to prompt it', async () => {
     const clock = new ManualCoreClock(DateTime.fromISO('2025-11-26T10:00:00', { zone }));
-    const { refresh, titles } = trayOn(clock, [reservation({ start: start.toISO()!, end: start.plus({ hours: 1 }).toISO()! })]);
+    const { refresh, titles } = trayOn(clock, [reservationView({ title: 'Design review', start: start.toISO()!, end: start.plus({ hours: 1 }).toISO()! })]);
     refresh.refresh();
     expect(clock.pendingTimers).toBe(1);
     await clock.advance({ hours: 2, minutes: 59 });
