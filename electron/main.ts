@@ -23,6 +23,7 @@ import { popoverAtStart } from './core/desktop/popover-at-start.js';
 import { appEntryUrl, isAppSender } from './core/desktop/security.js';
 import { probeTrayHost, type TrayHost } from './core/desktop/tray-host.js';
 import { buildTrayMenu, trayTitle, trayTooltip, type TrayAction, type TrayCommand } from './core/desktop/tray-menu.js';
+import { createPopoverFeed } from './core/desktop/popover-feed.js';
 import { createTrayRefresh } from './core/desktop/tray-refresh.js';
 import { registerAppScheme, serveAppScheme } from './shell/app-protocol.js';
 import { hardenEveryWebContents, hardenSession } from './shell/hardening.js';
@@ -126,13 +127,27 @@ async function start(): Promise<void> {
   });
   // Between state changes (a poll may be minutes away) the tray's countdown still turns on time.
   const trayWords = createTrayRefresh({ clock: systemClock, snapshot: () => perch.snapshot(), show: () => tray?.refresh() });
-  popover = createPopoverWindow({ trayBounds: () => tray?.bounds() ?? null, onShown: () => perch.popoverOpened() });
+  const popoverFeed = createPopoverFeed({
+    visible: () => popover?.visible() ?? false,
+    send: (snapshot) => popover?.send(channelOf('stateChanged'), snapshot),
+    snapshot: () => perch.snapshot(),
+  });
+  popover = createPopoverWindow({
+    trayBounds: () => tray?.bounds() ?? null,
+    onShown: () => {
+      popoverFeed.shown();
+      perch.popoverOpened();
+    },
+  });
   trayWords.refresh();
 
   for (const event of eventNames) {
+    // The state reaches the page through the feed, only while someone can see it.
+    if (event === 'stateChanged') continue;
     const channel = channelOf(event);
     perch.on(event, (payload) => popover?.send(channel, payload));
   }
+  perch.on('stateChanged', (snapshot) => popoverFeed.stateChanged(snapshot));
   perch.on('stateChanged', () => trayWords.refresh());
   perch.on('navigate', () => popover?.show('elsewhere'));
   perch.on('hidePopover', () => popover?.hide());
