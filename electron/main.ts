@@ -6,7 +6,7 @@
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { app, dialog, ipcMain, nativeTheme, powerMonitor, utilityProcess } from 'electron';
-import { channelOf, commandNames, eventNames } from './bridge.js';
+import { channelOf, commandNames, eventNames, type StateSnapshot } from './bridge.js';
 import { defaultTimeFormatRules } from './bridge-format.js';
 import { appId } from './core/desktop/app-identity.js';
 import { appLayout, unpackedPath } from './core/desktop/app-layout.js';
@@ -28,7 +28,7 @@ import { createTrayRefresh } from './core/desktop/tray-refresh.js';
 import { registerAppScheme, serveAppScheme } from './shell/app-protocol.js';
 import { hardenEveryWebContents, hardenSession } from './shell/hardening.js';
 import { createPopoverWindow, type PopoverWindow } from './shell/popover-window.js';
-import { createPerchTray, type PerchTray } from './shell/tray.js';
+import { createPerchTray, type PerchTray, type TrayView } from './shell/tray.js';
 import { loginItem } from './shell/login-item.js';
 import { createDesktopNotifier } from './shell/notifications.js';
 import { createGlobalShortcut } from './shell/global-shortcut.js';
@@ -114,11 +114,7 @@ async function start(): Promise<void> {
   core = perch;
   registerCommands(perch);
   tray = createPerchTray({
-    view: () => {
-      const state = perch.snapshot();
-      const now = systemClock.now();
-      return { menu: buildTrayMenu(state, now), tooltip: trayTooltip(state, now), title: trayTitle(state, now) };
-    },
+    view: () => trayView(perch.snapshot()),
     onIconClick: () => popover?.toggle(),
     onCommand: (command) => void runTrayCommand(command),
     onAction: (action) => runTrayAction(action),
@@ -126,7 +122,7 @@ async function start(): Promise<void> {
     onMenuOpened: () => perch.trayMenuOpened(),
   });
   // Between state changes (a poll may be minutes away) the tray's countdown still turns on time.
-  const trayWords = createTrayRefresh({ clock: systemClock, snapshot: () => perch.snapshot(), show: () => tray?.refresh() });
+  const trayWords = createTrayRefresh({ clock: systemClock, snapshot: () => perch.snapshot(), show: (state) => tray?.refresh(trayView(state)) });
   const popoverFeed = createPopoverFeed({
     visible: () => popover?.visible() ?? false,
     send: (snapshot) => popover?.send(channelOf('stateChanged'), snapshot),
@@ -148,7 +144,8 @@ async function start(): Promise<void> {
     perch.on(event, (payload) => popover?.send(channel, payload));
   }
   perch.on('stateChanged', (snapshot) => popoverFeed.stateChanged(snapshot));
-  perch.on('stateChanged', () => trayWords.refresh());
+  // The state changed comes with its snapshot: the tray shows it rather than working out another.
+  perch.on('stateChanged', (snapshot) => trayWords.refresh(snapshot));
   perch.on('navigate', () => popover?.show('elsewhere'));
   perch.on('hidePopover', () => popover?.hide());
 
@@ -165,6 +162,12 @@ async function start(): Promise<void> {
   if (host.kind !== 'registered') log(`the desktop shows no tray icon: ${host.reason}`);
   const reason = popoverAtStart({ phase: perch.snapshot().phase, trayHost: host });
   if (reason !== null) popover.show('elsewhere');
+}
+
+/** What the tray shows of a state, at this moment. */
+function trayView(state: StateSnapshot): TrayView {
+  const now = systemClock.now();
+  return { menu: buildTrayMenu(state, now), tooltip: trayTooltip(state, now), title: trayTitle(state, now) };
 }
 
 /** The local service in an Electron utility process: a Node process of its own, ended with the app. */

@@ -3,8 +3,8 @@ import type { Clock, TimerHandle } from '../clock.js';
 import { trayWordsChangeAt } from './tray-menu.js';
 
 export interface TrayRefresh {
-  /** Shows the current state in the tray now, and waits for the next moment its words change. */
-  refresh(): void;
+  /** Shows this state (the core's current one when not given) in the tray now, and waits for the next moment its words change. */
+  refresh(snapshot?: StateSnapshot): void;
 }
 
 /**
@@ -12,15 +12,15 @@ export interface TrayRefresh {
  * away): one timer, armed for the moment they next read differently, none while nothing will change
  * them; no ticking while nothing is due (issue 23).
  */
-export function createTrayRefresh(options: { clock: Clock; snapshot: () => StateSnapshot; show: () => void }): TrayRefresh {
+export function createTrayRefresh(options: { clock: Clock; snapshot: () => StateSnapshot; show: (snapshot: StateSnapshot) => void }): TrayRefresh {
   const { clock } = options;
   let timer: TimerHandle | null = null;
-  function refresh(): void {
+  function refresh(snapshot = options.snapshot()): void {
     if (timer !== null) clock.clearTimeout(timer);
     timer = null;
-    options.show();
+    options.show(snapshot);
     const now = clock.now();
-    const changeAt = trayWordsChangeAt(options.snapshot(), now);
+    const changeAt = trayWordsChangeAt(snapshot, now);
     if (changeAt === null) return;
     timer = clock.setTimeout(() => {
       timer = null;
