@@ -202,7 +202,7 @@ export function idleReport(
 
 An evening with nothing due: sign-in at 18:30 UTC (19:30 for the user, in Berlin), the user's next booking at ${run.nextStart.toFormat('HH:mm')} UTC the next day, the popover never opened; after ${settleMinutes} settling minutes, ${run.hours.length} hours measured one by one (the worst is judged).
 
-- **Wake-ups:** every callback of a timer the core set on its clock, counted by wrapping the clock injected into the core (\`test/bench/wake-ups.ts\`) and labelled with the core file that set it (from the stack). Node's own timers below the core (the HTTP client's socket timeouts) are not counted.
+- **Wake-ups:** every callback of a timer the core set on its clock, counted by wrapping the clock injected into the core (\`test/bench/wake-ups.ts\`) and labelled with the core file that set it (from the stack). Not counted: Node's own timers below the core (the HTTP client's socket timeouts), the shell's (the tray's words, armed for their next change) and the local service's (its own process in the app: the auto-release job every minute, the WAL checkpointer).
 - **CPU:** \`process.cpuUsage()\` over each simulated hour, less the local service's share (it runs in the same process: measured from its HTTP server's request event to the response's close). What remains is the core's work (timers, requests sent and answers read, cache writes) and a little of the bench's (the manual clock and the harness waiting for the core to settle), so it slightly overstates the core. The clock is simulated: an hour's work runs in about a second, so the CPU it takes is what the same work costs over a real hour.
 - **Writes:** as above (\`test/bench/disk-writes.ts\`); a write that leaves its file as it was counts as unchanged.
 
