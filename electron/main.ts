@@ -6,7 +6,7 @@
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { app, dialog, ipcMain, nativeTheme, powerMonitor, utilityProcess } from 'electron';
-import { channelOf, commandNames, eventNames } from './bridge.js';
+import { channelOf, commandNames, eventNames, type StateSnapshot } from './bridge.js';
 import { defaultTimeFormatRules } from './bridge-format.js';
 import { appId } from './core/desktop/app-identity.js';
 import { appLayout, unpackedPath } from './core/desktop/app-layout.js';
@@ -23,10 +23,12 @@ import { popoverAtStart } from './core/desktop/popover-at-start.js';
 import { appEntryUrl, isAppSender } from './core/desktop/security.js';
 import { probeTrayHost, type TrayHost } from './core/desktop/tray-host.js';
 import { buildTrayMenu, trayTitle, trayTooltip, type TrayAction, type TrayCommand } from './core/desktop/tray-menu.js';
+import { createPopoverFeed } from './core/desktop/popover-feed.js';
+import { createTrayRefresh } from './core/desktop/tray-refresh.js';
 import { registerAppScheme, serveAppScheme } from './shell/app-protocol.js';
 import { hardenEveryWebContents, hardenSession } from './shell/hardening.js';
 import { createPopoverWindow, type PopoverWindow } from './shell/popover-window.js';
-import { createPerchTray, type PerchTray } from './shell/tray.js';
+import { createPerchTray, type PerchTray, type TrayView } from './shell/tray.js';
 import { loginItem } from './shell/login-item.js';
 import { createDesktopNotifier } from './shell/notifications.js';
 import { createGlobalShortcut } from './shell/global-shortcut.js';
@@ -112,25 +114,38 @@ async function start(): Promise<void> {
   core = perch;
   registerCommands(perch);
   tray = createPerchTray({
-    view: () => {
-      const state = perch.snapshot();
-      const now = systemClock.now();
-      return { menu: buildTrayMenu(state, now), tooltip: trayTooltip(state, now), title: trayTitle(state, now) };
-    },
+    view: () => trayView(perch.snapshot()),
     onIconClick: () => popover?.toggle(),
     onCommand: (command) => void runTrayCommand(command),
     onAction: (action) => runTrayAction(action),
     // Opening the menu is a look too (the core asks at most once a minute for it).
     onMenuOpened: () => perch.trayMenuOpened(),
   });
-  popover = createPopoverWindow({ trayBounds: () => tray?.bounds() ?? null, onShown: () => perch.popoverOpened() });
-  tray.refresh();
+  // Between state changes (a poll may be minutes away) the tray's countdown still turns on time.
+  const trayWords = createTrayRefresh({ clock: systemClock, snapshot: () => perch.snapshot(), show: (state) => tray?.refresh(trayView(state)) });
+  const popoverFeed = createPopoverFeed({
+    visible: () => popover?.visible() ?? false,
+    send: (snapshot) => popover?.send(channelOf('stateChanged'), snapshot),
+    snapshot: () => perch.snapshot(),
+  });
+  popover = createPopoverWindow({
+    trayBounds: () => tray?.bounds() ?? null,
+    onShown: () => {
+      popoverFeed.shown();
+      perch.popoverOpened();
+    },
+  });
+  trayWords.refresh();
 
   for (const event of eventNames) {
+    // The state reaches the page through the feed, only while someone can see it.
+    if (event === 'stateChanged') continue;
     const channel = channelOf(event);
     perch.on(event, (payload) => popover?.send(channel, payload));
   }
-  perch.on('stateChanged', () => tray?.refresh());
+  perch.on('stateChanged', (snapshot) => popoverFeed.stateChanged(snapshot));
+  // The state changed comes with its snapshot: the tray shows it rather than working out another.
+  perch.on('stateChanged', (snapshot) => trayWords.refresh(snapshot));
   perch.on('navigate', () => popover?.show('elsewhere'));
   perch.on('hidePopover', () => popover?.hide());
 
@@ -142,11 +157,17 @@ async function start(): Promise<void> {
 
   await perch.start();
   await applySettings(perch);
-  tray.refresh();
+  trayWords.refresh();
   const host = await trayHost;
   if (host.kind !== 'registered') log(`the desktop shows no tray icon: ${host.reason}`);
   const reason = popoverAtStart({ phase: perch.snapshot().phase, trayHost: host });
   if (reason !== null) popover.show('elsewhere');
+}
+
+/** What the tray shows of a state, at this moment. */
+function trayView(state: StateSnapshot): TrayView {
+  const now = systemClock.now();
+  return { menu: buildTrayMenu(state, now), tooltip: trayTooltip(state, now), title: trayTitle(state, now) };
 }
 
 /** The local service in an Electron utility process: a Node process of its own, ended with the app. */

@@ -21,6 +21,7 @@ export interface PopoverWindow {
   /** A click on the tray icon: opens a closed popover, closes an open one. */
   toggle(): void;
   hide(): void;
+  visible(): boolean;
   /** Sends an event to the page, while the window exists. */
   send(channel: string, payload: unknown): void;
 }
@@ -79,6 +80,7 @@ export function createPopoverWindow(options: { trayBounds: () => Rect | null; on
       show('trayIcon');
     },
     hide,
+    visible: () => !win.isDestroyed() && win.isVisible(),
     send(channel, payload) {
       if (!win.isDestroyed()) win.webContents.send(channel, payload);
     },

@@ -20,8 +20,8 @@ export interface TrayView {
 }
 
 export interface PerchTray {
-  /** Shows the current view: call whenever the state may have changed. */
-  refresh(): void;
+  /** Shows this view, or the current one: call whenever the state may have changed. */
+  refresh(view?: TrayView): void;
   /** The icon's place on screen, or null where the tray reports none (most Linux trays). */
   bounds(): Rect | null;
 }
@@ -82,8 +82,7 @@ export function createPerchTray(options: {
   }
 
   return {
-    refresh() {
-      const view = options.view();
+    refresh(view = options.view()) {
       const tooltipChanged = view.tooltip !== shown?.tooltip;
       if (process.platform === 'linux') attachMenu(view.menu, tooltipChanged);
       if (tooltipChanged) tray.setToolTip(view.tooltip);

@@ -3,12 +3,12 @@ import { DateTime } from 'luxon';
 import { operationNames, operations } from '../../electron/api/operations.js';
 import { referenceDataHours } from '../../electron/core/sync/reference-data.js';
 import { releaseDue } from '../../electron/service/jobs/auto-release.js';
-import { PermissionType } from '../../electron/service/store/tables.js';
 import { demoSignIn, startCoreHarness, type RecordedRequest } from '../support/core-harness.js';
-import { insertResource } from '../support/fixtures.js';
 import { insertReservation } from '../support/reservations.js';
 import { countDiskWrites, diskBudgetMbPerWorkday, type DiskWriteCounter, type DiskWrites } from './disk-writes.js';
+import { addBenchDesks, totalResources } from './bench-org.js';
 import { collector, heapGrowthBudgetMb } from './heap.js';
+import { idleReport, simulateIdle } from './idle.js';
 import { writeReportSection } from './report.js';
 import { priceLines, priceOf, serverBudgetSeconds, serverPrices, totalMs, type PriceLine } from './server-prices.js';
 
@@ -18,11 +18,11 @@ import { priceLines, priceOf, serverBudgetSeconds, serverPrices, totalMs, type P
  * opened every 10 minutes, the check-in done when it opens) and unattended (nobody looks). Every
  * request is priced with the real server's table (spec/server-facts.md section E); the checks are
  * the budgets of that section (2 s of server time per user-hour in normal use, 1 s unattended),
- * at most two requests per background poll, and flat memory. Writes its section of
+ * at most two requests per background poll, and flat memory. Then an idle evening (test/bench/idle.ts):
+ * the core's CPU, wake-ups and writes per hour against issue 23's budgets. Writes its section of
  * BENCHMARKS.md between the markers below and exits 1 when a check fails.
  */
 
-const totalResources = 500;
 const popoverEveryMinutes = 10;
 const sampleEveryMinutes = 5;
 const workdayHours = 8;
@@ -131,17 +131,7 @@ async function simulateDay(use: Use, gc: () => void, disk: DiskWriteCounter): Pr
   const harness = await startCoreHarness(signInAt);
   try {
     const { org, service } = harness;
-    const demoResources = Object.keys(org.resources).length;
-    const added = await service.store.transaction().execute(async (trx) => {
-      const ids: number[] = [];
-      for (let index = 0; index < totalResources - demoResources; index++) {
-        const checkIn = index === 0 ? { requiresCheckIn: 1, autoReleaseMinutes: 15 } : {};
-        ids.push(await insertResource(trx, { name: `Bench desk ${index + 1}`, scheduleId: org.schedules.lab, sortOrder: 100 + index, ...checkIn }));
-      }
-      await trx.insertInto('groupResourcePermissions').values(ids.map((resourceId) => ({ groupId: org.groups.staff, resourceId, permissionType: PermissionType.full }))).execute();
-      await trx.insertInto('resourceGroupMembers').values(ids.map((resourceId) => ({ groupId: org.resourceGroups.lab, resourceId }))).execute();
-      return ids;
-    });
+    const added = await addBenchDesks(harness);
     const day = signInAt.startOf('day');
     const checkInStart = day.plus({ hours: 13 });
     const bookings = [
@@ -245,6 +235,7 @@ async function main(): Promise<void> {
   const began = performance.now();
   const normal = await simulateDay('normal', gc, disk);
   const unattended = await simulateDay('unattended', gc, disk);
+  const idle = await simulateIdle(gc, disk);
   const problems: string[] = [];
 
   const perHour = { normal: serverMsPerHour(normal) / 1000, unattended: serverMsPerHour(unattended) / 1000 };
@@ -311,9 +302,11 @@ async function main(): Promise<void> {
       .map(([name, file]) => `${name} ×${file.writes} (${kb(file.bytes)})`)
       .join(', ') || 'nothing';
   const diskRow = (label: string, writes: DiskWrites, budget: string, result: string) => `| ${label} | ${writes.writes} | ${kb(writes.bytes)} | ${fileCell(writes)} | ${budget} | ${result} |`;
+  const idleChecks = idleReport(idle, { writes: (writes) => `${writes.writes}, ${kb(writes.bytes)}: ${fileCell(writes)}`, requests: (requests) => tally([{ minute: 0, requests: [...requests] }]), verdict });
+  problems.push(...idleChecks.problems);
   const headline = `real-server time per user-hour: normal ${fixed(perHour.normal)} s, unattended ${fixed(perHour.unattended)} s; written to the data folder in ${workdayHours} h: normal ${fixed(diskMb(normal), 2)} MB, unattended ${fixed(diskMb(unattended), 2)} MB`;
 
-  const section = `## The core: what it costs a real server, and memory (issues 4 and 14)
+  const section = `## The core: what it costs a real server, memory, and idle hours (issues 4, 14 and 23)
 
 The tray app's core (\`createPerchCore\`) signed in as a normal user to the local service in the same process, over real HTTP on 127.0.0.1, with a manual clock the service shares. Every request it sends is priced with the real server's table (spec/server-facts.md section E: server time per request, median, for a normal user who may book 700 of 1,000 resources). Generated by \`npm run bench:core\` (\`test/bench/core.ts\`, prices in \`test/bench/server-prices.ts\`; \`npm run bench\` runs it after the service benchmark).
 
@@ -378,11 +371,14 @@ Hourly samples (minute 0 is just after sign-in):
 | Minute | RSS MB | Heap MB | Heap vs min ${settledMinute} |
 |---:|---:|---:|---:|
 ${sampleRows(samples.filter((entry) => entry.minute === 0 || entry.minute === settledMinute || entry.minute % 60 === 0))}
+
+${idleChecks.markdown}
 ${problems.length > 0 ? `\nFailed checks:\n\n${problems.map((problem) => `- ${problem}`).join('\n')}\n` : ''}`;
 
   writeReportSection('core-benchmark', section);
   console.log(section);
   console.log(`\n${headline}`);
+  console.log(idleChecks.headline);
   console.log(`Wrote the core section of BENCHMARKS.md in ${fixed((performance.now() - began) / 1000, 0)} s.`);
   if (problems.length > 0) {
     console.log(`\n${problems.length} check(s) failed:\n${problems.map((problem) => `- ${problem}`).join('\n')}`);

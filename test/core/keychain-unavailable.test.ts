@@ -186,16 +186,41 @@ describe('openKeychain with a keychain that misbehaves', () => {
       if (locked) throw new Error('Cannot create an item in a locked collection');
       return setPassword(service, account, password);
     };
-    const store = openKeychain('Perch', { loadKeytar: async () => keytar, isLocked: async () => null, lockPollMs: 20, log: silent });
+    const isLocked = vi.fn(async () => null);
+    const store = openKeychain('Perch', { loadKeytar: async () => keytar, isLocked, lockPollMs: 20, log: silent });
     const unlocked = vi.fn();
     store.onUnlocked(unlocked);
     await expect(store.get('root|ada')).rejects.toBeInstanceOf(KeychainLockedError);
     locked = false;
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(unlocked).not.toHaveBeenCalled();
+    // Asked once: a poll that cannot tell is not kept ticking (issue 23).
+    expect(isLocked).toHaveBeenCalledTimes(1);
     store.retry();
     await vi.waitFor(() => expect(unlocked).toHaveBeenCalledTimes(1));
     expect(store.status()).toEqual({ available: true, reason: null });
+  });
+
+  it('a keychain left locked is asked every 10 s for the first minute, then every 30 s: at most twice a minute (issue 23)', async () => {
+    vi.useFakeTimers();
+    try {
+      const keytar = fakeKeytar({
+        setPassword: async () => {
+          throw new Error('Cannot create an item in a locked collection');
+        },
+      });
+      const isLocked = vi.fn(async () => true);
+      const store = openKeychain('Perch', { loadKeytar: async () => keytar, isLocked, log: silent });
+      await store.set('root|ada', 'token');
+      expect(store.status()).toEqual({ available: false, reason: keychainReasons.locked });
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(isLocked).toHaveBeenCalledTimes(6);
+      await vi.advanceTimersByTimeAsync(10 * 60_000);
+      expect(isLocked).toHaveBeenCalledTimes(6 + 20);
+      expect(vi.getTimerCount()).toBe(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('switches to memory when a read or a delete fails for good after opening', async () => {

@@ -7,6 +7,7 @@ import {
   trayTitle,
   shortened,
   trayTooltip,
+  trayWordsChangeAt,
   type TrayMenuItem,
 } from '../../electron/core/desktop/tray-menu.js';
 import { freeResourceView, testTimeFormat } from '../support/snapshots.js';
@@ -324,5 +325,44 @@ describe('trayTooltip and trayTitle', () => {
   it("writes times by the snapshot's rules: a 12-hour clock when the OS has one", () => {
     const us = snapshot({ timeFormat: { locale: 'en-US', hourCycle: 'h12' }, reservations: [reservation({ start: at('09:00'), end: at('12:30') })] });
     expect(trayTitle(us, now)).toBe('Room A until 12:30 PM');
+  });
+});
+
+describe('trayWordsChangeAt: when the tray must be shown again, with no new state', () => {
+  /** All the tray says that depends on the moment: title, tooltip and menu. */
+  const words = (state: StateSnapshot, at: DateTime) => [trayTitle(state, at), trayTooltip(state, at), ...outline(buildTrayMenu(state, at))].join('\n');
+
+  it.each([
+    ['within the hour: the countdown turns at the half minute', [reservation()], '2025-03-10T10:00:30.001+01:00'],
+    ['later today: the countdown begins once less than the hour is left', [reservation({ start: at('14:00'), end: at('15:00') })], '2025-03-10T13:00:00.001+01:00'],
+    ['under way: at its end', [reservation({ start: at('09:00'), end: at('12:30') })], '2025-03-10T12:30:00.000+01:00'],
+    ['tomorrow: at midnight, when it becomes today', [reservation({ start: at('09:00', '2025-03-11'), end: at('10:00', '2025-03-11') })], '2025-03-11T00:00:00.000+01:00'],
+    ['next week: at midnight, when its day reads differently', [reservation({ start: at('09:00', '2025-03-17'), end: at('10:00', '2025-03-17') })], '2025-03-11T00:00:00.000+01:00'],
+  ])('%s; the words hold until then and change at it', (_name, reservations, expected) => {
+    const state = snapshot({ reservations });
+    const changeAt = trayWordsChangeAt(state, now)!;
+    expect(changeAt.toMillis()).toBe(DateTime.fromISO(expected).toMillis());
+    const before = words(state, now);
+    const steps = 60;
+    for (let step = 1; step < steps; step++) expect(words(state, now.plus({ milliseconds: Math.floor(((changeAt.toMillis() - now.toMillis()) * step) / steps) }))).toBe(before);
+    expect(words(state, changeAt.minus({ milliseconds: 1 }))).toBe(before);
+    expect(words(state, changeAt)).not.toBe(before);
+  });
+
+  it('nothing booked: nothing to wake for', () => {
+    expect(trayWordsChangeAt(snapshot(), now)).toBeNull();
+    expect(trayWordsChangeAt(snapshot({ phase: 'signedOut', account: null }), now)).toBeNull();
+  });
+
+  it('a morning walked from change to change: once a minute only in the hour before the start, then its start and end', () => {
+    const state = snapshot({ reservations: [reservation({ start: at('11:30'), end: at('12:00') })] });
+    const moments: DateTime[] = [];
+    for (let t: DateTime | null = trayWordsChangeAt(state, now); t !== null; t = trayWordsChangeAt(state, t)) moments.push(t);
+    expect(moments[0]!.toISO()).toBe('2025-03-10T10:30:00.001+01:00');
+    expect(moments.filter((moment) => moment < DateTime.fromISO(at('10:30')))).toHaveLength(0);
+    // "in 1 h", "in 59 min" down to "in 1 min", "now" for the last half minute, then under way, then nothing.
+    expect(moments).toHaveLength(63);
+    expect(moments.at(-2)!.toISO()).toBe('2025-03-10T11:30:00.000+01:00');
+    expect(moments.at(-1)!.toISO()).toBe('2025-03-10T12:00:00.000+01:00');
   });
 });

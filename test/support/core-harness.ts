@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DateTime } from 'luxon';
 import { createClient, type ApiClient } from '../../electron/api/client.js';
+import type { Clock } from '../../electron/core/clock.js';
 import { success } from '../../electron/core/errors.js';
 import { memorySecretStore, type SecretStore } from '../../electron/core/storage/keychain.js';
 import type { LocalProfile } from '../../electron/core/local-service/local-account.js';
@@ -90,6 +91,8 @@ interface CoreOptions {
   monotonicMs?: () => number;
   /** Who "Try it on this computer" provisions; the machine's login and zone otherwise. */
   localProfile?: () => LocalProfile;
+  /** The core's clock: the harness's manual clock by default, or one that wraps it (to watch its timers). */
+  clock?: Clock;
 }
 
 export interface CoreHarness {
@@ -162,7 +165,7 @@ export async function startCoreHarness(start: DateTime): Promise<CoreHarness> {
     const secrets = options.secrets ?? memorySecretStore('test: memory only');
     const core = createPerchCore({
       dataDir,
-      clock,
+      clock: options.clock ?? clock,
       secrets,
       notifier,
       fetch: recordingFetch,

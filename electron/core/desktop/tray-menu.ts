@@ -28,6 +28,10 @@ const bookNowLimit = 5;
 /** The menu bar has little room: a longer name is cut, at a word where one ends late enough. */
 const titleNameLength = 20;
 
+/** Within this long of its start, a reservation's time reads as a countdown ("in 59 min"). */
+const countdownMinutes = 60;
+const minuteMs = 60_000;
+
 const separator: TrayMenuItem = { label: '', type: 'separator' };
 
 /** The reservation the tray talks about: the one in progress, else the next to start. */
@@ -82,6 +86,28 @@ export function trayTitle(state: StateSnapshot, now: DateTime): string {
   return `${shortened(nameOf(next), titleNameLength)} ${when(next, now, formatOf(state, now))}`;
 }
 
+/**
+ * The next moment the tray's words (title, tooltip, the menu's reservation line) read differently
+ * with the same state: the minute of a countdown turning, the hour before a start, a midnight that
+ * turns "tomorrow" into today, the end of the booking under way. Null when only a new state changes
+ * them, so nothing needs waking for the tray.
+ */
+export function trayWordsChangeAt(state: StateSnapshot, now: DateTime): DateTime | null {
+  const next = nextReservation(state, now);
+  if (!next) return null;
+  const start = instant(next.start);
+  if (start <= now) return instant(next.end);
+  const countdownFrom = start.minus({ minutes: countdownMinutes });
+  if (now <= countdownFrom) {
+    const midnight = now.setZone(start.zone).startOf('day').plus({ days: 1 });
+    // The countdown begins once less than the hour is left: just after this moment.
+    return DateTime.min(midnight, countdownFrom.plus({ milliseconds: 1 }));
+  }
+  // The countdown rounds to the minute: "in n min" turns to n − 1 once less than n − ½ minutes are left.
+  const shown = Math.round(start.diff(now).as('minutes'));
+  return DateTime.min(start, start.minus({ milliseconds: (shown - 0.5) * minuteMs - 1 }));
+}
+
 const nameOf = (reservation: ReservationView) => reservation.title.trim() || reservation.resourceName;
 
 function startsToday(reservation: ReservationView, now: DateTime): boolean {
@@ -93,7 +119,7 @@ function startsToday(reservation: ReservationView, now: DateTime): boolean {
 function when(reservation: ReservationView, now: DateTime, format: TimeFormat): string {
   const start = instant(reservation.start);
   if (start <= now) return `until ${format.time(reservation.end, reservation.timezone)}`;
-  if (start.diff(now, 'minutes').minutes < 60) return format.countdown(reservation.start, now.toMillis());
+  if (start.diff(now, 'minutes').minutes < countdownMinutes) return format.countdown(reservation.start, now.toMillis());
   const at = format.time(reservation.start, reservation.timezone);
   return startsToday(reservation, now) ? `at ${at}` : `${day(start, now).trim()} ${at}`;
 }

@@ -50,6 +50,10 @@ export interface KeychainOptions {
 
 const DEFAULT_TIMEOUT_MS = 3000;
 const DEFAULT_LOCK_POLL_MS = 10_000;
+/** Asked every `lockPollMs` this many times (the first minute: an unlock right after login)… */
+const QUICK_LOCK_POLLS = 6;
+/** …then this many times less often: a keychain left locked all day wakes Perch at most twice a minute (issue 23). */
+const SLOW_LOCK_POLL_FACTOR = 3;
 /** Written and removed when the keychain is first used; real accounts are `<apiRoot>|<username>`, so it never meets one. */
 export const probeAccount = 'perch-keychain-probe';
 const consequence = 'you will need to sign in again after Perch restarts.';
@@ -179,6 +183,8 @@ export function openKeychain(service = 'Perch', options: KeychainOptions = {}): 
   /** The attempt under way to open the keychain (first use, or again once it may be unlocked). */
   let opening: Promise<void> | null = null;
   let pollTimer: NodeJS.Timeout | null = null;
+  /** Polls since the keychain was found locked. */
+  let lockPolls = 0;
   /** Whether the keychain was found locked since it was last open: its opening then is news to the listeners. */
   let lockedSinceOpen = false;
 
@@ -191,20 +197,35 @@ export function openKeychain(service = 'Perch', options: KeychainOptions = {}): 
   }
 
   function stopPolling(): void {
-    if (pollTimer) clearInterval(pollTimer);
+    if (pollTimer) clearTimeout(pollTimer);
     pollTimer = null;
+    lockPolls = 0;
   }
 
   function becomeLocked(keytar: KeytarModule, reason: string): void {
     phase = { kind: 'locked', keytar, reason };
     lockedSinceOpen = true;
-    if (pollTimer) return;
-    pollTimer = setInterval(() => {
+    if (pollTimer === null) pollLock();
+  }
+
+  /**
+   * Asks, without a prompt, whether the keychain was unlocked, and again while it is locked, the
+   * quick polls first. Where that cannot be told it stops asking: the screen's unlock (`retry`)
+   * and a late answer to the unlock prompt still open it.
+   */
+  function pollLock(): void {
+    const delay = lockPolls < QUICK_LOCK_POLLS ? lockPollMs : lockPollMs * SLOW_LOCK_POLL_FACTOR;
+    const timer: NodeJS.Timeout = setTimeout(() => {
+      lockPolls += 1;
       void isLocked().then((locked) => {
+        if (pollTimer !== timer) return;
+        pollTimer = null;
         if (locked === false) void reopen();
+        if (locked !== null && phase?.kind === 'locked') pollLock();
       });
-    }, lockPollMs);
-    pollTimer.unref();
+    }, delay);
+    timer.unref();
+    pollTimer = timer;
   }
 
   /**

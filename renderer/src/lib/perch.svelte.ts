@@ -102,11 +102,25 @@ export class PerchStore {
         if (failed) this.#fail(`${failed.command}:${referenceNumber}`, failed.error);
       }),
     ];
-    const timer = setInterval(() => this.#tick(), tickMs);
+    // Countdowns move only while someone can see them: a closed popover is a hidden page, and a
+    // clock ticking there would wake the app for nothing (issue 23). Shown again, it is right at once.
+    let timer: ReturnType<typeof setInterval> | null = null;
+    const followVisibility = () => {
+      if (document.hidden) {
+        if (timer !== null) clearInterval(timer);
+        timer = null;
+      } else if (timer === null) {
+        this.#tick();
+        timer = setInterval(() => this.#tick(), tickMs);
+      }
+    };
+    document.addEventListener('visibilitychange', followVisibility);
+    followVisibility();
     void this.api.getState().then((snapshot) => this.#adopt(snapshot), (cause: unknown) => this.#fail('getState', unexpected(cause)));
     void this.loadSettings();
     return () => {
-      clearInterval(timer);
+      document.removeEventListener('visibilitychange', followVisibility);
+      if (timer !== null) clearInterval(timer);
       for (const stop of stops) stop();
     };
   }
