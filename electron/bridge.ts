@@ -75,6 +75,11 @@ export const SettingsSchema = Type.Object({
   /** When the "check-in open" notification fires, before start. */
   checkInLeadMinutes: Type.Integer({ minimum: 0, maximum: 60 }),
   notifications: NotificationKinds,
+  /**
+   * Opt-in: on unlocking or waking the computer while one of the user's bookings has its check-in
+   * window open, Perch checks in to it by itself, once. Nothing but the check-in leaves the computer.
+   */
+  autoCheckIn: Type.Boolean(),
   launchAtLogin: Type.Boolean(),
   theme: Type.Union([Type.Literal('system'), Type.Literal('light'), Type.Literal('dark')]),
   favouriteResourceIds: Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 500 }),

@@ -61,6 +61,7 @@ export function defaultSettings(): Settings {
     endReminderMinutes: 5,
     checkInLeadMinutes: 5,
     notifications: { startReminder: true, endReminder: true, checkInOpen: true, autoReleaseWarning: true, released: true, approvalOutcome: true },
+    autoCheckIn: false,
     launchAtLogin: false,
     theme: 'system',
     favouriteResourceIds: [7],
