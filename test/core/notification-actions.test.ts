@@ -95,7 +95,7 @@ describe('notifications from a core, through notify-send on the bus', () => {
       appIcon: icon,
       // Severn keeps London time, an hour behind the user's Berlin.
       body: 'Released at 10:15 London time unless you check in. 10:00–10:30 London time',
-      actions: ['default', 'Open', 'checkIn', 'Check in', 'snooze', 'Snooze'],
+      actions: ['default', 'Open', 'checkIn', 'Check in', 'notComing', "I'm not coming", 'snooze', 'Snooze'],
     });
     expect(notice.hints).toMatchObject({ 'desktop-entry': appId });
     expect(childProcessesNamed('notify-send')).toHaveLength(1);

@@ -100,6 +100,7 @@ export function createFakePerch(initial: StateSnapshot = signedOutSnapshot(), ov
     checkIn: notImplemented,
     checkOut: notImplemented,
     cancel: notImplemented,
+    release: notImplemented,
     extend: notImplemented,
     offerExtension: notImplemented,
     retitle: notImplemented,
