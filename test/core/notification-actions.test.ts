@@ -144,6 +144,22 @@ describe('notifications from a core, through notify-send on the bus', () => {
     expect(server.notifications.filter((notification) => notification.summary.startsWith('Call with Lisbon starts'))).toHaveLength(2);
   });
 
+  it("I'm not coming opens the popover on the booking, asking, and gives nothing back by itself", async () => {
+    const start = utc('11:30');
+    const reference = await book(harness.org.resources.severn, start, utc('12:00'), 'Budget sync');
+    await advanceTo(start.minus({ minutes: 5 }));
+    const notice = await server.waitForNotification(titled('Budget sync starts in 5 min — check in to keep Severn (1.02)'));
+    navigations.length = 0;
+    await invoke(notice, 'notComing');
+    expect(navigations).toEqual([{ referenceNumber: reference, confirm: 'release' }]);
+    const onServer = await (await asUser()).getReservation({ params: { referenceNumber: reference } });
+    expect(onServer.ok && onServer.data.checkInDate).toBeNull();
+    // Given back from the popover, as the user confirms there.
+    expect(await perch.core.handlers.release({ referenceNumber: reference })).toMatchObject({ ok: true });
+    // The notice answered is closed.
+    expect(server.closedByClient).toContain(notice.id);
+  });
+
   it('Extend offers 30 minutes more; where the server refuses, the popover opens on the reservation with the reason', async () => {
     const { resources, users } = harness.org;
     const laptop = await book(resources.loanLaptop, utc('12:00'), utc('12:30'), 'Laptop for the demo');
