@@ -54,7 +54,7 @@ export class PerchStore {
   bookDraft = $state<BookDraft | null>(null);
   /** A reservation a clicked notification asked to show. */
   highlight = $state<string | null>(null);
-  /** A notification's "I'm not coming" was pressed: the Next card asks it again, for this reservation; its control takes it. */
+  /** A notification's "I'm not coming" was pressed: the reservation's card or row asks it again; the one that does takes it. */
   releaseAsked = $state<string | null>(null);
   /** The core's "now", advanced locally between snapshots so countdowns move. */
   nowMs = $state(Date.now());
@@ -99,11 +99,13 @@ export class PerchStore {
           return;
         }
         const { referenceNumber, failed } = target;
-        // "I'm not coming" is asked on the Next card, where it is offered; elsewhere the booking is shown, to cancel from its menu.
-        if (target.confirm === 'release' && nextReservation(this.snapshot, this.nowMs)?.referenceNumber === referenceNumber) {
+        // "I'm not coming" is asked on the Next card when the booking is on it, else on its row in My reservations.
+        if (target.confirm === 'release') {
           this.releaseAsked = referenceNumber;
-          this.tab = 'now';
-          return;
+          if (nextReservation(this.snapshot, this.nowMs)?.referenceNumber === referenceNumber) {
+            this.tab = 'now';
+            return;
+          }
         }
         this.highlight = referenceNumber;
         this.tab = 'reservations';
