@@ -75,6 +75,11 @@ export const SettingsSchema = Type.Object({
   /** When the "check-in open" notification fires, before start. */
   checkInLeadMinutes: Type.Integer({ minimum: 0, maximum: 60 }),
   notifications: NotificationKinds,
+  /**
+   * Opt-in: on unlocking or waking the computer while one of the user's bookings has its check-in
+   * window open, Perch checks in to it by itself, once. Nothing but the check-in leaves the computer.
+   */
+  autoCheckIn: Type.Boolean(),
   launchAtLogin: Type.Boolean(),
   theme: Type.Union([Type.Literal('system'), Type.Literal('light'), Type.Literal('dark')]),
   favouriteResourceIds: Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 500 }),
@@ -391,6 +396,12 @@ export interface CommandRequests {
   checkIn: ReferenceRequest;
   checkOut: ReferenceRequest;
   cancel: CancelRequest;
+  /**
+   * "I'm not coming": gives a booking back, early. Before its start it is cancelled (that occurrence
+   * only); once started it is checked out, which ends it now (checked in first where it awaits a
+   * check-in: servers check out only what was checked in to).
+   */
+  release: ReferenceRequest;
   extend: ExtendRequest;
   /** What Extend would offer for one reservation now (its next slot, within the resource's limits). */
   offerExtension: ReferenceRequest;
@@ -427,6 +438,7 @@ export const commandRequests: { [C in CommandName]: CommandRequests[C] extends v
   checkIn: ReferenceRequestSchema,
   checkOut: ReferenceRequestSchema,
   cancel: CancelRequestSchema,
+  release: ReferenceRequestSchema,
   extend: ExtendRequestSchema,
   offerExtension: ReferenceRequestSchema,
   retitle: RetitleRequestSchema,
@@ -453,6 +465,7 @@ export interface CommandResponses {
   checkIn: BridgeResult<ReservationView>;
   checkOut: BridgeResult<ReservationView>;
   cancel: BridgeResult<StateSnapshot>;
+  release: BridgeResult<StateSnapshot>;
   extend: BridgeResult<ReservationView>;
   offerExtension: BridgeResult<ExtensionOffer>;
   retitle: BridgeResult<ReservationView>;
@@ -472,10 +485,11 @@ export interface EventPayloads {
   stateChanged: StateSnapshot;
   /**
    * A notification was clicked, or its button's action failed: open the popover on this
-   * reservation, with the failure where the reservation's own button would show it.
+   * reservation, with the failure where the reservation's own button would show it. `confirm`:
+   * its "I'm not coming" was pressed, which a notification cannot ask about itself: the popover asks.
    */
   navigate:
-    | { referenceNumber: string; failed?: { command: 'checkIn' | 'extend'; error: BridgeError } }
+    | { referenceNumber: string; failed?: { command: 'checkIn' | 'extend'; error: BridgeError }; confirm?: 'release' }
     /** The tray's "Book…": open the Book form filled in. */
     | { book: BookDraft };
 }

@@ -21,7 +21,7 @@ import type { NotifierHandle } from './core/notifications/notifier.js';
 import { createPerchCore, type PerchCore } from './core/perch-core.js';
 import { popoverAtStart } from './core/desktop/popover-at-start.js';
 import { appEntryUrl, isAppSender } from './core/desktop/security.js';
-import { probeTrayHost, type TrayHost } from './core/desktop/tray-host.js';
+import { probeTrayHost, sessionBusAddress, type TrayHost } from './core/desktop/tray-host.js';
 import { buildTrayMenu, trayTitle, trayTooltip, type TrayAction, type TrayCommand } from './core/desktop/tray-menu.js';
 import { createPopoverFeed } from './core/desktop/popover-feed.js';
 import { createTrayRefresh } from './core/desktop/tray-refresh.js';
@@ -32,6 +32,7 @@ import { createPerchTray, type PerchTray, type TrayView } from './shell/tray.js'
 import { loginItem } from './shell/login-item.js';
 import { createDesktopNotifier } from './shell/notifications.js';
 import { createGlobalShortcut } from './shell/global-shortcut.js';
+import { systemBusAddress, watchSessionLock, type SessionLockWatcher } from './shell/session-lock.js';
 
 /** Beside the app's own files in its data folder: the local service's database. */
 const localServiceFolder = 'local-service';
@@ -44,6 +45,7 @@ let core: PerchCore | null = null;
 let quitting = false;
 let appLog: LogFile | null = null;
 let notifier: NotifierHandle | null = null;
+let sessionLock: SessionLockWatcher | null = null;
 
 registerAppScheme();
 
@@ -151,9 +153,20 @@ async function start(): Promise<void> {
 
   powerMonitor.on('suspend', () => perch.systemSuspended());
   powerMonitor.on('resume', () => perch.systemResumed());
-  // Emitted on macOS and Windows only (docs/api/power-monitor.md): on Linux a locked screen goes unreported.
-  powerMonitor.on('lock-screen', () => perch.screenLocked());
-  powerMonitor.on('unlock-screen', () => perch.screenUnlocked());
+  if (process.platform === 'linux') {
+    // powerMonitor's lock events are macOS's and Windows' only (docs/api/power-monitor.md): on Linux
+    // the session's lock is read from the screen saver and logind over D-Bus.
+    sessionLock = watchSessionLock({
+      onLocked: () => perch.screenLocked(),
+      onUnlocked: () => perch.screenUnlocked(),
+      sessionBusAddress: sessionBusAddress(process.env),
+      systemBusAddress: systemBusAddress(process.env),
+      log,
+    });
+  } else {
+    powerMonitor.on('lock-screen', () => perch.screenLocked());
+    powerMonitor.on('unlock-screen', () => perch.screenUnlocked());
+  }
 
   await perch.start();
   await applySettings(perch);
@@ -216,6 +229,7 @@ function runTrayAction(action: TrayAction): void {
 async function quit(): Promise<void> {
   if (quitting) return;
   quitting = true;
+  sessionLock?.stop();
   try {
     // Quit must quit: a core stuck on a slow server gets a few seconds, not a veto.
     await Promise.race([core?.stop(), delay(stopTimeoutMs, undefined, { ref: false })]);

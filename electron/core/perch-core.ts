@@ -3,6 +3,7 @@
  * the settings, behind the bridge's commands and events. Plain Node; the Electron shell only
  * forwards power and screen events and wires the commands to IPC.
  */
+import type { DateTime } from 'luxon';
 import type { CommandHandlers, Settings, StateSnapshot, TimeFormatRules } from '../bridge.js';
 import type { Autostart } from './desktop/autostart.js';
 import { claimShortcut, type GlobalShortcut } from './desktop/global-shortcut.js';
@@ -28,6 +29,9 @@ import { coveredSchedules } from './sync/free-now-schedules.js';
 import { knownClosed } from './views/opening-hours.js';
 import { bookNowScheduleIds } from './desktop/tray-menu.js';
 import { createSync, defaultSlowAnswerMs } from './sync/sync.js';
+import { autoCheckInKey, autoCheckInTarget } from './auto-check-in.js';
+import { plannerReservations } from './notifications/planner-input.js';
+import { notificationId } from './notifications/planner.js';
 
 export interface PerchCoreOptions {
   dataDir: string;
@@ -209,6 +213,42 @@ export function createPerchCore(options: PerchCoreOptions): PerchCore {
     freeViews: (answers, start, end) => (session.account === null ? [] : freeViews(state, session.account, answers, start, end)),
   });
 
+  /** The bookings auto check-in tried this run (autoCheckInKey): one chance each, whatever came of it. */
+  const autoCheckInTried = new Set<string>();
+
+  /**
+   * Unlocked or woken: with the setting on, checks in to the booking whose check-in window is open,
+   * once. It waits for the list read on resume and acts only on a list read since `back` (a booking
+   * moved or released while the computer slept must not be checked in to as it was); where no such
+   * read came (still asleep or locked, offline), it does nothing. A refusal changes nothing: the
+   * check-in notification stands as it was. A success replaces it with a short confirmation.
+   */
+  async function checkInByItself(back: DateTime): Promise<void> {
+    if (!state.settings.autoCheckIn || session.account === null) return;
+    await sync.ownListNow();
+    const fetchedAt = state.data.fetchedAt;
+    if (!state.settings.autoCheckIn || session.account === null || fetchedAt === null || fetchedAt.toMillis() < back.toMillis()) return;
+    const target = autoCheckInTarget(plannerReservations(state.data), clock.now(), state.settings.checkInLeadMinutes, autoCheckInTried);
+    if (target === null) return;
+    autoCheckInTried.add(autoCheckInKey(target));
+    const { referenceNumber } = target;
+    const result = await handlers.checkIn({ referenceNumber });
+    if (!result.ok) {
+      log(`checking in by itself to ${referenceNumber} failed: ${result.error.message}`);
+      return;
+    }
+    const shown = await notifier.show({
+      // The check-in notice's own id: a notice still on screen is replaced, not left offering Check in.
+      id: notificationId('checkInOpen', referenceNumber, target.start.toMillis()),
+      referenceNumber,
+      title: `Checked in to ${target.resourceName}`,
+      body: `${target.title || target.resourceName}: Perch checked in as you came back to this computer.`,
+      actions: [],
+    });
+    state.notifierProblem = shown.ok ? null : shown.problem;
+    stateChanged();
+  }
+
   const respond = createNotificationResponder({
     handlers,
     snooze: notifications.snooze,
@@ -263,15 +303,19 @@ export function createPerchCore(options: PerchCoreOptions): PerchCore {
       cache.flush();
     },
     systemResumed() {
+      const back = clock.now();
       sync.resume('suspended');
       // Joins the read the resume started: nothing is shown before it is in.
       notifications.resumed();
+      track(checkInByItself(back));
     },
     screenLocked: () => sync.pause('locked'),
     screenUnlocked() {
+      const back = clock.now();
       sync.resume('locked');
       // Unlocking the screen often unlocks the keychain too (through PAM, on Linux).
       options.secrets.retry();
+      track(checkInByItself(back));
     },
     idle,
   };

@@ -95,7 +95,7 @@ describe('notifications from a core, through notify-send on the bus', () => {
       appIcon: icon,
       // Severn keeps London time, an hour behind the user's Berlin.
       body: 'Released at 10:15 London time unless you check in. 10:00–10:30 London time',
-      actions: ['default', 'Open', 'checkIn', 'Check in', 'snooze', 'Snooze'],
+      actions: ['default', 'Open', 'checkIn', 'Check in', 'notComing', "I'm not coming", 'snooze', 'Snooze'],
     });
     expect(notice.hints).toMatchObject({ 'desktop-entry': appId });
     expect(childProcessesNamed('notify-send')).toHaveLength(1);
@@ -142,6 +142,22 @@ describe('notifications from a core, through notify-send on the bus', () => {
     // Not snoozed again: it stays as it is, never shown a third time.
     await advanceTo(start.plus({ minutes: 1 }));
     expect(server.notifications.filter((notification) => notification.summary.startsWith('Call with Lisbon starts'))).toHaveLength(2);
+  });
+
+  it("I'm not coming opens the popover on the booking, asking, and gives nothing back by itself", async () => {
+    const start = utc('11:30');
+    const reference = await book(harness.org.resources.severn, start, utc('12:00'), 'Budget sync');
+    await advanceTo(start.minus({ minutes: 5 }));
+    const notice = await server.waitForNotification(titled('Budget sync starts in 5 min — check in to keep Severn (1.02)'));
+    navigations.length = 0;
+    await invoke(notice, 'notComing');
+    expect(navigations).toEqual([{ referenceNumber: reference, confirm: 'release' }]);
+    const onServer = await (await asUser()).getReservation({ params: { referenceNumber: reference } });
+    expect(onServer.ok && onServer.data.checkInDate).toBeNull();
+    // Given back from the popover, as the user confirms there.
+    expect(await perch.core.handlers.release({ referenceNumber: reference })).toMatchObject({ ok: true });
+    // The notice answered is closed.
+    expect(server.closedByClient).toContain(notice.id);
   });
 
   it('Extend offers 30 minutes more; where the server refuses, the popover opens on the reservation with the reason', async () => {

@@ -79,7 +79,7 @@ describe('notifications', () => {
         referenceNumber: reference,
         title: 'Design review starts in 5 min — check in to keep Severn (1.02)',
         body: `Released at ${london(start.plus({ minutes: 15 }))} London time unless you check in. ${london(start)}–${london(start.plus({ minutes: 30 }))} London time`,
-        actions: ['checkIn', 'snooze'],
+        actions: ['checkIn', 'notComing', 'snooze'],
       },
     ]);
     expect(first.core.snapshot().reservations.find((reservation) => reservation.referenceNumber === reference)).toMatchObject({ checkInOpen: true, autoReleaseAt: start.plus({ minutes: 15 }).setZone('Europe/Berlin').toISO({ suppressMilliseconds: true }) });

@@ -166,7 +166,7 @@ describe('each kind at, before and after its moment', () => {
         // Shown after the start (a late timer): about checking in alone, no longer about starting.
         title: 'Check in to keep Thames (1.01)',
         body: 'Released at 10:15 unless you check in. Planning · 10:00–11:00',
-        actions: ['checkIn', 'snooze'],
+        actions: ['checkIn', 'notComing', 'snooze'],
       },
     ]);
     expect(passedOver).toEqual([]);
@@ -180,7 +180,7 @@ describe('each kind at, before and after its moment', () => {
         at: '2026-06-15T10:10:00.000+02:00',
         title: 'Check in to keep Thames (1.01) — 4 min left',
         body: 'Released at 10:15 unless you check in. Planning · 10:00–11:00',
-        actions: ['checkIn'],
+        actions: ['checkIn', 'notComing'],
       },
     ]);
   });
@@ -219,7 +219,7 @@ describe('each kind at, before and after its moment', () => {
 
     it('offers Check in and Snooze, and says until when check-in keeps the room', () => {
       const { due } = plan('09:55', [checkInRoom]);
-      expect(due.map((n) => [n.kind, n.body, n.actions])).toEqual([['checkInOpen', 'Released at 10:15 unless you check in. 10:00–11:00', ['checkIn', 'snooze']]]);
+      expect(due.map((n) => [n.kind, n.body, n.actions])).toEqual([['checkInOpen', 'Released at 10:15 unless you check in. 10:00–11:00', ['checkIn', 'notComing', 'snooze']]]);
     });
   });
 
@@ -798,10 +798,10 @@ describe('actions: the buttons that fit the moment', () => {
 
   it.each<[string, string, PlannerReservation, PlannerInput['settings'], [NotificationKind, string[]][]]>([
     ['a start reminder before check-in opens', '09:30', earlyReminderRoom, settings, [['startReminder', ['snooze']]]],
-    ['a start reminder with check-in opening', '09:55', checkInRoom, settings, [['checkInOpen', ['checkIn', 'snooze']]]],
-    ['a start reminder once check-in is open, check-in notices off', '09:55', { ...checkInRoom, startReminderMinutes: 5 }, noCheckInNotice, [['startReminder', ['checkIn', 'snooze']]]],
+    ['a start reminder with check-in opening', '09:55', checkInRoom, settings, [['checkInOpen', ['checkIn', 'notComing', 'snooze']]]],
+    ['a start reminder once check-in is open, check-in notices off', '09:55', { ...checkInRoom, startReminderMinutes: 5 }, noCheckInNotice, [['startReminder', ['checkIn', 'notComing', 'snooze']]]],
     ['a start reminder where no check-in is needed', '09:56', reservation({ startReminderMinutes: 5 }), settings, [['startReminder', ['snooze']]]],
-    ['the auto-release warning: nothing to put off', '10:10', checkInRoom, settings, [['autoReleaseWarning', ['checkIn']]]],
+    ['the auto-release warning: nothing to put off', '10:10', checkInRoom, settings, [['autoReleaseWarning', ['checkIn', 'notComing']]]],
     ['an end reminder', '10:55', reservation(), settings, [['endReminder', ['extend', 'snooze']]]],
   ])('%s', (_name, clock, booked, chosen, expected) => {
     expect(plan(clock, [booked], { settings: chosen }).due.map((n) => [n.kind, n.actions])).toEqual(expected);

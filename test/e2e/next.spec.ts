@@ -5,7 +5,7 @@ import { expect, expectAccessible, screenshot, test } from './support/perch.js';
 // 10:31 in London, the head office's zone. The demo user lives in Berlin, an hour ahead: the card
 // gives the office's times, named; the administrator lives in London, so his are not named.
 
-test('before check-in opens, the Next card says by when to check in, and keeps Cancel aside', async ({ page, perch }, testInfo) => {
+test("before check-in opens, the Next card says by when to check in, and keeps I'm not coming aside, which asks and gives the room back", async ({ page, perch }, testInfo) => {
   const user = await perch.clientFor('user');
   const created = await user.createReservation({
     body: { resourceId: perch.org.resources.avon, title: 'Design review', startDateTime: perch.at('11:00'), endDateTime: perch.at('11:30') },
@@ -21,11 +21,19 @@ test('before check-in opens, the Next card says by when to check in, and keeps C
   ]);
   await expect(next.getByText('Starts in 29 min')).toBeVisible();
   await expect(next.getByRole('button', { name: /Check in/ })).toHaveCount(0);
-  // Cancel is there, but not as the card's action.
-  await expect(next.getByRole('button', { name: 'Cancel Design review' })).toBeVisible();
-  await expect(next.getByRole('button', { name: 'Cancel Design review' })).not.toHaveClass(/primary/);
+  // Giving it back is there, but not as the card's action.
+  const notComing = next.getByRole('button', { name: "I'm not coming to Design review" });
+  await expect(notComing).toBeVisible();
+  await expect(notComing).not.toHaveClass(/primary/);
   await expectAccessible(page, testInfo, 'next-before-check-in');
   await screenshot(page, testInfo, 'next-before-check-in');
+
+  await notComing.click();
+  const confirm = next.getByRole('group', { name: 'Confirm giving the booking back' });
+  await expect(confirm).toContainText('Cancel it and free Avon (2.01)?');
+  await confirm.getByRole('button', { name: 'Yes, give Design review back' }).click();
+  await expect(page.getByRole('article').filter({ hasText: 'Design review' })).toHaveCount(0);
+  expect(await user.getReservation({ params: { referenceNumber: created.data.referenceNumber } })).toMatchObject({ ok: false, error: { kind: 'notFound' } });
 });
 
 test('with check-in open, Check in is the action; checked in, Check out asks before it ends the booking', async ({ page, perch }, testInfo) => {

@@ -177,7 +177,7 @@ describe('Now: the next reservation', () => {
     await waitFor(() => expect(alerts()).toBe('Check out failed. The reservation has already ended.'));
   });
 
-  test('before check-in opens: its deadlines in words, Cancel aside, no action forced', async () => {
+  test("before check-in opens: its deadlines in words, I'm not coming aside, no action forced", async () => {
     const awaiting = reservation({
       requiresCheckIn: true,
       checkInOpensAt: '2025-11-26T10:07:00.000+01:00',
@@ -187,7 +187,9 @@ describe('Now: the next reservation', () => {
     const deadlines = within(screen.getByRole('list', { name: 'Deadlines' })).getAllByRole('listitem').map(text);
     expect(deadlines).toEqual(['Check-in opens 10:07 AM', 'Released at 10:27 AM unless you check in']);
     expect(screen.queryByRole('button', { name: /Check in/ })).toBeNull();
-    expect(button('Cancel Design review').classList.contains('primary')).toBe(false);
+    expect(button("I'm not coming to Design review").classList.contains('primary')).toBe(false);
+    // Awaiting check-in, giving it back takes Cancel's place.
+    expect(screen.queryByRole('button', { name: /^Cancel/ })).toBeNull();
     // Once check-in is open, only the release is left to say.
     perch.snapshot = readySnapshot({ reservations: [{ ...awaiting, checkInOpen: true }] });
     await waitFor(() => expect(within(screen.getByRole('list', { name: 'Deadlines' })).getAllByRole('listitem').map(text)).toEqual(['Released at 10:27 AM unless you check in']));
@@ -573,5 +575,59 @@ describe('Now: Free now finds across everything', () => {
       expect(names()).toHaveLength(25);
       expect(screen.queryByRole('button', { name: /^Show all/ })).toBeNull();
     });
+  });
+});
+
+describe("Now: I'm not coming", () => {
+  const awaiting = reservation({ requiresCheckIn: true, checkInOpensAt: '2025-11-26T10:07:00.000+01:00', autoReleaseAt: '2025-11-26T10:27:00.000+01:00' });
+
+  test('before the start, asks once whether to cancel and free the room; No keeps it, Yes gives it back', async () => {
+    const fake = createFakePerch(readySnapshot({ reservations: [awaiting] }));
+    const answer = deferred<BridgeResult<StateSnapshot>>();
+    fake.handlers.release = () => answer.promise;
+    const { user } = await renderNow(fake);
+
+    await user.click(button("I'm not coming to Design review"));
+    expect(text(screen.getByRole('group', { name: 'Confirm giving the booking back' }))).toContain('Cancel it and free Room Ada?');
+    // No has the focus: a reflexive Enter keeps the booking.
+    expect(document.activeElement).toBe(button('No, keep Design review'));
+    await user.keyboard('{Enter}');
+    expect(fake.requestsOf('release')).toEqual([]);
+    expect(document.activeElement).toBe(button("I'm not coming to Design review"));
+
+    await user.click(button("I'm not coming to Design review"));
+    await user.click(button('Yes, give Design review back'));
+    expect(fake.requestsOf('release')).toEqual([{ referenceNumber: 'ref-1' }]);
+    expect(text(button("I'm not coming to Design review"))).toBe('Giving it back…');
+    answer.resolve({ ok: true, value: readySnapshot({ reservations: [] }) });
+    expect(await screen.findByText('Nothing booked. Pick a free resource below.')).toBeTruthy();
+  });
+
+  test('after the start, while check-in is open, the question is about ending it now; a refusal is shown', async () => {
+    const started = { ...awaiting, start: '2025-11-26T09:55:00.000+01:00', checkInOpen: true };
+    const fake = createFakePerch(readySnapshot({ reservations: [started] }));
+    fake.handlers.release = async () => ({ ok: false, error: { kind: 'validation', message: 'The server refused.', errors: ['This reservation cannot be checked out from.'] } });
+    const { user } = await renderNow(fake);
+    await user.click(button("I'm not coming to Design review"));
+    expect(text(screen.getByRole('group', { name: 'Confirm giving the booking back' }))).toContain('End it now and free Room Ada?');
+    await user.click(button('Yes, give Design review back'));
+    await waitFor(() => expect(alerts()).toBe('The server refused. This reservation cannot be checked out from.'));
+  });
+
+  test("is not offered once check-in has closed, nor on a booking that needs none", async () => {
+    const closed = { ...awaiting, start: '2025-11-26T09:30:00.000+01:00', checkInOpen: false };
+    await renderNow(createFakePerch(readySnapshot({ reservations: [closed] })));
+    expect(screen.queryByRole('button', { name: /not coming/ })).toBeNull();
+    expect(button('Cancel Design review')).toBeTruthy();
+  });
+
+  test("a notification's I'm not coming opens the Next card with the question asked", async () => {
+    const fake = createFakePerch(readySnapshot({ reservations: [{ ...awaiting, checkInOpen: true }] }));
+    const { perch } = await renderNow(fake);
+    fake.emit('navigate', { referenceNumber: 'ref-1', confirm: 'release' });
+    expect(await screen.findByRole('group', { name: 'Confirm giving the booking back' })).toBeTruthy();
+    expect(perch.tab).toBe('now');
+    expect(document.activeElement).toBe(button('No, keep Design review'));
+    expect(fake.requestsOf('release')).toEqual([]);
   });
 });

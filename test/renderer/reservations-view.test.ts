@@ -331,3 +331,34 @@ describe('My reservations: actions', () => {
     await waitFor(() => expect(document.activeElement).toBe(later));
   });
 });
+
+describe("My reservations: I'm not coming", () => {
+  /** Under way since 9:55, not checked in, check-in open until its release at 10:10. */
+  const late = reservation({ referenceNumber: 'late', title: 'Retro', start: '2025-11-26T09:55:00.000+01:00', requiresCheckIn: true, checkInOpen: true, autoReleaseAt: '2025-11-26T10:10:00.000+01:00' });
+
+  test('under way and awaiting check-in, the menu gives it back (a check-out) instead of cancelling, asking first', async () => {
+    const fake = createFakePerch(readySnapshot({ reservations: [late] }));
+    fake.handlers.release = async () => ({ ok: true, value: readySnapshot({ reservations: [] }) });
+    const { user } = await renderList(fake);
+    await user.click(button('More actions for Retro'));
+    expect(menuItems()).toEqual(['Extend by 15 min', 'Extend by 30 min', "I'm not coming"]);
+    await user.click(screen.getByRole('menuitem', { name: "I'm not coming" }));
+    const question = within(item('Retro')).getByRole('group', { name: 'Confirm giving the booking back' });
+    expect(text(question)).toContain('End it now and free Room Ada?');
+    await user.click(button('Yes, give Retro back'));
+    expect(fake.requestsOf('release')).toEqual([{ referenceNumber: 'late' }]);
+    expect(await screen.findByText('You have no upcoming reservations.')).toBeTruthy();
+  });
+
+  test("a notification's I'm not coming for a booking that is not next asks on its row", async () => {
+    const later = reservation({ referenceNumber: 'later', title: 'Offsite prep', start: '2025-11-26T14:00:00.000+01:00', end: '2025-11-26T15:00:00.000+01:00', requiresCheckIn: true, checkInOpensAt: '2025-11-26T13:55:00.000+01:00' });
+    const fake = createFakePerch(readySnapshot({ reservations: [reservation(), later] }));
+    const { perch } = await renderList(fake);
+    fake.emit('navigate', { referenceNumber: 'later', confirm: 'release' });
+    const question = await within(item('Offsite prep')).findByRole('group', { name: 'Confirm giving the booking back' });
+    expect(text(question)).toContain('Cancel it and free Room Ada?');
+    expect(perch.tab).toBe('reservations');
+    expect(perch.releaseAsked).toBeNull();
+    expect(fake.requestsOf('release')).toEqual([]);
+  });
+});

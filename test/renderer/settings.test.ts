@@ -42,7 +42,7 @@ describe('Settings', () => {
 
   test('loads the current settings into the form', async () => {
     const fake = createFakePerch(readySnapshot());
-    fake.handlers.getSettings = async () => ({ ...defaultSettings(), pollIntervalSeconds: 120, theme: 'dark', launchAtLogin: true, notifications: { ...defaultSettings().notifications, released: false } });
+    fake.handlers.getSettings = async () => ({ ...defaultSettings(), pollIntervalSeconds: 120, theme: 'dark', launchAtLogin: true, autoCheckIn: true, notifications: { ...defaultSettings().notifications, released: false } });
     await openSettings(fake);
     expect(input('Near your bookings, check every').value).toBe('120');
     expect(input('Remind me before a reservation starts').value).toBe('10');
@@ -52,7 +52,8 @@ describe('Settings', () => {
     expect(input('Open Perch when I log in').checked).toBe(true);
     expect(input('A reservation was released').checked).toBe(false);
     expect(input('Check-in is open').checked).toBe(true);
-    expect(screen.getAllByRole('checkbox')).toHaveLength(7);
+    expect(input("Check in automatically when I unlock or wake this computer during a booking's check-in window").checked).toBe(true);
+    expect(screen.getAllByRole('checkbox')).toHaveLength(8);
     expect(document.documentElement.dataset['theme']).toBe('dark');
     expect((screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement).disabled).toBe(true);
     expect(screen.getByText(/Signed in as/).textContent?.replace(/\s+/g, ' ')).toContain('Signed in as Ada Lovelace (ada) on this computer.');
@@ -73,6 +74,12 @@ describe('Settings', () => {
     await user.click(input('A reservation is about to end'));
     await user.click(input('Light'));
     await user.click(input('Open Perch when I log in'));
+    // Off until asked for, and said plainly: what it does, and that nothing else leaves the computer.
+    const autoCheckIn = input("Check in automatically when I unlock or wake this computer during a booking's check-in window") as HTMLInputElement;
+    expect(autoCheckIn.checked).toBe(false);
+    expect(autoCheckIn.getAttribute('aria-describedby')).toBe('auto-check-in-note');
+    expect(document.getElementById('auto-check-in-note')?.textContent).toContain('Nothing leaves this computer but the check-in itself.');
+    await user.click(autoCheckIn);
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
     await screen.findByText('Settings saved.');
@@ -81,6 +88,7 @@ describe('Settings', () => {
       pollIntervalSeconds: 90,
       theme: 'light' as const,
       launchAtLogin: true,
+      autoCheckIn: true,
       notifications: { ...defaultSettings().notifications, endReminder: false },
     };
     expect(fake.requestsOf('setSettings')).toEqual([expected]);

@@ -282,5 +282,10 @@ export const fakeCoreModules = {
   keychain: () => ({ openKeychain: vi.fn(() => ({ status: () => ({ available: true, reason: null }) })) }),
   notifier: () => ({ createDesktopNotifier: vi.fn(() => ({ show: vi.fn(), onResponse: vi.fn(), dispose: vi.fn(async () => {}) })) }),
   /** A desktop whose tray shows Perch's icon; a test of one that shows none answers otherwise. */
-  trayHost: () => ({ probeTrayHost: vi.fn(async () => ({ kind: 'registered' })) }),
+  trayHost: () => ({ probeTrayHost: vi.fn(async () => ({ kind: 'registered' })), sessionBusAddress: vi.fn(() => 'unix:path=/fake/session_bus') }),
+  /** The session's lock over D-Bus, on Linux (test/shell/session-lock.test.ts watches a real bus). */
+  sessionLock: () => ({
+    systemBusAddress: vi.fn(() => 'unix:path=/fake/system_bus_socket'),
+    watchSessionLock: vi.fn(() => ({ ready: Promise.resolve(), stop: vi.fn() })),
+  }),
 };

@@ -16,6 +16,7 @@ const validRequests: { [C in CommandName]: unknown } = {
   checkIn: { referenceNumber: 'abc' },
   checkOut: { referenceNumber: 'abc' },
   cancel: { referenceNumber: 'abc', scope: 'this' },
+  release: { referenceNumber: 'abc' },
   extend: { referenceNumber: 'abc', minutes: 15 },
   offerExtension: { referenceNumber: 'abc' },
   retitle: { referenceNumber: 'abc', title: 'Planning' },

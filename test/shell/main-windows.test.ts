@@ -46,3 +46,11 @@ it.each([
   expect(windows[0]?.setPosition).toHaveBeenLastCalledWith(...expected, false);
   windows[0]?.hide();
 });
+
+it.each([
+  ['lock-screen', 'screenLocked'],
+  ['unlock-screen', 'screenUnlocked'],
+] as const)('powerMonitor %s → core.%s()', (event, method) => {
+  electron.powerMonitor.emit(event);
+  expect(current.core?.[method]).toHaveBeenCalledTimes(1);
+});

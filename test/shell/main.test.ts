@@ -16,6 +16,7 @@ vi.mock('../../electron/core/perch-core.js', async () => (await import('./fake-e
 vi.mock('../../electron/core/storage/keychain.js', async () => (await import('./fake-electron.js')).fakeCoreModules.keychain());
 vi.mock('../../electron/shell/notifications.js', async () => (await import('./fake-electron.js')).fakeCoreModules.notifier());
 vi.mock('../../electron/core/desktop/tray-host.js', async () => (await import('./fake-electron.js')).fakeCoreModules.trayHost());
+vi.mock('../../electron/shell/session-lock.js', async () => (await import('./fake-electron.js')).fakeCoreModules.sessionLock());
 
 const { createPerchCore } = await import('../../electron/core/perch-core.js');
 const { createDesktopNotifier } = await import('../../electron/shell/notifications.js');
@@ -452,11 +453,20 @@ describe('power events', () => {
   it.each([
     ['suspend', 'systemSuspended'],
     ['resume', 'systemResumed'],
-    ['lock-screen', 'screenLocked'],
-    ['unlock-screen', 'screenUnlocked'],
   ] as const)('%s → core.%s()', (event, method) => {
     electron.powerMonitor.emit(event);
     expect(core[method]).toHaveBeenCalledTimes(1);
+  });
+
+  it("reads the session's lock over D-Bus, since powerMonitor reports none on Linux", async () => {
+    const { watchSessionLock } = await import('../../electron/shell/session-lock.js');
+    expect(electron.powerMonitor.count('lock-screen')).toBe(0);
+    const options = vi.mocked(watchSessionLock).mock.calls[0]?.[0];
+    expect(options).toMatchObject({ sessionBusAddress: 'unix:path=/fake/session_bus', systemBusAddress: 'unix:path=/fake/system_bus_socket' });
+    options?.onLocked();
+    expect(core.screenLocked).toHaveBeenCalledTimes(1);
+    options?.onUnlocked();
+    expect(core.screenUnlocked).toHaveBeenCalledTimes(1);
   });
 });
 

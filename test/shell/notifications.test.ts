@@ -189,8 +189,10 @@ describe('with a real core against the local service', () => {
     await harness.advance({ minutes: 5 });
     const notice = notifications.find((notification) => notification.options.title === 'Design review starts in 5 min — check in to keep Severn (1.02)');
     if (!notice) throw new Error(`no check-in notice among ${notifications.map((notification) => notification.options.title).join(', ')}`);
+    // Check in first: the one button macOS shows; the others come on hover.
     expect(notice.options.actions).toEqual([
       { type: 'button', text: 'Check in' },
+      { type: 'button', text: "I'm not coming" },
       { type: 'button', text: 'Snooze' },
     ]);
 
@@ -206,6 +208,11 @@ describe('with a real core against the local service', () => {
     const onServer = await user.getReservation({ params: { referenceNumber: reference } });
     expect(onServer.ok && onServer.data.checkInDate).toBeTruthy();
     expect(navigations).toHaveLength(1);
+
+    // "I'm not coming" gives nothing back by itself: the popover opens on the booking, asking.
+    notice.emit('action', { actionIndex: 1 });
+    await harness.idle();
+    expect(navigations.at(-1)).toEqual({ referenceNumber: reference, confirm: 'release' });
 
     notice.emit('click', {});
     expect(navigations.at(-1)).toEqual({ referenceNumber: reference });

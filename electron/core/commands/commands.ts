@@ -45,6 +45,7 @@ export function createCommandHandlers(context: CommandContext): CommandHandlers 
     checkIn: asResult(({ referenceNumber }) => actions.checkInOrOut(referenceNumber, 'in')),
     checkOut: asResult(({ referenceNumber }) => actions.checkInOrOut(referenceNumber, 'out')),
     cancel: asResult(actions.cancel),
+    release: asResult(actions.release),
     extend: asResult(actions.extend),
     offerExtension: asResult(createExtensionOffer(context, lookups)),
     retitle: asResult(actions.retitle),

@@ -2,7 +2,7 @@
 import { DateTime } from 'luxon';
 import { formatWireDateTime } from '../../api/dates.js';
 import { ResourceStatus } from '../../api/schemas/resources.js';
-import type { BridgeError, BridgeResult, CancelRequest, ExtendRequest, ReservationView, RetitleRequest, StateSnapshot } from '../../bridge.js';
+import type { BridgeError, BridgeResult, CancelRequest, ExtendRequest, ReferenceRequest, ReservationView, RetitleRequest, StateSnapshot } from '../../bridge.js';
 import type { CommandContext } from './command-context.js';
 import type { CommandLookups } from './command-lookups.js';
 import { commandMessages, describeTime } from './command-messages.js';
@@ -28,6 +28,7 @@ export interface ReservationActions {
   extend(request: ExtendRequest): Promise<BridgeResult<ReservationView>>;
   retitle(request: RetitleRequest): Promise<BridgeResult<ReservationView>>;
   cancel(request: CancelRequest): Promise<BridgeResult<StateSnapshot>>;
+  release(request: ReferenceRequest): Promise<BridgeResult<StateSnapshot>>;
 }
 
 /** Real servers' refusal of a start in the past (server-facts B). */
@@ -153,11 +154,33 @@ export function createReservationActions(context: CommandContext, lookups: Comma
     return success(context.snapshot());
   }
 
+  /**
+   * "I'm not coming": the reservation as the server has it now decides. Not started yet: this
+   * occurrence is cancelled. Started: it is checked out, which cuts its end to now; one awaiting
+   * check-in is checked in to first, since servers check out only what was checked in to (the
+   * spec's states), and real servers refuse a normal user's cancellation once it has started.
+   */
+  async function release({ referenceNumber }: ReferenceRequest): Promise<BridgeResult<StateSnapshot>> {
+    const view = lookups.signedIn();
+    if (!view.ok) return view;
+    const current = await readBack(referenceNumber);
+    if (!current.ok) return failure(bridgeErrorFromSession(current.error));
+    const start = wireInstant(current.data.startDate);
+    if (start === null) return failure(unexpected("The server's answer about the reservation has no valid start."));
+    if (view.value.now <= start) return cancel({ referenceNumber, scope: 'this' });
+    if (current.data.checkInDate === null) {
+      const checkedIn = await checkInOrOut(referenceNumber, 'in');
+      if (!checkedIn.ok) return checkedIn;
+    }
+    const checkedOut = await checkInOrOut(referenceNumber, 'out');
+    return checkedOut.ok ? success(context.snapshot()) : checkedOut;
+  }
+
   /** The occurrence a full-scope delete must name to remove the whole series. */
   async function seriesTarget(referenceNumber: string, now: DateTime): Promise<SessionResult<string>> {
     const picked = await readBack(referenceNumber);
     return picked.ok ? firstRemainingOccurrence(lookups, picked.data, now) : picked;
   }
 
-  return { checkInOrOut, extend, retitle, cancel };
+  return { checkInOrOut, extend, retitle, cancel, release };
 }

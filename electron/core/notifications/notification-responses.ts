@@ -2,6 +2,7 @@
  * What the user does with a notification, carried out: its buttons run the same command handlers
  * as the popover's (so a check-in from a notification is checked and confirmed exactly as one from
  * the popover), snooze goes through the notification schedule, and a click opens the reservation.
+ * "I'm not coming" opens it with the question asked, since a notification cannot ask it itself.
  */
 import type { BridgeResult, CommandHandlers, EventPayloads, ReservationView } from '../../bridge.js';
 import { notificationExtendMinutes, type NotificationInvocation } from './notifier.js';
@@ -28,6 +29,10 @@ export function createNotificationResponder(options: NotificationResponderOption
         return;
       case 'snooze':
         await options.snooze(notificationId);
+        return;
+      case 'notComing':
+        // Giving a booking back is asked once more, in the popover, where the answer can be given.
+        options.navigate({ referenceNumber, confirm: 'release' });
         return;
       case 'checkIn':
         reportFailure(referenceNumber, 'checkIn', await handlers.checkIn({ referenceNumber }));

@@ -4,8 +4,11 @@
  * (notify-send-notifier.ts), Electron's own notifications on macOS and Windows (electron/shell/).
  */
 
-/** The buttons a notification can offer; clicking the notification itself always means "open". */
-export type NotificationAction = 'checkIn' | 'extend' | 'snooze';
+/**
+ * The buttons a notification can offer; clicking the notification itself always means "open".
+ * `notComing` gives the booking back; a button cannot ask first, so it opens the popover asking.
+ */
+export type NotificationAction = 'checkIn' | 'notComing' | 'extend' | 'snooze';
 
 /** What the user did: pressed one of the notification's buttons, or clicked it. */
 export type NotificationResponse = NotificationAction | 'open';
@@ -16,6 +19,7 @@ export const notificationExtendMinutes = 30;
 /** The buttons' labels, the same on every OS. */
 export const actionLabels: Record<NotificationAction, string> = {
   checkIn: 'Check in',
+  notComing: "I'm not coming",
   extend: `Extend ${notificationExtendMinutes} min`,
   snooze: 'Snooze',
 };

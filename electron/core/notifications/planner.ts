@@ -302,8 +302,10 @@ const kindOrder: Record<NotificationKind, number> = {
 
 /**
  * The buttons of a timed notification shown at `nowMs`: check in where check-in is awaited and
- * open (by the lead the settings assume), extend at the end, snooze on what can sensibly come back
- * (not the auto-release warning: its moment is the release itself).
+ * open (by the lead the settings assume), with "I'm not coming" beside it (the room given back
+ * rather than left to be released), extend at the end, snooze on what can sensibly come back (not
+ * the auto-release warning: its moment is the release itself). The first button is the one
+ * macOS shows; the others come on hover.
  */
 function timedActions(candidate: Candidate, nowMs: number, checkInLeadMinutes: number): NotificationAction[] {
   const { reservation } = candidate;
@@ -311,11 +313,11 @@ function timedActions(candidate: Candidate, nowMs: number, checkInLeadMinutes: n
   const checkInOpen = awaitsCheckIn(reservation) && nowMs >= reservation.start.toMillis() - checkInLeadMinutes * minuteMs;
   switch (candidate.kind) {
     case 'startReminder':
-      return checkInOpen ? ['checkIn', 'snooze'] : ['snooze'];
+      return checkInOpen ? ['checkIn', 'notComing', 'snooze'] : ['snooze'];
     case 'checkInOpen':
-      return ['checkIn', 'snooze'];
+      return ['checkIn', 'notComing', 'snooze'];
     case 'autoReleaseWarning':
-      return ['checkIn'];
+      return ['checkIn', 'notComing'];
     case 'endReminder':
       return ['extend', 'snooze'];
     default:

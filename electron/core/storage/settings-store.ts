@@ -27,6 +27,8 @@ export const defaultSettings: Settings = frozen({
     released: true,
     approvalOutcome: true,
   }),
+  // Off until the user asks for it: checking in is a statement that they are there.
+  autoCheckIn: false,
   launchAtLogin: false,
   theme: 'system',
   favouriteResourceIds: frozen<number[]>([]),

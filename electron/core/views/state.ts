@@ -36,7 +36,7 @@ export function scheduleZones(schedules: readonly WireSchedule[]): Map<number, s
 }
 
 /** Servers open check-in this long before the start (a server setting they do not expose: server-facts C). */
-const checkInOpensMinutes = 5;
+export const checkInOpensMinutes = 5;
 
 /** Wire dates always name their offset; an offset-less one is read in UTC, as lists are. */
 export function wireInstant(text: string | null | undefined): DateTime | null {

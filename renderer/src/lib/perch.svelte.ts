@@ -27,6 +27,7 @@ import type {
   StateSnapshot,
 } from '../../../electron/bridge.js';
 import { browserTimeFormat, createDateFormat, systemTimeZone, type DateFormat } from './format.js';
+import { nextReservation } from './reservation-status.js';
 
 export type TabId = 'now' | 'book' | 'reservations' | 'settings';
 
@@ -53,6 +54,8 @@ export class PerchStore {
   bookDraft = $state<BookDraft | null>(null);
   /** A reservation a clicked notification asked to show. */
   highlight = $state<string | null>(null);
+  /** A notification's "I'm not coming" was pressed: the reservation's card or row asks it again; the one that does takes it. */
+  releaseAsked = $state<string | null>(null);
   /** The core's "now", advanced locally between snapshots so countdowns move. */
   nowMs = $state(Date.now());
 
@@ -96,6 +99,14 @@ export class PerchStore {
           return;
         }
         const { referenceNumber, failed } = target;
+        // "I'm not coming" is asked on the Next card when the booking is on it, else on its row in My reservations.
+        if (target.confirm === 'release') {
+          this.releaseAsked = referenceNumber;
+          if (nextReservation(this.snapshot, this.nowMs)?.referenceNumber === referenceNumber) {
+            this.tab = 'now';
+            return;
+          }
+        }
         this.highlight = referenceNumber;
         this.tab = 'reservations';
         // A notification's button failed: its error shows where the reservation's own button would show it.
@@ -214,6 +225,13 @@ export class PerchStore {
     } catch {
       return null;
     }
+  }
+
+  /** "I'm not coming": cancelled before the start, checked out after it. */
+  async release(referenceNumber: string): Promise<BridgeResult<StateSnapshot>> {
+    const result = await this.#run(`release:${referenceNumber}`, () => this.api.release({ referenceNumber }));
+    if (result.ok) this.#adopt(result.value);
+    return result;
   }
 
   async cancel(request: CancelRequest): Promise<BridgeResult<StateSnapshot>> {

@@ -1,5 +1,5 @@
 /** What the popover says about a reservation's state, always as words (never colour alone). */
-import type { BridgeError, ReservationView } from '../../../electron/bridge.js';
+import type { BridgeError, ReservationView, StateSnapshot } from '../../../electron/bridge.js';
 import type { PerchStore } from './perch.svelte.js';
 
 type ReservationStatus = 'pending approval' | 'checked out' | 'checked in' | 'check-in open';
@@ -25,9 +25,24 @@ export function attendanceOf(reservation: ReservationView): string | null {
   return `${whose} · ${reservation.role === 'invitee' ? 'you are invited' : 'you take part'}`;
 }
 
+/** The Next card's reservation: the soonest that is still ahead or under way. */
+export function nextReservation(snapshot: StateSnapshot | null, nowMs: number): ReservationView | null {
+  return snapshot?.reservations.find((reservation) => reservation.checkedOutAt === null && Date.parse(reservation.end) > nowMs) ?? null;
+}
+
+/**
+ * "I'm not coming" is on offer: the user's own booking awaits a check-in, before its start or while
+ * check-in is open, so giving it back (cancelled before the start, checked out after) frees the
+ * room early. Once check-in has closed unanswered, the server releases it anyway.
+ */
+export function canRelease(reservation: ReservationView, nowMs: number): boolean {
+  const awaitsCheckIn = reservation.isMine && reservation.requiresCheckIn && reservation.checkedInAt === null && reservation.checkedOutAt === null && !reservation.isPendingApproval;
+  return awaitsCheckIn && (reservation.checkInOpen || Date.parse(reservation.start) > nowMs);
+}
+
 /** Actions are per reservation; these are the store's busy/error keys for them. */
 const actionKeys = (referenceNumber: string) =>
-  ['checkIn', 'checkOut', 'extend', 'cancel'].map((action) => `${action}:${referenceNumber}`);
+  ['checkIn', 'checkOut', 'extend', 'cancel', 'release'].map((action) => `${action}:${referenceNumber}`);
 
 type ActionState = Pick<PerchStore, 'isBusy' | 'errorOf' | 'clearError'>;
 
