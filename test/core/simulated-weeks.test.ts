@@ -299,11 +299,11 @@ afterAll(() => {
 describe('simulated weeks of a busy user', () => {
   /**
    * The first days: each run crosses a DST change of 2030 (US, EU, in spring and autumn) but one
-   * summer run. A simulated day takes 7–12 s here (2 shared cores), so the days per seed keep the file
-   * within a minute; raise them for a longer walk.
+   * summer run. A simulated day takes 7–12 s here (2 shared cores), so the suite walks one day per
+   * seed; PERCH_SIMULATED_DAYS=7 walks whole weeks.
    */
   const starts = ['2030-03-09', '2030-03-30', '2030-06-10', '2030-10-26', '2030-11-02'];
-  const daysPerSeed = 1;
+  const daysPerSeed = Number(process.env.PERCH_SIMULATED_DAYS ?? 1);
   const verdicts: Verdict[] = [];
 
   afterAll(() => {
@@ -329,7 +329,7 @@ describe('simulated weeks of a busy user', () => {
       LuxonSettings.defaultZone = machineZone;
       await harness.dispose();
     }
-  }, 60_000);
+  }, 60_000 * daysPerSeed);
 });
 
 describe('waking up after edits made during the sleep (issue 23)', () => {
@@ -399,6 +399,21 @@ describe('waking up after edits made during the sleep (issue 23)', () => {
     await world.resume();
     await world.advanceTo(start + hourMs);
     expect(titlesAbout(reference)).toEqual(['Cancelled desk 1 cancelled or released']);
+    expect(problems(world.verdict())).toEqual([]);
+  });
+
+  it('moved by an administrator out of the list’s window after its start: kept at its new time, told as nothing gone', async () => {
+    await scene('Far');
+    const start = slotAfter(world.now + hourMs);
+    const reference = (await world.book(true, 0, start, start + hourMs, 'Retro'))!;
+    await world.advanceTo(start + 5 * minuteMs);
+    // Three days on: past the end of tomorrow, where the narrow list reads to.
+    expect(await world.move(reference, 3 * 24 * hourMs)).toBe(true);
+    await world.advanceTo(start + 20 * minuteMs);
+    expect(titlesAbout(reference)).toEqual(['Retro starts in 5 min — check in to keep Far desk 1']);
+    expect(world.core.snapshot().reservations.find((reservation) => reservation.referenceNumber === reference)?.start).toBe(
+      DateTime.fromMillis(start + 3 * 24 * hourMs, { zone: 'Europe/Berlin' }).toISO({ suppressMilliseconds: true }),
+    );
     expect(problems(world.verdict())).toEqual([]);
   });
 

@@ -165,9 +165,13 @@ describe('IPC', () => {
   });
 
   it('forwards every core event to the popover on its channel', () => {
+    // The state reaches the popover only while it is shown.
+    windows[0]?.show();
     for (const event of eventNames) {
-      core.events.emit(event, { event });
-      expect(windows[0]?.webContents.send).toHaveBeenLastCalledWith(channelOf(event), { event });
+      // A state change comes with the snapshot it is about; the tray shows it too.
+      const payload = event === 'stateChanged' ? core.snapshot() : { event };
+      core.events.emit(event, payload);
+      expect(windows[0]?.webContents.send).toHaveBeenLastCalledWith(channelOf(event), payload);
     }
     windows[0]?.hide();
   });

@@ -71,6 +71,16 @@ export function freeNowReadEnd(hours: ScheduleHours | undefined, now: DateTime, 
   return now.plus({ milliseconds: Math.max(capped - now.toMillis(), shortestReadMs) });
 }
 
+/** How many reservations gone from the list one poll asks about on their own (confirmVanished). */
+const vanishedChecksPerPoll = 3;
+
+/** What was listed before, has not ended, and is listed no more. */
+function notListed(before: readonly WireSummary[], after: readonly WireSummary[], now: DateTime): WireSummary[] {
+  const listed = new Set(after.map((summary) => summary.referenceNumber));
+  const nowMs = now.toMillis();
+  return before.filter((summary) => !listed.has(summary.referenceNumber) && (wireInstant(summary.endDate)?.toMillis() ?? Number.NEGATIVE_INFINITY) > nowMs);
+}
+
 /** Someone else's reservation that the user takes part in or is invited to. */
 function isAttended(summary: WireSummary, userId: number): boolean {
   const role = summaryRole(summary, userId);
@@ -275,6 +285,20 @@ export function createSync(options: SyncOptions): Sync {
     return outcome;
   }
 
+  /**
+   * A reservation the list no longer holds may have moved out of its window rather than gone: each
+   * (a few a poll) is asked on its own before its vanishing is news, and one still there is kept,
+   * at its new time. Vanishing is rare, so this costs next to nothing.
+   */
+  async function confirmVanished(vanished: readonly WireSummary[], account: NonNullable<AccountSession['account']>, answers: AnswerTimer): Promise<void> {
+    for (const summary of vanished.slice(0, vanishedChecksPerPoll)) {
+      const answer = await answers.timed(session.run((client) => client.getReservation({ params: { referenceNumber: summary.referenceNumber } })));
+      if (session.account !== account) return;
+      // Any other answer leaves it gone: the news of it is worded for what Perch cannot tell.
+      if (answer.ok) state.data.reservations = [...state.data.reservations, summaryUpdatedBy(summary, answer.data)];
+    }
+  }
+
   /** Times the answers of one poll: one that came slowly is a sign of strain. */
   function answerTimer(): AnswerTimer {
     let slow = false;
@@ -326,8 +350,11 @@ export function createSync(options: SyncOptions): Sync {
     );
     if (session.account !== account) return 'failed';
     if (unreachable(reservations)) return offline();
+    let vanished: WireSummary[] = [];
     if (reservations.ok) {
-      state.data.reservations = mergeReservations(state.data.reservations, reservations.data.reservations, window, now);
+      const listedBefore = state.data.reservations;
+      state.data.reservations = mergeReservations(listedBefore, reservations.data.reservations, window, now);
+      vanished = notListed(listedBefore, state.data.reservations, now);
       state.data.fetchedAt = now;
       // The user's list is shown at once; Free now fills in once the reads below are in.
       state.freeNowReading = look;
@@ -381,6 +408,8 @@ export function createSync(options: SyncOptions): Sync {
       for (const referenceNumber of reservationAskedAtMs.keys()) {
         if (!state.data.reservations.some((summary) => summary.referenceNumber === referenceNumber)) reservationAskedAtMs.delete(referenceNumber);
       }
+      await confirmVanished(vanished, account, answers);
+      if (session.account !== account) return 'failed';
       await replanFromReads(now, window.to);
     }
     options.persist();
