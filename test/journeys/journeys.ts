@@ -118,6 +118,38 @@ async function checkInAndOut(world: World, booking: ReservationView): Promise<vo
   check(Date.parse(checkedOut.end) < Date.parse(booking.end), `the end ${checkedOut.end} was not cut`);
 }
 
+/**
+ * Books a resource that needs check-in: its slot in progress first (where the server lets users book
+ * it, "current"), then the next ones — a slot under way needs no wait for check-in to open — but not
+ * once the resource's auto-release moment has passed in it, when check-in is refused.
+ */
+async function bookCheckInSlot(world: World, purpose: string): Promise<ReservationView> {
+  const candidates = await bookableResources(world, (resource) => resource.requiresCheckIn);
+  if (candidates.length === 0) throw new Skip('no resource the user may book needs check-in');
+  const now = world.target.clock.now();
+  const refusals: string[] = [];
+  const choices: { resource: ResourceView; slot: SlotView }[][] = [[], []];
+  for (const resource of candidates) {
+    const slots = await freeSlotsAhead(world, resource.resourceId);
+    const stillOpen = (slot: SlotView) => resource.autoReleaseMinutes === null || startOf(slot) + resource.autoReleaseMinutes * minuteMs > now.toMillis() + minuteMs;
+    const inProgress = slots.find((slot) => startOf(slot) <= now.toMillis() && Date.parse(slot.end) > now.toMillis() + minuteMs && stillOpen(slot));
+    const next = slots.find((slot) => startOf(slot) > now.toMillis());
+    if (inProgress) choices[0]!.push({ resource, slot: inProgress });
+    if (next) choices[1]!.push({ resource, slot: next });
+  }
+  for (const { resource, slot } of choices.flat()) {
+    const outcome = await world.core.handlers.book({ resourceId: resource.resourceId, start: slot.start, end: slot.end, title: `${journeyTitle}: ${purpose}` });
+    if (!outcome.ok) {
+      refusals.push(`${resource.name} at ${slot.start}: ${outcome.error.errors?.join(' ') ?? outcome.error.message}`.trim());
+      continue;
+    }
+    world.booked.add(outcome.value.referenceNumber);
+    const booking = mine(world, outcome.value.referenceNumber);
+    if (booking !== undefined) return booking;
+  }
+  throw new Error(`no check-in resource could be booked: ${refusals.join('; ')}`);
+}
+
 const journeys: { name: string; run(world: World): Promise<void> }[] = [
   {
     name: 'sign in refuses a wrong password in the server’s words, with what a single sign-on user must do',
@@ -303,34 +335,7 @@ const journeys: { name: string; run(world: World): Promise<void> }[] = [
   {
     name: 'check in and out',
     async run(world) {
-      const candidates = await bookableResources(world, (resource) => resource.requiresCheckIn);
-      if (candidates.length === 0) throw new Skip('no resource the user may book needs check-in');
-      const now = world.target.clock.now();
-      let booking: ReservationView | null = null;
-      const refusals: string[] = [];
-      // Every resource's slot in progress first (where the server lets users book it, "current"),
-      // then the next ones: a slot under way needs no wait for check-in to open. Not once the
-      // resource's auto-release moment has passed in it, when check-in is refused.
-      const choices: { resource: ResourceView; slot: SlotView }[][] = [[], []];
-      for (const resource of candidates) {
-        const slots = await freeSlotsAhead(world, resource.resourceId);
-        const stillOpen = (slot: SlotView) => resource.autoReleaseMinutes === null || startOf(slot) + resource.autoReleaseMinutes * minuteMs > now.toMillis() + minuteMs;
-        const inProgress = slots.find((slot) => startOf(slot) <= now.toMillis() && Date.parse(slot.end) > now.toMillis() + minuteMs && stillOpen(slot));
-        const next = slots.find((slot) => startOf(slot) > now.toMillis());
-        if (inProgress) choices[0]!.push({ resource, slot: inProgress });
-        if (next) choices[1]!.push({ resource, slot: next });
-      }
-      for (const { resource, slot } of choices.flat()) {
-        const outcome = await world.core.handlers.book({ resourceId: resource.resourceId, start: slot.start, end: slot.end, title: `${journeyTitle}: check-in` });
-        if (!outcome.ok) {
-          refusals.push(`${resource.name} at ${slot.start}: ${outcome.error.errors?.join(' ') ?? outcome.error.message}`.trim());
-          continue;
-        }
-        world.booked.add(outcome.value.referenceNumber);
-        booking = mine(world, outcome.value.referenceNumber) ?? null;
-        break;
-      }
-      if (booking === null) throw new Error(`no check-in resource could be booked: ${refusals.join('; ')}`);
+      const booking = await bookCheckInSlot(world, 'check-in');
       try {
         await checkInAndOut(world, booking);
       } finally {
@@ -338,6 +343,22 @@ const journeys: { name: string; run(world: World): Promise<void> }[] = [
         const left = mine(world, booking.referenceNumber);
         if (left !== undefined && left.checkedOutAt === null) await world.core.handlers.cancel({ referenceNumber: booking.referenceNumber, scope: 'this' });
       }
+    },
+  },
+  {
+    name: 'I’m not coming: gives the booking back (cancelled before its start, checked out once under way)',
+    async run(world) {
+      const booking = await bookCheckInSlot(world, 'not coming');
+      const started = Date.parse(booking.start) <= world.target.clock.now().toMillis();
+      value(await world.core.handlers.release({ referenceNumber: booking.referenceNumber }), 'giving the booking back');
+      await world.core.handlers.refresh();
+      const left = mine(world, booking.referenceNumber);
+      if (!started) {
+        check(left === undefined, `still booked after "I'm not coming": ${booking.start}`);
+        world.booked.delete(booking.referenceNumber);
+        return;
+      }
+      check(left !== undefined && left.checkedOutAt !== null && Date.parse(left.end) < Date.parse(booking.end), 'the booking under way was not ended');
     },
   },
 ];
