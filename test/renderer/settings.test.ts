@@ -9,10 +9,11 @@ import { account, createFakePerch, deferred, defaultSettings, readySnapshot, typ
 
 async function openSettings(fake: FakePerch = createFakePerch(readySnapshot())) {
   const user = userEvent.setup();
-  render(App, { props: { perch: new PerchStore(fake.api) } });
+  const perch = new PerchStore(fake.api);
+  render(App, { props: { perch } });
   await user.click(await screen.findByRole('tab', { name: 'Settings' }));
   await screen.findByRole('heading', { name: 'Settings' });
-  return { fake, user };
+  return { fake, user, perch };
 }
 
 const input = (name: string) => screen.getByLabelText(name) as HTMLInputElement;
@@ -171,6 +172,17 @@ describe('Settings', () => {
     await user.click(screen.getByRole('tab', { name: 'Settings' }));
     expect(input('Dark').checked).toBe(true);
     expect(await fake.handlers.getSettings()).toMatchObject({ endReminderMinutes: 12, theme: 'dark' });
+  });
+
+  test('a view opened from outside while typing a number (a notification, say) loses nothing either', async () => {
+    const { fake, user, perch } = await openSettings(withCoreSettings());
+    await user.clear(input('Tell me check-in is open'));
+    await user.type(input('Tell me check-in is open'), '8');
+    expect(input('Tell me check-in is open')).toBe(document.activeElement);
+    perch.tab = 'reservations';
+    await screen.findByRole('tab', { name: 'My reservations', selected: true });
+    await waitFor(() => expect(fake.requestsOf('setSettings')).toEqual([{ checkInLeadMinutes: 8 }]));
+    expect(await fake.handlers.getSettings()).toMatchObject({ checkInLeadMinutes: 8 });
   });
 
   test('a value out of range is not applied: its reason is beside the field, and the last good value stays', async () => {
