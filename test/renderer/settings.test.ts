@@ -187,6 +187,8 @@ describe('Settings', () => {
 
   test('a value out of range is not applied: its reason is beside the field, and the last good value stays', async () => {
     const { fake, user } = await openSettings(withCoreSettings());
+    await user.click(input('Light'));
+    expect(await screen.findByText('Saved')).toBeTruthy();
     const poll = input('Near your bookings, check every');
     await user.clear(poll);
     await user.type(poll, '5');
