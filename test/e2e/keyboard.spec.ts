@@ -36,7 +36,7 @@ test('Ctrl+1–4 switch views and put focus on the tab', async ({ page, perch })
   }
 });
 
-test('a new shortcut to open Perch is recorded by pressing it, and saved', async ({ page, perch }) => {
+test('a new shortcut to open Perch is recorded by pressing it, and applies at once', async ({ page, perch }) => {
   await perch.signIn();
   await perch.open();
   await page.keyboard.press('Control+4');
@@ -45,15 +45,52 @@ test('a new shortcut to open Perch is recorded by pressing it, and saved', async
   await box.click();
   await page.keyboard.press('Control+Shift+K');
   await expect(box).toHaveValue('Ctrl+Shift+K');
-  await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Settings saved.')).toBeVisible();
-  expect(await perch.core.handlers.getSettings()).toMatchObject({ globalShortcut: 'CommandOrControl+Shift+K' });
+  await expect(page.getByText('Saved', { exact: true })).toBeVisible();
+  await expect.poll(async () => (await perch.core.handlers.getSettings()).globalShortcut).toBe('CommandOrControl+Shift+K');
   await expect(box).toHaveValue('Ctrl+Shift+K');
+  await expect(page.getByRole('button', { name: 'Save' })).toHaveCount(0);
 
   await page.getByRole('button', { name: 'Remove' }).click();
   await expect(box).toHaveValue('');
-  await page.getByRole('button', { name: 'Save' }).click();
   await expect.poll(async () => (await perch.core.handlers.getSettings()).globalShortcut).toBe('');
+});
+
+test('settings apply as they change, the theme at once; switching tabs loses nothing; a value out of range keeps the last good one', async ({ page, perch }) => {
+  await perch.signIn();
+  await perch.open();
+  await page.keyboard.press('Control+4');
+  const legends = page.locator('form legend');
+  await expect(legends).toHaveText(['Notifications', 'Appearance', 'Startup', 'Advanced']);
+
+  await page.getByLabel('Dark').check();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await expect.poll(async () => (await perch.core.handlers.getSettings()).theme).toBe('dark');
+
+  // Typed, then straight to another view by keyboard: the reminder is kept.
+  const reminder = page.getByLabel('Remind me before a reservation starts');
+  await reminder.fill('20');
+  await page.keyboard.press('Control+1');
+  await expect(page.getByRole('tab', { name: 'Now' })).toHaveAttribute('aria-selected', 'true');
+  await expect.poll(async () => (await perch.core.handlers.getSettings()).startReminderMinutes).toBe(20);
+  await page.keyboard.press('Control+4');
+  await expect(reminder).toHaveValue('20');
+  await expect(page.getByLabel('Dark')).toBeChecked();
+
+  const poll = page.getByLabel('Near your bookings, check every');
+  await poll.fill('5');
+  await poll.press('Enter');
+  const problem = page.getByText('Not applied: must be a whole number from 15 to 3600.');
+  await expect(problem).toBeVisible();
+  await expect(poll).toHaveValue('60');
+  await expect(poll).toHaveAttribute('aria-invalid', 'true');
+  expect((await perch.core.handlers.getSettings()).pollIntervalSeconds).toBe(60);
+  // Beside its field: just under it, not at the foot of the form.
+  const [fieldBox, problemBox] = [await poll.boundingBox(), await problem.boundingBox()];
+  expect(problemBox!.y - (fieldBox!.y + fieldBox!.height)).toBeLessThan(20);
+
+  await page.getByLabel('A reservation was released').uncheck();
+  await expect(problem).toHaveCount(0);
+  await expect.poll(async () => (await perch.core.handlers.getSettings()).notifications.released).toBe(false);
 });
 
 test('My reservations is one Tab stop, with the arrow keys between and within its rows', async ({ page, perch }) => {

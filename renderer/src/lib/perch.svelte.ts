@@ -25,6 +25,7 @@ import type {
   SignInRequest,
   SlotView,
   StateSnapshot,
+  ThemeSetting,
 } from '../../../electron/bridge.js';
 import { browserTimeFormat, createDateFormat, systemTimeZone, type DateFormat } from './format.js';
 import { nextReservation } from './reservation-status.js';
@@ -66,6 +67,12 @@ export class PerchStore {
   readonly #recurrences = new SvelteMap<string, RecurrenceView | null>();
   /** Series whose rule was asked for (not reactive: asking is no reason to draw anything again). */
   readonly #recurrencesAsked = new Set<string>();
+  /** The theme chosen in Settings while the core has not yet answered. */
+  #themePreview = $state<ThemeSetting | null>(null);
+  /** The last settings change sent to the core; the next waits for it. */
+  #settingsQueue: Promise<unknown> = Promise.resolve();
+  /** The theme to show: the one just chosen, else the stored one. */
+  readonly theme: ThemeSetting = $derived(this.#themePreview ?? this.settings?.theme ?? 'system');
   /** Core clock minus this page's clock, so a snapshot's `now` is honoured (tests use a manual clock). */
   #skewMs = 0;
 
@@ -281,9 +288,18 @@ export class PerchStore {
     });
   }
 
+  /**
+   * Applies a change to the settings. Changes go to the core one after another: it reads the
+   * settings, applies the patch and writes them, so two at once could lose one of them.
+   */
   async saveSettings(patch: SettingsPatch): Promise<BridgeResult<Settings>> {
-    const result = await this.#run('setSettings', () => this.api.setSettings(patch));
+    // A theme shows at once, before the core has written it; a refusal falls back to the stored one.
+    if (patch.theme !== undefined) this.#themePreview = patch.theme;
+    const applied = this.#settingsQueue.then(() => this.#run('setSettings', () => this.api.setSettings(patch)));
+    this.#settingsQueue = applied;
+    const result = await applied;
     if (result.ok) this.settings = result.value;
+    if (patch.theme !== undefined && this.#themePreview === patch.theme) this.#themePreview = null;
     return result;
   }
 
