@@ -133,6 +133,7 @@ function durationMinutes(text: string): number {
 const weekdays = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
 /** Short forms people type; the luxon weekday is the index + 1. */
 const weekdayPattern = String.raw`(?:mon(?:day)?|tue(?:s|sday)?|wed(?:s|nesday)?|thu(?:r|rs|rsday)?|fri(?:day)?|sat(?:urday)?|sun(?:day)?)`;
+const shortWeekdayPattern = String.raw`(?:mon|tues?|weds?|thu|thur|thurs|fri|sat|sun)`;
 const weekdayOf = (word: string) => weekdays.findIndex((day) => day.startsWith(word.slice(0, 3))) + 1;
 const dayPattern = String.raw`(?:today|tonight|tomorrow|tomorow|tmrw|tmr|(?:on\s+)?(?:(?:next|this)\s+)?${weekdayPattern})`;
 
@@ -146,6 +147,8 @@ const kindWords: Record<string, ResourceKind> = {
   desks: 'desk',
   hotdesk: 'desk',
   equipment: 'equipment',
+  // "meeting room": the kind said twice.
+  meeting: 'room',
 };
 
 /** The words of a text, lower case and without accents, split at spaces and punctuation. */
@@ -264,7 +267,9 @@ export function readBookingPhrase(line: string, context: PhraseContext): Booking
   const dayWord = dayTyped?.[0].trim() ?? null;
   const saysNow = reading.take(String.raw`(?:right\s+)?(?:now|asap)`);
 
-  const saysWhen = fromClock !== null || untilClock !== null || lengthMinutes !== null || startIn !== null || dayWord !== null || saysNow !== null;
+  // A short weekday alone ("sun", "wed") is more likely part of a name than a day to book.
+  const dayAlone = dayWord !== null && !new RegExp(String.raw`^(?:on\s+)?(?:(?:next|this)\s+)?${shortWeekdayPattern}$`).test(dayWord);
+  const saysWhen = fromClock !== null || untilClock !== null || lengthMinutes !== null || startIn !== null || dayAlone || saysNow !== null;
   if (!saysWhen) return null;
 
   // The day.
@@ -277,6 +282,7 @@ export function readBookingPhrase(line: string, context: PhraseContext): Booking
 
   // The start.
   let start: DateTime | null = null;
+  if (fromClock !== null && startIn !== null) ambiguities.push(`both a time and “${relative![0].trim()}” given: the time kept`);
   if (fromClock !== null) {
     const hour = hourOf(fromClock, { twelveHour, evening: tonight, untilClock, passedBy: dayWord === null ? now : null }, ambiguities, format, day);
     start = day.set({ hour, minute: fromClock.minute });
@@ -354,7 +360,8 @@ function hourOf(clock: TypedClock, rules: HourRules, ambiguities: string[], form
     return hour;
   }
   const meant = day.set({ hour, minute: clock.minute }).toMillis();
-  if (hour !== clock.hour || rules.twelveHour) {
+  // 12 is noon on either clock; any other hour could be a morning's or an evening's.
+  if (hour !== clock.hour || (rules.twelveHour && clock.hour !== 12)) {
     const other = day.set({ hour: (hour + 12) % 24, minute: clock.minute }).toMillis();
     ambiguities.push(`“${clock.text}” read as ${format.time(meant)}, not ${format.time(other)}`);
   }
