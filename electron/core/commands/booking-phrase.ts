@@ -54,6 +54,8 @@ export interface BookingIntent {
   /** Null when the line names a day but no time ("thames friday"): the preview asks for one. */
   start: DateTime | null;
   end: DateTime | null;
+  /** The end was said ("until 15:00", "9–10:30"), rather than a length or nothing: moving the start keeps it. */
+  endSaid: boolean;
   /** The calendar day of the start, `YYYY-MM-DD` in the user's zone. */
   day: string;
   understood: UnderstoodPart[];
@@ -311,7 +313,7 @@ export function readBookingPhrase(line: string, context: PhraseContext): Booking
   if (start === null && fromClock === null) ambiguities.push('no time given');
 
   const resource = wishOf(reading, minCapacity, context.resources, ambiguities);
-  return { resource, start, end, day: (start ?? day).toISODate()!, understood: reading.understood, ambiguities };
+  return { resource, start, end, endSaid: untilClock !== null, day: (start ?? day).toISODate()!, understood: reading.understood, ambiguities };
 }
 
 /** The day a day word names, seen from `now`. */
