@@ -71,6 +71,7 @@ describe('readPhrase', () => {
   it('says what it cannot book: a time passed, a name nobody has, a resource the Book form must finish', async () => {
     expect(value(await core.handlers.readPhrase({ text: 'thames at 9' }))).toMatchObject({ problem: 'That time has passed.' });
     expect(value(await core.handlers.readPhrase({ text: 'kitchen at 14:00' }))).toMatchObject({ problem: 'Nothing you can book is called “kitchen”.' });
+    expect(value(await core.handlers.readPhrase({ text: 'room for 50 at 14:00' }))).toMatchObject({ problem: 'No room you can book holds 50 people.' });
     const boardroom = value(await core.handlers.readPhrase({ text: 'boardroom tomorrow at 10 for 1h' }));
     expect(boardroom!.problem).toMatch(/^Boardroom needs approval and a cost centre: finish it in the Book form\.$/);
     expect(boardroom!.draft).toEqual({ resourceId: harness.org.resources.boardroom, start: berlin('10:00', '2030-03-13'), durationMinutes: 60 });

@@ -121,6 +121,7 @@ const londonRows: Row[] = [
   ['room 6+ at 14:00', 'any room for 6+: Thames (1.01) / Boardroom', 'Wed 25 Nov 14:00–14:30', [noLength]],
   ['thames for 10 at 14:00', 'Thames (1.01)', 'Wed 25 Nov 14:00–14:30', [noLength, 'no “thames” holds 10 people']],
   ['phone booth for 2 at 14:00', 'Phone booth 1 / Phone booth 2', 'Wed 25 Nov 14:00–14:30', [noLength, 'no “phone booth” holds 2 people']],
+  ['room for 50 at 14:00', 'any room for 50+: ', 'Wed 25 Nov 14:00–14:30', [noLength]],
   ['equipment at 14:00', 'any equipment: Projector A', 'Wed 25 Nov 14:00–14:30', [noLength]],
   ['meeting room now', 'any room: Thames (1.01) / Severn (1.02) / Phone booth 1 / Phone booth 2 / Boardroom', 'Wed 25 Nov 10:20–10:50', [noLength]],
   ['desk 23 now', 'Desk 23', 'Wed 25 Nov 10:20–10:50', [noLength]],

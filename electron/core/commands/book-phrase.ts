@@ -59,7 +59,11 @@ export function createPhraseCommands(
 
     const wanted = wishWords(intent.resource, nameOf);
     if (intent.resource.by === 'unknown') return success(preview(wanted, `Nothing you can book is called “${intent.resource.words}”.`));
-    if (intent.resource.ids.length === 0) return success(preview(wanted, `No ${wanted} you can book holds that many people.`));
+    // A name always names someone; a kind and size may fit nobody.
+  if (intent.resource.by === 'kind' && intent.resource.ids.length === 0) {
+    const { kind, minCapacity } = intent.resource;
+    return success(preview(wanted, `No ${kind ?? 'resource'} you can book holds ${minCapacity ?? 0} people.`));
+  }
     if (intent.start === null || intent.end === null) return success(preview(`${wanted}, ${format.shortDate(DateTime.fromISO(intent.day, { zone }).toMillis())}`, 'Add a time, as in “14:00 for 1 h”.'));
 
     const { start, end } = bookableTimes(intent, now, ambiguities, format);
