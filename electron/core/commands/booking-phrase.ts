@@ -188,11 +188,11 @@ class Reading {
   said(match: TypedPart, meaning: string) {
     this.parts.push({ text: match[0].trim(), meaning, at: match.index });
   }
-  /** The words left over, said as one part at where the first of them was typed. */
-  firstWord(): TypedPart {
+  /** The words left over once times and sizes are read, but for fillers: one part, at where the first was typed. */
+  leftover(): { words: string[]; part: TypedPart } {
     const words = wordsOf(this.rest).filter((word) => !fillerWords.has(word));
     const found = new RegExp(String.raw`[^\s,]*${words[0] ?? ''}`).exec(this.rest);
-    return { 0: words.join(' '), index: found?.index ?? this.rest.length };
+    return { words, part: { 0: words.join(' '), index: found?.index ?? this.rest.length } };
   }
   get understood(): UnderstoodPart[] {
     return [...this.parts].sort((a, b) => a.at - b.at).map(({ text, meaning }) => ({ text, meaning }));
@@ -391,13 +391,13 @@ function endOf(until: TypedClock, start: DateTime, ambiguities: string[], format
 
 /** What the words left over (neither time nor size) ask for. */
 function wishOf(reading: Reading, minCapacity: number | null, resources: readonly PhraseResource[], ambiguities: string[]): ResourceWish {
-  const words = wordsOf(reading.rest).filter((word) => !fillerWords.has(word));
+  const { words, part } = reading.leftover();
   const kinds = [...new Set(words.flatMap((word) => (kindWords[word] ? [kindWords[word]] : [])))];
   const kind = kinds.length === 1 ? kinds[0]! : null;
   const fits = (resource: PhraseResource) => minCapacity === null || (resource.capacity !== null && resource.capacity >= minCapacity);
   const nameWords = words.filter((word) => !kindWords[word]);
   if (nameWords.length === 0) {
-    if (kind !== null) reading.said(reading.firstWord(), `any ${kind}`);
+    if (kind !== null) reading.said(part, `any ${kind}`);
     const ids = resources.filter((resource) => (kind === null || resource.kind === kind) && fits(resource)).map((resource) => resource.id);
     return { by: 'kind', kind, minCapacity, ids };
   }
@@ -411,6 +411,6 @@ function wishOf(reading: Reading, minCapacity: number | null, resources: readonl
     ambiguities.push(fitting.length === 0 ? `no “${typed}” holds ${minCapacity} people` : `${matches.length - fitting.length} “${typed}” too small for ${minCapacity} left out`);
   }
   const ids = (fitting.length > 0 ? fitting : matches).map((resource) => resource.id);
-  reading.said(reading.firstWord(), ids.length === 1 ? resources.find((resource) => resource.id === ids[0])!.name : `${ids.length} resources`);
+  reading.said(part, ids.length === 1 ? resources.find((resource) => resource.id === ids[0])!.name : `${ids.length} resources`);
   return { by: 'name', words: typed, ids };
 }
