@@ -130,6 +130,11 @@ const londonRows: Row[] = [
   ['kitchen at 14:00', 'nothing called “kitchen”', 'Wed 25 Nov 14:00–14:30', [noLength]],
   ['book me a desk at 2pm please', anyDesk, 'Wed 25 Nov 14:00–14:30', [noLength]],
   ['Thames 2:30 p.m. for 45 minutes', 'Thames (1.01)', 'Wed 25 Nov 14:30–15:15'],
+  ['THAMES, TOMORROW, 10AM', 'Thames (1.01)', 'Thu 26 Nov 10:00–10:30', [noLength]],
+  ['thames 8:00 am to 9:15 am', 'Thames (1.01)', 'Wed 25 Nov 08:00–09:15', ['08:00 today has passed']],
+  ['for 1 hour at 4pm thames', 'Thames (1.01)', 'Wed 25 Nov 16:00–17:00'],
+  ['desk @ 15:00', anyDesk, 'Wed 25 Nov 15:00–15:30', [noLength]],
+  ['desk at 2 tomorrow', anyDesk, 'Thu 26 Nov 14:00–14:30', ['“2” read as 14:00, not 02:00', noLength]],
 ];
 
 const newYorkRows: Row[] = [
