@@ -131,6 +131,15 @@ export const FreeAtRequestSchema = Type.Object({
   durationMinutes: Type.Integer({ minimum: 1, maximum: 24 * 60 }),
 });
 
+/** A line typed in the popover's field, to read as a booking ("desk tomorrow 14:00 for 90 min"). */
+export const PhraseRequestSchema = Type.Object({ text: Type.String({ maxLength: 500 }) });
+
+/** Book what a typed line says, as its preview showed it. */
+export const BookPhraseRequestSchema = Type.Object({
+  text: Type.String({ minLength: 1, maxLength: 500 }),
+  title: Type.String({ maxLength: 300 }),
+});
+
 export const ReferenceRequestSchema = Type.Object({ referenceNumber: ReferenceNumber });
 
 export const CancelRequestSchema = Type.Object({
@@ -360,6 +369,25 @@ export type ExtensionOffer =
   | { minutes: number; end: string }
   | { minutes: null; reason: string };
 
+/** A typed line read as a booking, against what is free: what Enter would book, in words. */
+export interface PhrasePreview {
+  /** What Enter books, in words: "Thames (1.01), tomorrow 14:00–15:30"; what it cannot, as far as it is known. */
+  words: string;
+  /** The resource chosen: the first free one the line fits, ranked as Free now; null when none is. */
+  resourceId: number | null;
+  /** ISO 8601 with the user's offset; null when the line gives no time. */
+  start: string | null;
+  end: string | null;
+  /** Each part of the line and what it was read as, in the order typed: `tmrw` → `Thu 27 Nov`. */
+  understood: { text: string; meaning: string }[];
+  /** What the line left open and how it was decided ("“at 3” read as 15:00, not 03:00"). */
+  ambiguities: string[];
+  /** Why Enter cannot book it as it stands ("Thames (1.01) is not free then"); null when it can. */
+  problem: string | null;
+  /** The Book form filled in, where one line cannot finish the booking (approval, a required attribute). */
+  draft: BookDraft | null;
+}
+
 export interface BookingOutcome {
   referenceNumber: string;
   isPendingApproval: boolean;
@@ -370,6 +398,8 @@ export type BookRequest = Static<typeof BookRequestSchema>;
 export type BookDraft = Static<typeof BookDraftSchema>;
 export type FreeAtRequest = Static<typeof FreeAtRequestSchema>;
 export type ReferenceRequest = Static<typeof ReferenceRequestSchema>;
+export type PhraseRequest = Static<typeof PhraseRequestSchema>;
+export type BookPhraseRequest = Static<typeof BookPhraseRequestSchema>;
 export type CancelRequest = Static<typeof CancelRequestSchema>;
 export type ExtendRequest = Static<typeof ExtendRequestSchema>;
 export type RetitleRequest = Static<typeof RetitleRequestSchema>;
@@ -421,6 +451,10 @@ export interface CommandRequests {
   openBookForm: BookDraft;
   /** What is free over a time to come, ranked as Free now is: one GetReservations per Free now schedule over that time. */
   freeAt: FreeAtRequest;
+  /** Type to book: the line read as a booking against the current data, or null when it is not one (it stays a filter). */
+  readPhrase: PhraseRequest;
+  /** Type to book, Enter: books what `readPhrase` shows for the same line, read again at this moment. */
+  bookPhrase: BookPhraseRequest;
 }
 
 export type CommandName = keyof CommandRequests;
@@ -452,6 +486,8 @@ export const commandRequests: { [C in CommandName]: CommandRequests[C] extends v
   hidePopover: null,
   openBookForm: BookDraftSchema,
   freeAt: FreeAtRequestSchema,
+  readPhrase: PhraseRequestSchema,
+  bookPhrase: BookPhraseRequestSchema,
 };
 
 export interface CommandResponses {
@@ -479,6 +515,8 @@ export interface CommandResponses {
   hidePopover: null;
   openBookForm: null;
   freeAt: BridgeResult<FreeResourceView[]>;
+  readPhrase: BridgeResult<PhrasePreview | null>;
+  bookPhrase: BridgeResult<BookingOutcome>;
 }
 
 export interface EventPayloads {

@@ -117,6 +117,8 @@ export function createFakePerch(initial: StateSnapshot = signedOutSnapshot(), ov
     hidePopover: async () => null,
     openBookForm: async () => null,
     freeAt: async () => ({ ok: true, value: [] }),
+    readPhrase: async () => ({ ok: true, value: null }),
+    bookPhrase: notImplemented,
     ...overrides,
   };
   const calls: FakePerch['calls'] = [];

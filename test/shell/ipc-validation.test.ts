@@ -11,6 +11,8 @@ const validRequests: { [C in CommandName]: unknown } = {
   signOut: undefined,
   hidePopover: undefined,
   freeAt: { start: '2025-03-10T14:00:00+01:00', durationMinutes: 60 },
+  readPhrase: { text: 'desk tomorrow 14:00 for 90 min' },
+  bookPhrase: { text: 'desk tomorrow 14:00 for 90 min', title: '' },
   openBookForm: { resourceId: 3, start: '2025-03-10T10:00:00+01:00', durationMinutes: 30 },
   book: { resourceId: 3, start: '2025-03-10T10:00:00+01:00', durationMinutes: 30, title: 'Focus' },
   checkIn: { referenceNumber: 'abc' },

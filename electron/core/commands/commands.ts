@@ -12,6 +12,7 @@ import { errorFromThrown, failure, success } from '../errors.js';
 import { createExtensionOffer } from './extension-offer.js';
 import { createFreeAt } from './free-at.js';
 import { createListCommands } from './list-commands.js';
+import { createPhraseCommands } from './book-phrase.js';
 import { createRecurrenceLookup } from './recurrence.js';
 import { createReservationActions } from './reservation-actions.js';
 import { applySettingsPatch } from '../storage/settings-store.js';
@@ -33,6 +34,8 @@ export function createCommandHandlers(context: CommandContext): CommandHandlers 
   const book = createBooking(context, lookups);
   const actions = createReservationActions(context, lookups);
   const lists = createListCommands(context, lookups);
+  const freeAt = createFreeAt(context, lookups);
+  const phrases = createPhraseCommands(context, lookups, freeAt, book);
 
   return {
     getState: guarded(async () => context.snapshot(), () => context.snapshot()),
@@ -66,7 +69,9 @@ export function createCommandHandlers(context: CommandContext): CommandHandlers 
       context.hidePopover();
       return null;
     },
-    freeAt: asResult(createFreeAt(context, lookups)),
+    freeAt: asResult(freeAt),
+    readPhrase: asResult(phrases.readPhrase),
+    bookPhrase: asResult(phrases.bookPhrase),
     openBookForm: async (draft) => {
       context.openBookForm(draft);
       return null;
