@@ -11,6 +11,7 @@
 import { DateTime } from 'luxon';
 import { createTimeFormat, durationWords, type TimeFormat } from '../../bridge-format.js';
 import type { ResourceCardView, TimeFormatRules } from '../../bridge.js';
+import { wordsOf } from '../../bridge-words.js';
 
 export type ResourceKind = 'room' | 'desk' | 'equipment';
 
@@ -152,16 +153,6 @@ const kindWords: Record<string, ResourceKind> = {
   // "meeting room": the kind said twice.
   meeting: 'room',
 };
-
-/** The words of a text, lower case and without accents, split at spaces and punctuation. */
-function wordsOf(text: string): string[] {
-  return text
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLocaleLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter(Boolean);
-}
 
 /** Whether every typed word begins a word of the resource's name or keywords, as the filter finds. */
 function named(resource: PhraseResource, typed: readonly string[]): boolean {

@@ -5,6 +5,7 @@
  */
 import type { ResourceCardView, UnavailableResourceView } from '../../../electron/bridge.js';
 import type { DateFormat } from './format.js';
+import { wordsOf } from '../../../electron/bridge-words.js';
 
 /** The sizes the people filter offers: at least this many (0: any size). */
 export const capacityChoices = [0, 2, 4, 6, 8, 12] as const;
@@ -49,16 +50,6 @@ export function resourceSummary(resource: ResourceCardView): string {
   const kind = resource.groupNames.at(-1) ?? '';
   const size = resource.capacity === null ? '' : peopleWords(resource.capacity);
   return [kind, size, resource.location].filter((part) => part !== '').join(' · ');
-}
-
-/** The words of a text, lower case and without accents, split at spaces and punctuation: "Severn (1.02)" is severn, 1, 02. */
-function wordsOf(text: string): string[] {
-  return text
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLocaleLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter(Boolean);
 }
 
 /**
