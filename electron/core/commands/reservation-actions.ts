@@ -35,17 +35,34 @@ export interface ReservationActions {
 const pastStartRefusal = 'The start date and time cannot be in the past.';
 
 /**
- * Real servers apply their start-time rule to changes and cancellations too: with the default
- * setting (`future`) a reservation under way can be neither. A change keeps the reservation's own
- * start, so this refusal can only mean it has started; it is said so, the server's words kept.
+ * A refusal of a change or cancellation, in one line of the user's words. Real servers apply their
+ * start-time rule to changes and cancellations too: with the default setting (`future`) a
+ * reservation under way can be neither. A change keeps the reservation's own start, so this
+ * refusal can only mean it has started. Other refusals keep the server's own lines, as one.
  */
-function startedOrAsIs(error: SessionError, action: 'changed' | 'cancelled'): BridgeError {
+function refusalInWords(error: SessionError, action: 'change' | 'cancel'): BridgeError {
   const bridged = bridgeErrorFromSession(error);
-  return bridged.kind === 'validation' && bridged.errors?.includes(pastStartRefusal) ? { ...bridged, message: commandMessages.startedLocked(action) } : bridged;
+  if (bridged.kind !== 'validation' || bridged.errors === undefined) return bridged;
+  if (bridged.errors.includes(pastStartRefusal)) return { kind: 'validation', message: commandMessages.startedLocked(action) };
+  return { kind: 'validation', message: bridged.errors.join(' ') };
 }
+
+const refusesStarted = (error: SessionError) => error.kind === 'validation' && (error.errors ?? []).includes(pastStartRefusal);
 
 export function createReservationActions(context: CommandContext, lookups: CommandLookups): ReservationActions {
   const { run, readBack } = lookups;
+
+  /**
+   * What the server's answer to a change or cancellation of a reservation under way tells of its
+   * start-time rule, kept for the views: its first refusal ends the offers of what it would refuse.
+   */
+  function learnStartRule(start: string, refused: boolean): void {
+    const account = context.session.account;
+    const begun = wireInstant(start);
+    const now = context.viewContext()?.now;
+    if (account === null || begun === null || now === undefined || begun > now) return;
+    context.startTimeRules.learn(account, refused ? 'future' : 'current');
+  }
 
   function requiresCheckIn(detail: WireReservation): boolean {
     return context.knownSummary(detail.referenceNumber)?.isCheckInEnabled ?? detail.autoReleaseMinutes !== null;
@@ -129,7 +146,10 @@ export function createReservationActions(context: CommandContext, lookups: Comma
     const isAdmin = context.session.account?.isAdmin ?? false;
     const body: WireReservationBody = { ...fullBodyOf(detail, context.knownSummary(referenceNumber), attributes, isAdmin), ...change };
     const updated = await run((client) => client.updateReservation({ params: { referenceNumber }, query: { updateScope: 'this' }, body }));
-    if (!updated.ok && updated.error.kind !== 'unexpectedBody') return failure(startedOrAsIs(updated.error, 'changed'));
+    // Only an acceptance, or the refusal that names the start, says what the rule is.
+    if (updated.ok) learnStartRule(detail.startDate, false);
+    else if (refusesStarted(updated.error)) learnStartRule(detail.startDate, true);
+    if (!updated.ok && updated.error.kind !== 'unexpectedBody') return failure(refusalInWords(updated.error, 'change'));
     // `this` detaches an occurrence of a series, which may give it a new reference number.
     const changedReference = updated.ok ? updated.data.referenceNumber : referenceNumber;
     const after = await readBack(changedReference === '' ? referenceNumber : changedReference);
@@ -145,7 +165,8 @@ export function createReservationActions(context: CommandContext, lookups: Comma
     // Always explicit: real servers read a missing scope as `full`, the spec as `this`.
     const deleted = await run((client) => client.deleteReservation({ params: { referenceNumber: target.data }, query: { updateScope: scope } }));
     if (!deleted.ok) {
-      if (deleted.error.kind !== 'unexpectedBody') return failure(startedOrAsIs(deleted.error, 'cancelled'));
+      if (refusesStarted(deleted.error)) learnStartRule(context.knownSummary(target.data)?.startDate ?? '', true);
+      if (deleted.error.kind !== 'unexpectedBody') return failure(refusalInWords(deleted.error, 'cancel'));
       const check = await readBack(target.data);
       if (check.ok) return failure(unexpected(commandMessages.cancelNotConfirmed));
       if (check.error.kind !== 'notFound') return failure(bridgeErrorFromSession(check.error));
