@@ -56,6 +56,11 @@ export class PerchStore {
   highlight = $state<string | null>(null);
   /** A notification's "I'm not coming" was pressed: the reservation's card or row asks it again; the one that does takes it. */
   releaseAsked = $state<string | null>(null);
+  /**
+   * The failure of the last action on a reservation, in one line, with the id of the control that
+   * caused it: shown beside that control only, gone at the next action.
+   */
+  actionFailure = $state<{ control: string; message: string } | null>(null);
   /** The core's "now", advanced locally between snapshots so countdowns move. */
   nowMs = $state(Date.now());
 
