@@ -34,17 +34,21 @@ export interface ReservationActions {
 /** Real servers' refusal of a start in the past (server-facts B). */
 const pastStartRefusal = 'The start date and time cannot be in the past.';
 
+/** A refusal in one line: a server's validation lines say what its generic message does not. */
+function inOneLine(error: SessionError): BridgeError {
+  const bridged = bridgeErrorFromSession(error);
+  if (bridged.kind !== 'validation' || bridged.errors === undefined || bridged.errors.length === 0) return bridged;
+  return { kind: 'validation', message: bridged.errors.join(' ') };
+}
+
 /**
- * A refusal of a change or cancellation, in one line of the user's words. Real servers apply their
- * start-time rule to changes and cancellations too: with the default setting (`future`) a
- * reservation under way can be neither. A change keeps the reservation's own start, so this
- * refusal can only mean it has started. Other refusals keep the server's own lines, as one.
+ * A refusal of a change or cancellation, in the user's words. Real servers apply their start-time
+ * rule to changes and cancellations too: with the default setting (`future`) a reservation under
+ * way can be neither. A change keeps the reservation's own start, so this refusal can only mean it
+ * has started.
  */
 function refusalInWords(error: SessionError, action: 'change' | 'cancel'): BridgeError {
-  const bridged = bridgeErrorFromSession(error);
-  if (bridged.kind !== 'validation' || bridged.errors === undefined) return bridged;
-  if (bridged.errors.includes(pastStartRefusal)) return { kind: 'validation', message: commandMessages.startedLocked(action) };
-  return { kind: 'validation', message: bridged.errors.join(' ') };
+  return refusesStarted(error) ? { kind: 'validation', message: commandMessages.startedLocked(action) } : inOneLine(error);
 }
 
 const refusesStarted = (error: SessionError) => error.kind === 'validation' && (error.errors ?? []).includes(pastStartRefusal);
@@ -86,7 +90,7 @@ export function createReservationActions(context: CommandContext, lookups: Comma
       direction === 'in' ? client.checkinReservation({ params: { referenceNumber } }) : client.checkoutReservation({ params: { referenceNumber } }),
     );
     // Refusals (400) and sign-in problems are the server's final word; anything else is re-read.
-    if (!answer.ok && answer.error.kind !== 'unexpectedBody' && answer.error.kind !== 'server') return failure(bridgeErrorFromSession(answer.error));
+    if (!answer.ok && answer.error.kind !== 'unexpectedBody' && answer.error.kind !== 'server') return failure(inOneLine(answer.error));
     const detail = await readBack(referenceNumber);
     const done = detail.ok && (direction === 'in' ? detail.data.checkInDate : detail.data.checkOutDate) !== null;
     if (detail.ok && done) return viewOrError(detail.data, view.value, direction === 'in' ? true : requiresCheckIn(detail.data));

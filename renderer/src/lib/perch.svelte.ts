@@ -27,7 +27,7 @@ import type {
   StateSnapshot,
 } from '../../../electron/bridge.js';
 import { browserTimeFormat, createDateFormat, systemTimeZone, type DateFormat } from './format.js';
-import { nextReservation } from './reservation-status.js';
+import { nextReservation, rowControl } from './reservation-status.js';
 
 export type TabId = 'now' | 'book' | 'reservations' | 'settings';
 
@@ -114,8 +114,8 @@ export class PerchStore {
         }
         this.highlight = referenceNumber;
         this.tab = 'reservations';
-        // A notification's button failed: its error shows where the reservation's own button would show it.
-        if (failed) this.#fail(`${failed.command}:${referenceNumber}`, failed.error);
+        // A notification's button failed: its error shows beside the row's own control for it.
+        if (failed) this.actionFailure = { control: rowControl(referenceNumber, failed.command === 'checkIn' ? 'primary' : 'menu'), message: failed.error.message };
       }),
     ];
     // Countdowns move only while someone can see them: a closed popover is a hidden page, and a

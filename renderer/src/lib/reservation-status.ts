@@ -64,6 +64,9 @@ export async function runAction(perch: FailureState, control: string, action: ()
   if (!result.ok) perch.actionFailure = { control, message: result.error.message };
 }
 
+/** The ids of a My reservations row's controls: its one button, and its menu (⋯). */
+export const rowControl = (referenceNumber: string, which: 'primary' | 'menu') => `row-${which}-${referenceNumber}`;
+
 /** The failure to show beside `control`, if it caused the last one. */
 export const failureOf = (perch: FailureState, control: string): string | null =>
   perch.actionFailure?.control === control ? perch.actionFailure.message : null;
