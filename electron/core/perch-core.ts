@@ -127,6 +127,7 @@ export function createPerchCore(options: PerchCoreOptions): PerchCore {
     state,
     session,
     notifier,
+    startTimeRules,
     track,
     readOwnList: () => sync.ownListNow(),
     woke() {
