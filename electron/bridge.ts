@@ -186,6 +186,12 @@ export interface ReservationView {
   /** Derived at snapshot time from the clock and the check-in lead. */
   checkInOpen: boolean;
   canCheckOut: boolean;
+  /**
+   * The server would accept a change of it now (extend, another time) or its cancellation: the
+   * user's own, not over, and not under way on a server that refuses changes once a reservation
+   * has started (learned from its first refusal). Decided here once, for every view.
+   */
+  canChange: boolean;
   ownerName: string;
   /** For saying whose booking it is ("Alex's booking"); empty when the server does not say. */
   ownerFirstName: string;

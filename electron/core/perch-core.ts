@@ -9,6 +9,7 @@ import type { Autostart } from './desktop/autostart.js';
 import { claimShortcut, type GlobalShortcut } from './desktop/global-shortcut.js';
 import { failure, invalidInput, messageOf, success } from './errors.js';
 import { createAccountCache } from './account/account-cache.js';
+import { createStartTimeRules } from './account/start-time-rules.js';
 import { createAccountFlow } from './account/account-flow.js';
 import { createBackgroundWork } from './background-work.js';
 import type { Clock } from './clock.js';
@@ -99,7 +100,8 @@ export function createPerchCore(options: PerchCoreOptions): PerchCore {
   /** When the user last looked (popover or tray menu), in epoch ms. */
   let lookedAtMs = Number.NEGATIVE_INFINITY;
 
-  const snapshot = () => snapshotOf(state, session.account, clock.now(), options.secrets.status());
+  const startTimeRules = createStartTimeRules({ dataDir, track, log });
+  const snapshot = () => snapshotOf(state, session.account, clock.now(), options.secrets.status(), startTimeRules.locksStarted(session.account));
   /** The last state shown: the background keeps fresh what its tray's Book now shows. */
   let lastShown: StateSnapshot | null = null;
   const stateChanged = () => {
@@ -125,6 +127,7 @@ export function createPerchCore(options: PerchCoreOptions): PerchCore {
     state,
     session,
     notifier,
+    startTimeRules,
     track,
     readOwnList: () => sync.ownListNow(),
     woke() {
@@ -164,7 +167,8 @@ export function createPerchCore(options: PerchCoreOptions): PerchCore {
   const handlers = createCommandHandlers({
     session,
     snapshot,
-    viewContext: () => viewContextOf(session.account, clock.now(), state.data.schedules),
+    viewContext: () => viewContextOf(session.account, clock.now(), state.data.schedules, startTimeRules.locksStarted(session.account)),
+    startTimeRules,
     signIn: accounts.signIn,
     tryThisComputer: accounts.tryThisComputer,
     signOut: accounts.signOut,
@@ -269,6 +273,7 @@ export function createPerchCore(options: PerchCoreOptions): PerchCore {
     snapshot,
     async start() {
       const loaded = await loadSettings(dataDir, { now: () => clock.now() });
+      await startTimeRules.load();
       state.settings = loaded.settings;
       await readSettings();
       if (options.globalShortcut && state.settings.globalShortcut !== '') {

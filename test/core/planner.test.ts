@@ -806,6 +806,10 @@ describe('actions: the buttons that fit the moment', () => {
   ])('%s', (_name, clock, booked, chosen, expected) => {
     expect(plan(clock, [booked], { settings: chosen }).due.map((n) => [n.kind, n.actions])).toEqual(expected);
   });
+
+  it('offers no Extend at the end where the server refuses changes once a booking has started', () => {
+    expect(plan('10:55', [reservation()], { lockedOnceStarted: true }).due.map((n) => [n.kind, n.actions])).toEqual([['endReminder', ['snooze']]]);
+  });
 });
 
 describe('snooze', () => {

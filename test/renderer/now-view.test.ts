@@ -23,7 +23,7 @@ async function renderNow(fake: FakePerch, options: { waitForState?: boolean } = 
 }
 
 /** Every action keeps its (empty) alert region in the page; this is what they say. */
-const alerts = () => screen.getAllByRole('alert').map(text).filter(Boolean).join(' | ');
+const alerts = () => screen.queryAllByRole('alert').map(text).filter(Boolean).join(' | ');
 /** Intl writes thin and narrow no-break spaces around times; tests write plain ones. */
 const plain = (value: string | null | undefined) => value?.replace(/\s+/g, ' ').trim();
 /** Buttons by their accessible name, its spaces plain. */
@@ -151,12 +151,12 @@ describe('Now: the next reservation', () => {
     expect(screen.getByText('checked in')).toBeTruthy();
   });
 
-  test('checked in, nothing to extend to: Check out is the action, asks first, and a refusal is shown verbatim', async () => {
+  test('checked in, nothing to extend to: Check out is the action, asks first, and a refusal is one line beside it, gone at the next action', async () => {
     const fake = createFakePerch(
       readySnapshot({ reservations: [reservation({ requiresCheckIn: true, start: '2025-11-26T09:30:00.000+01:00', checkedInAt: '2025-11-26T09:31:00.000+01:00', canCheckOut: true })] }),
     );
     fake.handlers.offerExtension = async () => ({ ok: true, value: { minutes: null, reason: 'Room Ada is booked from 11:00.' } });
-    fake.handlers.checkOut = async () => ({ ok: false, error: { kind: 'validation', message: 'Check out failed.', errors: ['The reservation has already ended.'] } });
+    fake.handlers.checkOut = async () => ({ ok: false, error: { kind: 'validation', message: 'The reservation has already ended.' } });
     const { user } = await renderNow(fake);
     expect(screen.getByText('checked in')).toBeTruthy();
     expect(screen.queryByRole('button', { name: /^Cancel/ })).toBeNull();
@@ -174,7 +174,14 @@ describe('Now: the next reservation', () => {
     await user.click(button('Check out of Design review'));
     await user.click(button('Yes, check out of Design review'));
     expect(fake.requestsOf('checkOut')).toEqual([{ referenceNumber: 'ref-1' }]);
-    await waitFor(() => expect(alerts()).toBe('Check out failed. The reservation has already ended.'));
+    await waitFor(() => expect(alerts()).toBe('The reservation has already ended.'));
+    const line = screen.getByText('The reservation has already ended.');
+    expect(line.getAttribute('role')).toBe('alert');
+    expect(button('Check out of Design review').nextElementSibling).toBe(line);
+    expect(button('Check out of Design review').getAttribute('aria-describedby')).toBe(line.id);
+    // Asking again is the next action: the line goes.
+    await user.click(button('Check out of Design review'));
+    expect(alerts()).toBe('');
   });
 
   test("before check-in opens: its deadlines in words, I'm not coming aside, no action forced", async () => {
@@ -231,6 +238,39 @@ describe('Now: the next reservation', () => {
     await waitFor(() => expect(fake.requestsOf('offerExtension')).toHaveLength(2));
     await waitFor(() => expect(screen.queryByRole('button', { name: /^Extend/ })).toBeNull());
     expect(button('Check out of Design review').classList.contains('primary')).toBe(true);
+  });
+
+  test('under way where the server refuses changes once started (canChange: false): Extend is neither asked about nor offered, as in My reservations', async () => {
+    const locked = reservation({ requiresCheckIn: true, start: '2025-11-26T09:30:00.000+01:00', checkedInAt: '2025-11-26T09:31:00.000+01:00', canCheckOut: true, canChange: false });
+    const fake = createFakePerch(readySnapshot({ reservations: [locked] }));
+    fake.handlers.offerExtension = async () => ({ ok: true, value: { minutes: 30, end: '2025-11-26T11:30:00.000+01:00' } });
+    await renderNow(fake);
+    expect(button('Check out of Design review').classList.contains('primary')).toBe(true);
+    expect(screen.queryByRole('button', { name: /^Extend/ })).toBeNull();
+    expect(fake.requestsOf('offerExtension')).toEqual([]);
+  });
+
+  test("a refused Extend is one line beside Extend, never under Check out's question, and goes at the next action", async () => {
+    const underWay = reservation({ requiresCheckIn: true, start: '2025-11-26T09:30:00.000+01:00', checkedInAt: '2025-11-26T09:31:00.000+01:00', canCheckOut: true });
+    const fake = createFakePerch(readySnapshot({ reservations: [underWay] }));
+    fake.handlers.offerExtension = async () => ({ ok: true, value: { minutes: 30, end: '2025-11-26T11:30:00.000+01:00' } });
+    const refusal = 'This booking has started, and the server does not let you change a booking once it has started.';
+    fake.handlers.extend = async () => ({ ok: false, error: { kind: 'validation', message: refusal } });
+    const { user } = await renderNow(fake);
+    const extend = await screen.findByRole('button', { name: 'Extend to 11:30 AM: Design review, 30 min more' });
+    await user.click(extend);
+    await waitFor(() => expect(alerts()).toBe(refusal));
+    const line = screen.getByText(refusal);
+    expect(line.getAttribute('role')).toBe('alert');
+    expect(extend.nextElementSibling).toBe(line);
+    expect(extend.getAttribute('aria-describedby')).toBe(line.id);
+    expect(button('Check out of Design review').getAttribute('aria-describedby')).toBeNull();
+    expect(line.textContent).not.toContain('start.time.constraint');
+
+    // Asking to check out is the next action: the extend failure is gone, not left under the question.
+    await user.click(button('Check out of Design review'));
+    expect(screen.getByRole('group', { name: 'Confirm check-out' })).toBeTruthy();
+    expect(alerts()).toBe('');
   });
 
   test('not under way yet: nothing to extend is asked', async () => {
@@ -606,12 +646,13 @@ describe("Now: I'm not coming", () => {
   test('after the start, while check-in is open, the question is about ending it now; a refusal is shown', async () => {
     const started = { ...awaiting, start: '2025-11-26T09:55:00.000+01:00', checkInOpen: true };
     const fake = createFakePerch(readySnapshot({ reservations: [started] }));
-    fake.handlers.release = async () => ({ ok: false, error: { kind: 'validation', message: 'The server refused.', errors: ['This reservation cannot be checked out from.'] } });
+    fake.handlers.release = async () => ({ ok: false, error: { kind: 'validation', message: 'This reservation cannot be checked out from.' } });
     const { user } = await renderNow(fake);
     await user.click(button("I'm not coming to Design review"));
     expect(text(screen.getByRole('group', { name: 'Confirm giving the booking back' }))).toContain('End it now and free Room Ada?');
     await user.click(button('Yes, give Design review back'));
-    await waitFor(() => expect(alerts()).toBe('The server refused. This reservation cannot be checked out from.'));
+    await waitFor(() => expect(alerts()).toBe('This reservation cannot be checked out from.'));
+    expect(button("I'm not coming to Design review").getAttribute('aria-describedby')).toBe(screen.getByText('This reservation cannot be checked out from.').id);
   });
 
   test("is not offered once check-in has closed, nor on a booking that needs none", async () => {

@@ -7,7 +7,7 @@ import ReservationsView from '../../renderer/src/views/ReservationsView.svelte';
 import { createFakePerch, deferred, readySnapshot, reservation, type FakePerch } from './fake-perch.js';
 
 const text = (element: Element | null) => element?.textContent?.replace(/\s+/g, ' ').trim();
-const alerts = () => screen.getAllByRole('alert').map(text).filter(Boolean).join(' | ');
+const alerts = () => screen.queryAllByRole('alert').map(text).filter(Boolean).join(' | ');
 /** Buttons by what their accessible name says after the visible text (`30 min: Book …`). */
 const button = (name: string | RegExp) =>
   screen.getByRole('button', { name: typeof name === 'string' ? (accessible: string) => accessible === name || accessible.endsWith(`: ${name}`) : name }) as HTMLButtonElement;
@@ -129,6 +129,15 @@ describe('My reservations: states', () => {
     expect(menuItems()).toEqual(['Cancel booking']);
   });
 
+  test('a booking under way on a server that refuses changes once started (the core says canChange: false) is offered neither Extend nor Cancel', async () => {
+    const locked = { ...underWay, canChange: false };
+    const { user } = await renderList(createFakePerch(readySnapshot({ reservations: [locked, ...week.slice(0, 1)] })));
+    expect(screen.queryByRole('button', { name: 'More actions for Pairing' })).toBeNull();
+    // A booking still to come is offered its cancellation as before.
+    await user.click(button('More actions for Design review'));
+    expect(menuItems()).toEqual(['Cancel booking']);
+  });
+
   test('checked out: its status and the end it had, and nothing left to do', async () => {
     await renderList(
       createFakePerch(
@@ -200,13 +209,26 @@ describe('My reservations: the action menu', () => {
     expect(escapesSeen).toEqual([]);
   });
 
-  test("extend: the request names the minutes; a refusal is the core's message, cleared by the next action", async () => {
-    const fake = createFakePerch(readySnapshot({ reservations: [underWay] }));
+  test("extend: the request names the minutes; a refusal is one line beside the menu that asked for it, gone at the next action", async () => {
+    const fake = createFakePerch(readySnapshot({ reservations: [underWay, ...week.slice(0, 1)] }));
     fake.handlers.extend = async () => ({ ok: false, error: { kind: 'invalidInput', message: 'Room Ada is booked from 11:15 AM.' } });
     const { user } = await renderList(fake);
     await user.click(button('More actions for Pairing'));
     await user.click(screen.getByRole('menuitem', { name: 'Extend by 30 min' }));
     await waitFor(() => expect(alerts()).toBe('Room Ada is booked from 11:15 AM.'));
+    // In the row that asked, described as the menu's outcome, one line.
+    const line = screen.getByText('Room Ada is booked from 11:15 AM.');
+    expect(line.getAttribute('role')).toBe('alert');
+    expect(item('Pairing').contains(line)).toBe(true);
+    expect(button('More actions for Pairing').getAttribute('aria-describedby')).toBe(line.id);
+    expect(button('More actions for Design review').getAttribute('aria-describedby')).toBeNull();
+
+    // Any next action takes it away: here, asking to cancel another booking.
+    await user.click(button('More actions for Design review'));
+    await user.click(screen.getByRole('menuitem', { name: 'Cancel booking' }));
+    expect(alerts()).toBe('');
+    expect(button('More actions for Pairing').getAttribute('aria-describedby')).toBeNull();
+    await user.click(button('No, keep Design review'));
 
     fake.handlers.extend = async (request) => ({ ok: true, value: { ...underWay, end: '2025-11-26T11:15:00.000+01:00', referenceNumber: request.referenceNumber } });
     await user.click(button('More actions for Pairing'));
@@ -215,8 +237,8 @@ describe('My reservations: the action menu', () => {
       { referenceNumber: 'p', minutes: 30 },
       { referenceNumber: 'p', minutes: 15 },
     ]);
-    await waitFor(() => expect(alerts()).toBe(''));
-    expect(text(item('Pairing'))).toContain('11:15 AM');
+    await waitFor(() => expect(text(item('Pairing'))).toContain('11:15 AM'));
+    expect(alerts()).toBe('');
   });
 });
 

@@ -59,6 +59,7 @@ function reservation(patch: Partial<ReservationView> = {}): ReservationView {
     checkInOpensAt: null,
     checkInOpen: false,
     canCheckOut: false,
+    canChange: true,
     ownerName: 'Ada L',
     ownerFirstName: 'Ada',
     isMine: true,

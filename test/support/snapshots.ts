@@ -29,6 +29,7 @@ export function reservationView(fields: Pick<ReservationView, 'start' | 'end'> &
     checkInOpensAt: null,
     checkInOpen: false,
     canCheckOut: false,
+    canChange: true,
     ownerName: 'Ada Lovelace',
     ownerFirstName: 'Ada',
     isMine: true,

@@ -1,5 +1,6 @@
 import type { DateTime } from 'luxon';
 import type { BookDraft, BridgeResult, FreeResourceView, Settings, SignInRequest, StateSnapshot } from '../../bridge.js';
+import type { StartTimeRules } from '../account/start-time-rules.js';
 import type { AccountSession, SessionResult } from '../session/session.js';
 import type { BusyAnswer } from '../views/free-now.js';
 import type { ViewContext, WireAttribute, WireReservation, WireResource, WireSchedule, WireSummary } from '../views/state.js';
@@ -10,6 +11,8 @@ export interface CommandContext {
   snapshot(): StateSnapshot;
   /** Context for views of this moment (zone, user). */
   viewContext(): ViewContext | null;
+  /** What each server lets a normal user change once a reservation has started, learned from its answers. */
+  startTimeRules: StartTimeRules;
   signIn(request: SignInRequest): Promise<BridgeResult<StateSnapshot>>;
   /** Starts the local service and signs in to the person's own account there. */
   tryThisComputer(): Promise<BridgeResult<StateSnapshot>>;

@@ -6,8 +6,7 @@ export const commandMessages = {
   checkOutNotConfirmed: 'The server did not confirm the check-out.',
   cancelNotConfirmed: 'The server did not confirm the cancellation.',
   extendNotConfirmed: 'The server did not confirm the new end time.',
-  startedLocked: (action: 'changed' | 'cancelled') =>
-    `This reservation has started, and the server does not let a reservation be ${action} once it has started. Its administrators can allow it (start.time.constraint).`,
+  startedLocked: (action: 'change' | 'cancel') => `This booking has started, and the server does not let you ${action} a booking once it has started.`,
   retitleNotConfirmed: 'The server did not confirm the new title.',
   bookingNotConfirmed: 'The server did not confirm the booking.',
   serverFailed: (action: string, status: number | undefined) =>

@@ -9,10 +9,9 @@ import { parseHumanDuration } from '../../api/durations.js';
 import { ResourceStatus } from '../../api/schemas/resources.js';
 import type { BridgeResult, ExtensionOffer, ReferenceRequest } from '../../bridge.js';
 import { durationWords } from '../../bridge-format.js';
-import type { AccountIdentity } from '../session/session.js';
 import { bridgeErrorFromSession } from '../session/session.js';
 import { failure, invalidInput, success } from '../errors.js';
-import { isoIn, resourceSlots, wireInstant, type WireSlots } from '../views/state.js';
+import { isoIn, resourceSlots, summaryView, wireInstant, type WireSlots } from '../views/state.js';
 import type { CommandContext } from './command-context.js';
 import type { CommandLookups } from './command-lookups.js';
 import { commandMessages, describeTime } from './command-messages.js';
@@ -22,14 +21,6 @@ export const extensionMessages = {
   unknownReservation: 'Perch does not know this reservation yet; refresh and try again.',
   noSlotAfter: (name: string, time: string) => `${name} has no bookable time right after ${time}.`,
 } as const;
-
-/**
- * The local service answers as a stock LibreBooking does (start.time.constraint `future`): only
- * an administrator may change a reservation once it has started, so nobody else is offered it.
- */
-function changesLockedOnceStarted(account: AccountIdentity | null): boolean {
-  return account !== null && account.server.kind === 'local' && !account.isAdmin;
-}
 
 export interface ExtensionFacts {
   name: string;
@@ -60,13 +51,14 @@ export function createExtensionOffer(context: CommandContext, lookups: CommandLo
   return async ({ referenceNumber }: ReferenceRequest): Promise<BridgeResult<ExtensionOffer>> => {
     const view = lookups.signedIn();
     if (!view.ok) return view;
-    const { zone, now } = view.value;
+    const { zone } = view.value;
     const summary = context.knownSummary(referenceNumber);
     const start = wireInstant(summary?.startDate);
     const end = wireInstant(summary?.endDate);
     if (summary === undefined || start === null || end === null) return failure(invalidInput(extensionMessages.unknownReservation));
     const name = summary.resourceName || 'The resource';
-    if (start <= now && changesLockedOnceStarted(context.session.account)) return success({ minutes: null, reason: commandMessages.startedLocked('changed') });
+    // The views' own decision (the server's start-time rule among it), without asking the server.
+    if (summaryView(summary, view.value)?.canChange !== true) return success({ minutes: null, reason: commandMessages.startedLocked('change') });
     const resource = await lookups.findResource(summary.resourceId);
     if (!resource.ok) return resource;
     if (resource.value.statusId !== ResourceStatus.available) return success({ minutes: null, reason: commandMessages.resourceUnavailable(name) });

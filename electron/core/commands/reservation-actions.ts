@@ -34,18 +34,39 @@ export interface ReservationActions {
 /** Real servers' refusal of a start in the past (server-facts B). */
 const pastStartRefusal = 'The start date and time cannot be in the past.';
 
-/**
- * Real servers apply their start-time rule to changes and cancellations too: with the default
- * setting (`future`) a reservation under way can be neither. A change keeps the reservation's own
- * start, so this refusal can only mean it has started; it is said so, the server's words kept.
- */
-function startedOrAsIs(error: SessionError, action: 'changed' | 'cancelled'): BridgeError {
+/** A refusal in one line: a server's validation lines say what its generic message does not. */
+function inOneLine(error: SessionError): BridgeError {
   const bridged = bridgeErrorFromSession(error);
-  return bridged.kind === 'validation' && bridged.errors?.includes(pastStartRefusal) ? { ...bridged, message: commandMessages.startedLocked(action) } : bridged;
+  if (bridged.kind !== 'validation' || bridged.errors === undefined || bridged.errors.length === 0) return bridged;
+  return { kind: 'validation', message: bridged.errors.join(' ') };
 }
+
+/**
+ * A refusal of a change or cancellation, in the user's words. Real servers apply their start-time
+ * rule to changes and cancellations too: with the default setting (`future`) a reservation under
+ * way can be neither. A change keeps the reservation's own start, so this refusal can only mean it
+ * has started.
+ */
+function refusalInWords(error: SessionError, action: 'change' | 'cancel'): BridgeError {
+  return refusesStarted(error) ? { kind: 'validation', message: commandMessages.startedLocked(action) } : inOneLine(error);
+}
+
+const refusesStarted = (error: SessionError) => error.kind === 'validation' && (error.errors ?? []).includes(pastStartRefusal);
 
 export function createReservationActions(context: CommandContext, lookups: CommandLookups): ReservationActions {
   const { run, readBack } = lookups;
+
+  /**
+   * What the server's answer to a change or cancellation of a reservation under way tells of its
+   * start-time rule, kept for the views: its first refusal ends the offers of what it would refuse.
+   */
+  function learnStartRule(start: string, refused: boolean): void {
+    const account = context.session.account;
+    const begun = wireInstant(start);
+    const now = context.viewContext()?.now;
+    if (account === null || begun === null || now === undefined || begun > now) return;
+    context.startTimeRules.learn(account, refused ? 'future' : 'current');
+  }
 
   function requiresCheckIn(detail: WireReservation): boolean {
     return context.knownSummary(detail.referenceNumber)?.isCheckInEnabled ?? detail.autoReleaseMinutes !== null;
@@ -69,7 +90,7 @@ export function createReservationActions(context: CommandContext, lookups: Comma
       direction === 'in' ? client.checkinReservation({ params: { referenceNumber } }) : client.checkoutReservation({ params: { referenceNumber } }),
     );
     // Refusals (400) and sign-in problems are the server's final word; anything else is re-read.
-    if (!answer.ok && answer.error.kind !== 'unexpectedBody' && answer.error.kind !== 'server') return failure(bridgeErrorFromSession(answer.error));
+    if (!answer.ok && answer.error.kind !== 'unexpectedBody' && answer.error.kind !== 'server') return failure(inOneLine(answer.error));
     const detail = await readBack(referenceNumber);
     const done = detail.ok && (direction === 'in' ? detail.data.checkInDate : detail.data.checkOutDate) !== null;
     if (detail.ok && done) return viewOrError(detail.data, view.value, direction === 'in' ? true : requiresCheckIn(detail.data));
@@ -129,7 +150,10 @@ export function createReservationActions(context: CommandContext, lookups: Comma
     const isAdmin = context.session.account?.isAdmin ?? false;
     const body: WireReservationBody = { ...fullBodyOf(detail, context.knownSummary(referenceNumber), attributes, isAdmin), ...change };
     const updated = await run((client) => client.updateReservation({ params: { referenceNumber }, query: { updateScope: 'this' }, body }));
-    if (!updated.ok && updated.error.kind !== 'unexpectedBody') return failure(startedOrAsIs(updated.error, 'changed'));
+    // Only an acceptance, or the refusal that names the start, says what the rule is.
+    if (updated.ok) learnStartRule(detail.startDate, false);
+    else if (refusesStarted(updated.error)) learnStartRule(detail.startDate, true);
+    if (!updated.ok && updated.error.kind !== 'unexpectedBody') return failure(refusalInWords(updated.error, 'change'));
     // `this` detaches an occurrence of a series, which may give it a new reference number.
     const changedReference = updated.ok ? updated.data.referenceNumber : referenceNumber;
     const after = await readBack(changedReference === '' ? referenceNumber : changedReference);
@@ -145,7 +169,8 @@ export function createReservationActions(context: CommandContext, lookups: Comma
     // Always explicit: real servers read a missing scope as `full`, the spec as `this`.
     const deleted = await run((client) => client.deleteReservation({ params: { referenceNumber: target.data }, query: { updateScope: scope } }));
     if (!deleted.ok) {
-      if (deleted.error.kind !== 'unexpectedBody') return failure(startedOrAsIs(deleted.error, 'cancelled'));
+      if (refusesStarted(deleted.error)) learnStartRule(context.knownSummary(target.data)?.startDate ?? '', true);
+      if (deleted.error.kind !== 'unexpectedBody') return failure(refusalInWords(deleted.error, 'cancel'));
       const check = await readBack(target.data);
       if (check.ok) return failure(unexpected(commandMessages.cancelNotConfirmed));
       if (check.error.kind !== 'notFound') return failure(bridgeErrorFromSession(check.error));

@@ -7,6 +7,7 @@ import type { Clock, TimerHandle } from '../clock.js';
 import type { CoreState, PlannedList } from '../core-state.js';
 import type { Notifier } from './notifier.js';
 import { planNotifications, retainShown, snoozedUntil } from './planner.js';
+import type { StartTimeRules } from '../account/start-time-rules.js';
 import type { AccountSession } from '../session/session.js';
 import { plannerReservations } from './planner-input.js';
 
@@ -21,6 +22,8 @@ export interface NotificationScheduleOptions {
   state: CoreState;
   session: Pick<AccountSession, 'account'>;
   notifier: Notifier;
+  /** What the signed-in user's server lets them change once a booking has started. */
+  startTimeRules: Pick<StartTimeRules, 'locksStarted'>;
   track(work: Promise<unknown>): void;
   /** Reads the user's own list now, or joins the read under way; resolves once it is in or could not be read. */
   readOwnList(): Promise<void>;
@@ -78,6 +81,7 @@ export function createNotificationSchedule(options: NotificationScheduleOptions)
       shown: state.shown,
       snoozed: state.snoozed,
       horizon,
+      lockedOnceStarted: options.startTimeRules.locksStarted(account),
     });
     // A snooze ends once: what is not due again now never will be (it no longer applies).
     for (const [id, until] of state.snoozed) if (until <= now) state.snoozed.delete(id);

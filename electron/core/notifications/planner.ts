@@ -64,6 +64,8 @@ export interface PlannerInput {
    * reservation starting at or after it is out of sight, not gone (no released/declined notice).
    */
   horizon?: DateTime | null;
+  /** The server refuses the user's changes to a booking once it has started (see start-time-rules.ts): the end reminder offers no Extend. */
+  lockedOnceStarted?: boolean;
 }
 
 export type NotificationKind =
@@ -178,7 +180,7 @@ export function planNotifications(input: PlannerInput): Plan {
       referenceNumber: candidate.reservation.referenceNumber,
       at: DateTime.fromMillis(atMs, { zone }),
       ...texts.timed(candidate),
-      actions: timedActions(candidate, nowMs, input.settings.checkInLeadMinutes),
+      actions: timedActions(candidate, nowMs, input.settings.checkInLeadMinutes, input.lockedOnceStarted === true),
     });
   }
   for (const id of passedOver) seen.add(id);
@@ -307,7 +309,7 @@ const kindOrder: Record<NotificationKind, number> = {
  * the auto-release warning: its moment is the release itself). The first button is the one
  * macOS shows; the others come on hover.
  */
-function timedActions(candidate: Candidate, nowMs: number, checkInLeadMinutes: number): NotificationAction[] {
+function timedActions(candidate: Candidate, nowMs: number, checkInLeadMinutes: number, lockedOnceStarted: boolean): NotificationAction[] {
   const { reservation } = candidate;
   if (!reservation.owned) return ['snooze'];
   const checkInOpen = awaitsCheckIn(reservation) && nowMs >= reservation.start.toMillis() - checkInLeadMinutes * minuteMs;
@@ -319,7 +321,8 @@ function timedActions(candidate: Candidate, nowMs: number, checkInLeadMinutes: n
     case 'autoReleaseWarning':
       return ['checkIn', 'notComing'];
     case 'endReminder':
-      return ['extend', 'snooze'];
+      // Near its end a booking has started: where the server refuses changes then, Extend would fail.
+      return lockedOnceStarted ? ['snooze'] : ['extend', 'snooze'];
     default:
       return [];
   }

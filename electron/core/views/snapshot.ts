@@ -28,10 +28,10 @@ function listedReservations(data: CoreData) {
   return [...own, ...meetings];
 }
 
-export function snapshotOf(state: CoreState, account: AccountIdentity | null, now: DateTime, keychain: KeychainStatus): StateSnapshot {
+export function snapshotOf(state: CoreState, account: AccountIdentity | null, now: DateTime, keychain: KeychainStatus, lockedOnceStarted: boolean): StateSnapshot {
   const { data } = state;
   const userZone = account?.timezone ?? machineZone();
-  const context: ViewContext = { zone: userZone, now, userId: account?.userId ?? 0, scheduleZones: scheduleZones(data.schedules) };
+  const context: ViewContext = { zone: userZone, now, userId: account?.userId ?? 0, scheduleZones: scheduleZones(data.schedules), lockedOnceStarted };
   return {
     phase: state.phase,
     account: account === null ? null : accountView(account),
@@ -82,7 +82,7 @@ export function freeViews(state: CoreState, account: AccountIdentity, answers: r
 }
 
 /** Context for views of this moment, when someone is signed in. */
-export function viewContextOf(account: AccountIdentity | null, now: DateTime, schedules: readonly WireSchedule[]): ViewContext | null {
+export function viewContextOf(account: AccountIdentity | null, now: DateTime, schedules: readonly WireSchedule[], lockedOnceStarted: boolean): ViewContext | null {
   if (account === null) return null;
-  return { zone: account.timezone, now, userId: account.userId, scheduleZones: scheduleZones(schedules) };
+  return { zone: account.timezone, now, userId: account.userId, scheduleZones: scheduleZones(schedules), lockedOnceStarted };
 }

@@ -28,6 +28,8 @@ export interface ViewContext {
   userId: number;
   /** Each schedule's zone by id, as far as the schedules are known. */
   scheduleZones?: ReadonlyMap<number, string>;
+  /** The server refuses this user's changes to a reservation once it has started (see start-time-rules.ts); absent: not known to. */
+  lockedOnceStarted?: boolean;
 }
 
 /** Schedule zones by id, for `ViewContext`. */
@@ -116,6 +118,7 @@ function viewOf(facts: ReservationFacts, context: ViewContext): ReservationView 
   const releaseMs = facts.autoReleaseMinutes === null ? null : startMs + facts.autoReleaseMinutes * 60_000;
   const checkInClosesMs = releaseMs === null ? endMs : Math.min(endMs, releaseMs);
   const checkInWindow = nowMs >= startMs - checkInOpensMinutes * 60_000;
+  const lockedNow = nowMs >= startMs && context.lockedOnceStarted === true;
   return {
     referenceNumber: facts.referenceNumber,
     title: facts.title,
@@ -137,6 +140,7 @@ function viewOf(facts: ReservationFacts, context: ViewContext): ReservationView 
     checkInOpen: awaitsCheckIn && !facts.isPendingApproval && nowMs < checkInClosesMs && (facts.checkInAvailable ?? checkInWindow),
     // Checking out before the start would be a cancellation; servers refuse it.
     canCheckOut: mine && facts.checkedInAt !== null && facts.checkedOutAt === null && nowMs < endMs && (facts.checkOutAvailable ?? nowMs > startMs),
+    canChange: mine && facts.checkedOutAt === null && nowMs < endMs && !lockedNow,
     ownerName: facts.ownerName,
     ownerFirstName: facts.ownerFirstName,
     isMine: mine,
@@ -273,6 +277,12 @@ export function summaryUpdatedBy(summary: WireSummary, detail: WireReservation):
     checkOutDate: sameTimeText(summary.checkOutDate, detail.checkOutDate),
     originalEndDate: sameTimeText(summary.originalEndDate, detail.originalEndDate),
   };
+}
+
+/** One listed reservation as the views show it; null when its dates are not valid. */
+export function summaryView(summary: WireSummary, context: ViewContext): ReservationView | null {
+  const facts = summaryFacts(summary);
+  return facts === null ? null : viewOf(facts, context);
 }
 
 /** The user's reservations that have not ended, soonest first. */

@@ -28,7 +28,7 @@ import type {
   ThemeSetting,
 } from '../../../electron/bridge.js';
 import { browserTimeFormat, createDateFormat, systemTimeZone, type DateFormat } from './format.js';
-import { nextReservation } from './reservation-status.js';
+import { nextReservation, rowControl } from './reservation-status.js';
 
 export type TabId = 'now' | 'book' | 'reservations' | 'settings';
 
@@ -57,6 +57,11 @@ export class PerchStore {
   highlight = $state<string | null>(null);
   /** A notification's "I'm not coming" was pressed: the reservation's card or row asks it again; the one that does takes it. */
   releaseAsked = $state<string | null>(null);
+  /**
+   * The failure of the last action on a reservation, in one line, with the id of the control that
+   * caused it: shown beside that control only, gone at the next action.
+   */
+  actionFailure = $state<{ control: string; message: string } | null>(null);
   /** The core's "now", advanced locally between snapshots so countdowns move. */
   nowMs = $state(Date.now());
 
@@ -116,8 +121,8 @@ export class PerchStore {
         }
         this.highlight = referenceNumber;
         this.tab = 'reservations';
-        // A notification's button failed: its error shows where the reservation's own button would show it.
-        if (failed) this.#fail(`${failed.command}:${referenceNumber}`, failed.error);
+        // A notification's button failed: its error shows beside the row's own control for it.
+        if (failed) this.actionFailure = { control: rowControl(referenceNumber, failed.command === 'checkIn' ? 'primary' : 'menu'), message: failed.error.message };
       }),
     ];
     // Countdowns move only while someone can see them: a closed popover is a hidden page, and a

@@ -1,5 +1,5 @@
 /** What the popover says about a reservation's state, always as words (never colour alone). */
-import type { BridgeError, ReservationView, StateSnapshot } from '../../../electron/bridge.js';
+import type { BridgeResult, ReservationView, StateSnapshot } from '../../../electron/bridge.js';
 import type { PerchStore } from './perch.svelte.js';
 
 type ReservationStatus = 'pending approval' | 'checked out' | 'checked in' | 'check-in open';
@@ -40,24 +40,33 @@ export function canRelease(reservation: ReservationView, nowMs: number): boolean
   return awaitsCheckIn && (reservation.checkInOpen || Date.parse(reservation.start) > nowMs);
 }
 
-/** Actions are per reservation; these are the store's busy/error keys for them. */
+/** Actions are per reservation; these are the store's busy keys for them. */
 const actionKeys = (referenceNumber: string) =>
   ['checkIn', 'checkOut', 'extend', 'cancel', 'release'].map((action) => `${action}:${referenceNumber}`);
 
-type ActionState = Pick<PerchStore, 'isBusy' | 'errorOf' | 'clearError'>;
-
-export const isActionBusy = (perch: ActionState, referenceNumber: string) =>
+export const isActionBusy = (perch: Pick<PerchStore, 'isBusy'>, referenceNumber: string) =>
   actionKeys(referenceNumber).some((key) => perch.isBusy(key));
 
-export const actionError = (perch: ActionState, referenceNumber: string): BridgeError | null =>
-  actionKeys(referenceNumber).map((key) => perch.errorOf(key)).find((found) => found !== null) ?? null;
+type FailureState = Pick<PerchStore, 'actionFailure'>;
 
-/** One message per reservation: a new action hides the failure of the previous one. */
-export function clearActionErrors(perch: ActionState, referenceNumber: string): void {
-  for (const key of actionKeys(referenceNumber)) perch.clearError(key);
+/** The next action begins: the last one's failure goes, wherever it is shown. */
+export function actionBegins(perch: FailureState): void {
+  perch.actionFailure = null;
 }
 
-export function runAction(perch: ActionState, referenceNumber: string, action: () => Promise<unknown>): void {
-  clearActionErrors(perch, referenceNumber);
-  void action();
+/**
+ * Runs an action from one control (`control` names it, unique in the popover): a failure is kept
+ * for that control alone, as the one line the core wrote, so it shows beside what caused it.
+ */
+export async function runAction(perch: FailureState, control: string, action: () => Promise<BridgeResult<unknown>>): Promise<void> {
+  actionBegins(perch);
+  const result = await action();
+  if (!result.ok) perch.actionFailure = { control, message: result.error.message };
 }
+
+/** The ids of a My reservations row's controls: its one button, and its menu (⋯). */
+export const rowControl = (referenceNumber: string, which: 'primary' | 'menu') => `row-${which}-${referenceNumber}`;
+
+/** The failure to show beside `control`, if it caused the last one. */
+export const failureOf = (perch: FailureState, control: string): string | null =>
+  perch.actionFailure?.control === control ? perch.actionFailure.message : null;
