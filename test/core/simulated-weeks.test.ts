@@ -9,6 +9,7 @@
  */
 import { DateTime, Settings as LuxonSettings } from 'luxon';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiClient } from '../../electron/api/client.js';
 import { formatWireDateTime } from '../../electron/api/dates.js';
 import type { Notifier, NotificationInvocation } from '../../electron/core/notifications/notifier.js';
 import type { PerchCore } from '../../electron/core/perch-core.js';
@@ -51,6 +52,7 @@ class World {
   readonly bookings = new Map<string, Booking>();
   core!: PerchCore;
   private sleepingSince: number | null = null;
+  private readonly clients = new Map<string, { client: ApiClient; signedInAt: number }>();
   private checkInDesks: number[] = [];
   private plainDesks: number[] = [];
 
@@ -113,6 +115,15 @@ class World {
     await this.harness.idle();
   }
 
+  /** A signed-in client of the user's or the administrator's, signed in again well before the service's 30-minute session lapses. */
+  private async clientFor(userName: 'user' | 'admin'): Promise<ApiClient> {
+    const kept = this.clients.get(userName);
+    if (kept !== undefined && this.now - kept.signedInAt < 20 * minuteMs) return kept.client;
+    const client = await this.harness.clientFor(userName);
+    this.clients.set(userName, { client, signedInAt: this.now });
+    return client;
+  }
+
   desk(checkIn: boolean, index: number): number {
     const desks = checkIn ? this.checkInDesks : this.plainDesks;
     return desks[index % desks.length]!;
@@ -121,7 +132,7 @@ class World {
   /** Booked by the user through another client (a browser, a phone). */
   async book(checkIn: boolean, deskIndex: number, start: number, end: number, title: string): Promise<string | null> {
     const resourceId = this.desk(checkIn, deskIndex);
-    const client = await this.harness.clientFor('user');
+    const client = await this.clientFor('user');
     const created = await client.createReservation({
       body: { resourceId, startDateTime: formatWireDateTime(DateTime.fromMillis(start, { zone: 'utc' })), endDateTime: formatWireDateTime(DateTime.fromMillis(end, { zone: 'utc' })), title, description: '', allowParticipation: false, termsAccepted: true },
     });
@@ -139,7 +150,7 @@ class World {
     if (before.gone !== null) return false;
     const start = before.start + byMs;
     const end = before.end + byMs;
-    const admin = await this.harness.clientFor('admin');
+    const admin = await this.clientFor('admin');
     const moved = await admin.updateReservation({
       params: { referenceNumber },
       query: { updateScope: 'this' },
@@ -154,7 +165,7 @@ class World {
   async cancel(referenceNumber: string): Promise<boolean> {
     const before = this.history.latest(referenceNumber)!;
     if (before.gone !== null) return false;
-    const admin = await this.harness.clientFor('admin');
+    const admin = await this.clientFor('admin');
     const deleted = await admin.deleteReservation({ params: { referenceNumber }, query: { updateScope: 'this' } });
     if (!deleted.ok) return false;
     this.history.record(referenceNumber, { ...before, at: this.now, gone: 'cancelled' });
@@ -165,7 +176,7 @@ class World {
   async checkIn(referenceNumber: string): Promise<boolean> {
     const before = this.history.latest(referenceNumber)!;
     if (before.gone !== null || before.checkedIn) return false;
-    const client = await this.harness.clientFor('user');
+    const client = await this.clientFor('user');
     const checked = await client.checkinReservation({ params: { referenceNumber } });
     if (!checked.ok) return false;
     this.history.record(referenceNumber, { ...before, at: this.now, checkedIn: true });
