@@ -11,6 +11,7 @@ import { administratorsGroup } from '../../electron/service/seed/bootstrap.js';
 import { openStore } from '../../electron/service/store/database.js';
 import { longestBookingMs } from '../../electron/service/store/reservations.js';
 import { PermissionType, ReservationRole } from '../../electron/service/store/tables.js';
+import { seededRandom } from '../support/seeded-random.js';
 
 /** The size of the organisation; the defaults are those of server-facts section E. */
 export interface BenchCounts {
@@ -63,16 +64,9 @@ export interface GeneratedOrganisation {
   generationMs: number;
 }
 
-/** mulberry32: the same seed makes the same organisation, so runs compare. */
+/** The same seed makes the same organisation, so runs compare. */
 function random(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = seededRandom(seed);
   const int = (below: number) => Math.floor(next() * below);
   const pick = <T>(items: readonly T[]): T => items[int(items.length)]!;
   return { next, int, pick };

@@ -17,6 +17,7 @@ import { releaseDue } from '../../electron/service/jobs/auto-release.js';
 import { PermissionType } from '../../electron/service/store/tables.js';
 import { demoSignIn, startCoreHarness, type CoreHarness } from '../support/core-harness.js';
 import { insertResource } from '../support/fixtures.js';
+import { seededRandom } from '../support/seeded-random.js';
 import { judge, TrueHistory, type ShownNotice, type Sleep, type Verdict } from '../support/notice-oracle.js';
 
 const minuteMs = 60_000;
@@ -24,16 +25,9 @@ const hourMs = 60 * minuteMs;
 const autoReleaseMinutes = 15;
 const userZones = ['Europe/Berlin', 'America/New_York', 'Asia/Tokyo', 'Europe/London', 'Australia/Sydney'];
 
-/** Deterministic randomness per seed (mulberry32). */
+/** Deterministic randomness per seed. */
 function random(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let value = state;
-    value = Math.imul(value ^ (value >>> 15), value | 1);
-    value ^= value + Math.imul(value ^ (value >>> 7), value | 61);
-    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = seededRandom(seed);
   return { next, int: (from: number, to: number) => from + Math.floor(next() * (to - from + 1)), pick: <T>(items: readonly T[]) => items[Math.floor(next() * items.length)]! };
 }
 
