@@ -151,13 +151,7 @@ export function planNotifications(input: PlannerInput): Plan {
   /** The latest timed notice due now of each reservation and subject: the earlier ones due with it are passed over. */
   const latestDue = new Map<string, { id: string; atMs: number; candidate: Candidate }>();
   const passedOver: string[] = [];
-  for (const candidate of timedCandidates(reservations, input)) {
-    const id = notificationId(candidate.kind, candidate.reservation.referenceNumber, candidate.keyMs);
-    // A snoozed notification was shown; it is due again at the end of its snooze, if it still applies then.
-    const snoozedMs = input.snoozed?.get(id)?.toMillis();
-    if (seen.has(id) && snoozedMs === undefined) continue;
-    const atMs = snoozedMs ?? candidate.atMs;
-    if (!meaningfulAt(candidate, atMs)) continue;
+  for (const { candidate, id, atMs } of pendingCandidates(reservations, input)) {
     if (atMs <= nowMs) {
       if (!meaningfulAt(candidate, nowMs)) continue;
       const subject = `${candidate.reservation.referenceNumber}:${subjectOf[candidate.kind]}`;
@@ -221,14 +215,28 @@ export interface NoticeMoment {
 export function noticeMoments(input: Pick<PlannerInput, 'now' | 'reservations' | 'settings' | 'shown' | 'snoozed' | 'autoReleaseWarningMinutes'>): NoticeMoment[] {
   const nowMs = input.now.toMillis();
   const moments: NoticeMoment[] = [];
-  for (const candidate of timedCandidates(input.reservations.filter((reservation) => reservation.owned && isUsable(reservation)), input)) {
+  const owned = input.reservations.filter((reservation) => reservation.owned && isUsable(reservation));
+  for (const { candidate, atMs } of pendingCandidates(owned, input)) {
+    if (atMs > nowMs) moments.push({ referenceNumber: candidate.reservation.referenceNumber, atMs });
+  }
+  return moments;
+}
+
+/**
+ * The timed notices not shown yet, each at its moment (a snoozed one, shown already, at the end of
+ * its snooze), where it still makes sense then.
+ */
+function* pendingCandidates(
+  reservations: readonly PlannerReservation[],
+  input: Pick<PlannerInput, 'settings' | 'shown' | 'snoozed' | 'autoReleaseWarningMinutes'>,
+): Generator<{ candidate: Candidate; id: string; atMs: number }> {
+  for (const candidate of timedCandidates(reservations, input)) {
     const id = notificationId(candidate.kind, candidate.reservation.referenceNumber, candidate.keyMs);
     const snoozedMs = input.snoozed?.get(id)?.toMillis();
     if (input.shown.has(id) && snoozedMs === undefined) continue;
     const atMs = snoozedMs ?? candidate.atMs;
-    if (atMs > nowMs && meaningfulAt(candidate, atMs)) moments.push({ referenceNumber: candidate.reservation.referenceNumber, atMs });
+    if (meaningfulAt(candidate, atMs)) yield { candidate, id, atMs };
   }
-  return moments;
 }
 
 /**

@@ -199,6 +199,9 @@ export function createSync(options: SyncOptions): Sync {
     return stalest === undefined ? [] : [stalest];
   }
 
+  /** One of the user's reservations, on its own (GetReservation). */
+  const askReservation = (referenceNumber: string, answers: AnswerTimer) => answers.timed(session.run((client) => client.getReservation({ params: { referenceNumber } })));
+
   /** Every reservation of the schedule from now to `until`. */
   const askSchedule = (scheduleId: number, now: DateTime, until: DateTime) =>
     session.run((client) =>
@@ -263,7 +266,7 @@ export function createSync(options: SyncOptions): Sync {
     for (const referenceNumber of referenceNumbers) {
       // Asked, whatever the answer: a refusal is not asked again at once.
       reservationAskedAtMs.set(referenceNumber, now.toMillis());
-      const answer = await answers.timed(session.run((client) => client.getReservation({ params: { referenceNumber } })));
+      const answer = await askReservation(referenceNumber, answers);
       if (session.account !== account) return 'failed';
       if (unreachable(answer)) return offline();
       const { reservations } = state.data;
@@ -292,7 +295,7 @@ export function createSync(options: SyncOptions): Sync {
    */
   async function confirmVanished(vanished: readonly WireSummary[], account: NonNullable<AccountSession['account']>, answers: AnswerTimer): Promise<void> {
     for (const summary of vanished.slice(0, vanishedChecksPerPoll)) {
-      const answer = await answers.timed(session.run((client) => client.getReservation({ params: { referenceNumber: summary.referenceNumber } })));
+      const answer = await askReservation(summary.referenceNumber, answers);
       if (session.account !== account) return;
       // Any other answer leaves it gone: the news of it is worded for what Perch cannot tell.
       if (answer.ok) state.data.reservations = [...state.data.reservations, summaryUpdatedBy(summary, answer.data)];
@@ -405,9 +408,8 @@ export function createSync(options: SyncOptions): Sync {
     if (reservations.ok) {
       if (outcome === 'ok') state.lastError = null;
       // Each reservation listed was asked about now; those no longer listed need no record.
-      for (const referenceNumber of reservationAskedAtMs.keys()) {
-        if (!state.data.reservations.some((summary) => summary.referenceNumber === referenceNumber)) reservationAskedAtMs.delete(referenceNumber);
-      }
+      const listed = new Set(state.data.reservations.map((summary) => summary.referenceNumber));
+      for (const referenceNumber of reservationAskedAtMs.keys()) if (!listed.has(referenceNumber)) reservationAskedAtMs.delete(referenceNumber);
       await confirmVanished(vanished, account, answers);
       if (session.account !== account) return 'failed';
       await replanFromReads(now, window.to);
