@@ -1,12 +1,14 @@
 /**
  * `npm start`: runs the tray app from source. Checks for the Electron binary first (a build is no
- * use without it), builds dist/, then starts Electron on the project folder.
+ * use without it) and, on Linux, that Chromium's sandbox can start with it; builds dist/, then
+ * starts Electron on the project folder.
  */
-import { spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { buildApp } from './app-build.js';
+import { sandboxHelperProblem, type SandboxReads } from './linux-sandbox.js';
 import { projectRoot } from './project-root.js';
 
 const missingElectronMessage =
@@ -16,19 +18,50 @@ const missingElectronMessage =
 const electronPackage = dirname(createRequire(import.meta.url).resolve('electron/package.json'));
 
 /**
- * Whether the binary the electron package would run exists, found the way its index.js finds it.
- * Requiring that index.js instead would start a download when the binary is missing.
+ * The binary the electron package would run, found the way its index.js finds it, or null where
+ * it does not exist. Requiring that index.js instead would start a download when it is missing.
  */
-function electronBinaryInstalled(): boolean {
+function installedElectronBinary(): string | null {
   const pathFile = join(electronPackage, 'path.txt');
   const relativePath = existsSync(pathFile) ? readFileSync(pathFile, 'utf8') : null;
   const override = process.env.ELECTRON_OVERRIDE_DIST_PATH;
-  if (override) return existsSync(join(override, relativePath ?? 'electron'));
-  return relativePath !== null && existsSync(join(electronPackage, 'dist', relativePath));
+  const binary = override ? join(override, relativePath ?? 'electron') : relativePath === null ? null : join(electronPackage, 'dist', relativePath);
+  return binary !== null && existsSync(binary) ? binary : null;
 }
 
-if (!electronBinaryInstalled()) {
+function systemReads(electronBinary: string): SandboxReads {
+  return {
+    readFile: (path) => {
+      try {
+        return readFileSync(path, 'utf8');
+      } catch {
+        return null;
+      }
+    },
+    stat: (path) => {
+      const stats = statSync(path, { throwIfNoEntry: false });
+      return stats === undefined ? null : { uid: stats.uid, mode: stats.mode };
+    },
+    // AppArmor attaches a profile by the path of the program run, so only the binary itself can
+    // tell its label. Run as Node it starts no Chromium, and so no sandbox.
+    electronAppArmorLabel: () => {
+      const readLabel =
+        "let label = ''; for (const path of ['/proc/self/attr/apparmor/current', '/proc/self/attr/current']) " +
+        "{ try { label = require('node:fs').readFileSync(path, 'utf8'); break; } catch {} } process.stdout.write(label);";
+      const result = spawnSync(electronBinary, ['-e', readLabel], { env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' }, encoding: 'utf8', timeout: 10_000 });
+      return result.status === 0 && result.stdout.trim() !== '' ? result.stdout.trim() : null;
+    },
+  };
+}
+
+const electronBinary = installedElectronBinary();
+if (electronBinary === null) {
   console.error(missingElectronMessage);
+  process.exit(1);
+}
+const sandboxProblem = sandboxHelperProblem({ platform: process.platform, electronBinary, environment: process.env, reads: systemReads(electronBinary) });
+if (sandboxProblem !== null) {
+  console.error(sandboxProblem);
   process.exit(1);
 }
 
