@@ -56,6 +56,8 @@ const config: Configuration = {
     createStartMenuShortcut: true,
     createDesktopShortcut: false,
     shortcutName: 'Perch',
+    // The uninstaller also removes the toast activator Electron registers (see the file).
+    include: 'build/installer.nsh',
   },
 
   mac: {

@@ -8,7 +8,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { app, dialog, ipcMain, nativeTheme, powerMonitor, utilityProcess } from 'electron';
 import { channelOf, commandNames, eventNames, type StateSnapshot } from './bridge.js';
 import { defaultTimeFormatRules } from './bridge-format.js';
-import { appId } from './core/desktop/app-identity.js';
+import { runIdentity } from './core/desktop/app-identity.js';
 import { appLayout, unpackedPath } from './core/desktop/app-layout.js';
 import { appPaths } from './core/desktop/app-paths.js';
 import { systemClock } from './core/clock.js';
@@ -53,6 +53,8 @@ registerAppScheme();
 const paths = appPaths({ packaged: app.isPackaged, appData: app.getPath('appData'), productName: app.getName() });
 app.setPath('userData', paths.userData);
 if (paths.logs !== null) app.setAppLogsPath(paths.logs);
+// A run from source is another app to the OS too: its notifications never start the installed one's.
+const identity = runIdentity(app.isPackaged);
 
 if (!app.requestSingleInstanceLock()) {
   app.quit();
@@ -87,7 +89,11 @@ async function start(): Promise<void> {
   // declares the same (LSUIElement); this covers unpackaged runs.
   if (process.platform === 'darwin') app.dock?.hide();
   // Windows shows and groups notifications by this id; it must be the one the installer registered.
-  if (process.platform === 'win32') app.setAppUserModelId(appId);
+  // A clicked toast starts the activator registered for the id when Perch is not running.
+  if (process.platform === 'win32') {
+    app.setAppUserModelId(identity.appId);
+    app.setToastActivatorCLSID(identity.toastActivatorClsid);
+  }
   hardenSession();
   serveAppScheme();
   // Asked while the core starts: the answer decides whether the popover opens by itself.
@@ -103,7 +109,7 @@ async function start(): Promise<void> {
     dataDir: app.getPath('userData'),
     clock: systemClock,
     secrets: openKeychain(paths.keychainService),
-    notifier: (notifier = createDesktopNotifier({ appId, icon: unpackedPath(app.getAppPath(), appLayout.notificationIcon) })),
+    notifier: (notifier = createDesktopNotifier({ appId: identity.appId, icon: unpackedPath(app.getAppPath(), appLayout.notificationIcon) })),
     // The OS's regional format, not the UI language: it decides how times read (12- or 24-hour, order).
     timeFormat: defaultTimeFormatRules(app.getSystemLocale()),
     // An unpackaged run would register the bare Electron binary to start at login.

@@ -6,8 +6,9 @@
  *   become buttons on both: on macOS as UNNotificationActions, on Windows as toast `<action>`
  *   elements Electron writes and reports back through the `action` event — so no custom
  *   `toastXml` is needed. Windows shows the toasts of the AppUserModelID main.ts registers
- *   (`app.setAppUserModelId(appId)`): the installer's Start-menu shortcut carries it, and for an
- *   unpackaged run Electron creates a shortcut carrying it itself.
+ *   (`app.setAppUserModelId`, the run's id from app-identity.ts): the installer's Start-menu
+ *   shortcut carries it, and for an unpackaged run, which has an id of its own, Electron creates a
+ *   shortcut carrying it itself.
  * - Linux and the BSDs: notify-send (see notify-send-notifier.ts for why not Electron's here).
  */
 import { Notification } from 'electron';

@@ -105,6 +105,7 @@ export const fakeElectron = {
       fakeElectron.app.loginItem.openAtLogin = openAtLogin;
     }),
     setAppUserModelId: vi.fn(),
+    setToastActivatorCLSID: vi.fn(),
     quit: vi.fn(),
     exit: vi.fn(),
     dock: { hide: vi.fn() },

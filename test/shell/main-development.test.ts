@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { beforeAll, expect, it, vi } from 'vitest';
 import { commandNames } from '../../electron/bridge.js';
+import { appId } from '../../electron/core/desktop/app-identity.js';
 import { appPaths } from '../../electron/core/desktop/app-paths.js';
 import { current, fakeAppPath, fakeCore, fakeElectron as electron, stateWithCheckInOpen } from './fake-electron.js';
 
@@ -15,6 +16,7 @@ vi.mock('../../electron/shell/notifications.js', async () => (await import('./fa
 
 const { createPerchCore } = await import('../../electron/core/perch-core.js');
 const { openKeychain } = await import('../../electron/core/storage/keychain.js');
+const { createDesktopNotifier } = await import('../../electron/shell/notifications.js');
 current.core = fakeCore(commandNames, stateWithCheckInOpen());
 const app = electron.app;
 app.isPackaged = false;
@@ -44,4 +46,9 @@ it('gives the core that folder for its data and the local service, logs there, a
 it('never registers the bare Electron binary to start at login: the core gets no login item', () => {
   expect(vi.mocked(createPerchCore).mock.calls[0]?.[0]).not.toHaveProperty('autostart');
   expect(app.setLoginItemSettings).not.toHaveBeenCalled();
+});
+
+it("sends notifications under an app id of its own, so the desktop never files them under the installed app nor starts that app from them", () => {
+  expect(createDesktopNotifier).toHaveBeenCalledExactlyOnceWith({ appId: 'org.perchapp.perch.dev', icon: '/opt/perch/build/icons/256x256.png' });
+  expect('org.perchapp.perch.dev').not.toBe(appId);
 });

@@ -1,6 +1,6 @@
 import { beforeAll, expect, it, vi } from 'vitest';
 import { commandNames } from '../../electron/bridge.js';
-import { appId } from '../../electron/core/desktop/app-identity.js';
+import { appId, toastActivatorClsid } from '../../electron/core/desktop/app-identity.js';
 import { current, fakeCore, fakeElectron as electron, stateWithCheckInOpen, trays, windows } from './fake-electron.js';
 
 // What differs on Windows: the app's identity, which Windows needs to show its notifications.
@@ -23,6 +23,11 @@ it('registers the AppUserModelID the installer uses, and notifications carry the
   expect(createDesktopNotifier).toHaveBeenCalledExactlyOnceWith({ appId, icon: '/opt/perch/build/icons/256x256.png' });
   // Electron's toasts are shown for the process's id: it must be set before the first one.
   expect(electron.app.setAppUserModelId.mock.invocationCallOrder[0]).toBeLessThan(vi.mocked(createDesktopNotifier).mock.invocationCallOrder[0]!);
+});
+
+it('registers the toast activator the uninstaller removes, before the first toast', () => {
+  expect(electron.app.setToastActivatorCLSID).toHaveBeenCalledExactlyOnceWith(toastActivatorClsid);
+  expect(electron.app.setToastActivatorCLSID.mock.invocationCallOrder[0]).toBeLessThan(vi.mocked(createDesktopNotifier).mock.invocationCallOrder[0]!);
 });
 
 it('picks the tray glyph by the taskbar colour, which Windows reports apart from the apps\' theme', () => {

@@ -64,6 +64,7 @@ describe('start-up', () => {
     expect(createDesktopNotifier).toHaveBeenCalledExactlyOnceWith({ appId, icon: '/opt/perch/build/icons/256x256.png' });
     // Windows only: elsewhere the id means nothing to the OS.
     expect(app.setAppUserModelId).not.toHaveBeenCalled();
+    expect(app.setToastActivatorCLSID).not.toHaveBeenCalled();
   });
 
   it("tells the core how the OS's region writes times, so the popover, tray and notifications agree", () => {
