@@ -91,9 +91,10 @@ export function sandboxHelperProblem({ platform, electronBinary, environment, re
     const profile = `/etc/apparmor.d/${devProfileName}`;
     lines.push(
       'Either let this Electron binary create user namespaces with an AppArmor profile (it outlasts npm ci):',
-      `sudo tee ${profile} <<'EOF'`,
+      `sudo tee ${profile} >/dev/null <<'EOF'`,
       'abi <abi/4.0>,',
       'include <tunables/global>',
+      '',
       `profile ${devProfileName} "${electronBinary}" flags=(unconfined) {`,
       '  userns,',
       '}',

@@ -77,9 +77,10 @@ describe('on Linux, where Chromium would need its setuid sandbox helper (simulat
           `so Chromium's sandbox needs its setuid helper, and ${helper} is not owned by root with mode 4755. ` +
           'Chromium would abort ("The SUID sandbox helper binary was found, but is not configured correctly").',
         'Either let this Electron binary create user namespaces with an AppArmor profile (it outlasts npm ci):',
-        "sudo tee /etc/apparmor.d/perch-dev-electron <<'EOF'",
+        "sudo tee /etc/apparmor.d/perch-dev-electron >/dev/null <<'EOF'",
         'abi <abi/4.0>,',
         'include <tunables/global>',
+        '',
         `profile perch-dev-electron "${electronBinary}" flags=(unconfined) {`,
         '  userns,',
         '}',
