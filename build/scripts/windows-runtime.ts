@@ -17,9 +17,9 @@
  * native module or a new libsql is covered without anyone listing its DLLs: a DLL that is neither
  * Windows' own nor found where the release process keeps the runtime stops the build.
  */
-import { copyFile, readdir } from 'node:fs/promises';
+import { copyFile, readdir, readFile } from 'node:fs/promises';
 import { dirname, extname, join, relative } from 'node:path';
-import { readPeImportsFromFile, type WindowsArch } from './pe-imports.js';
+import { readPeImports, readPeImportsFromFile, type WindowsArch } from './pe-imports.js';
 import { projectRoot } from './project-root.js';
 
 /**
@@ -108,9 +108,17 @@ export async function shipWindowsRuntime(resources: string, sources: (arch: Wind
   const problems: string[] = [];
 
   for (let binary = pending.shift(); binary !== undefined; binary = pending.shift()) {
-    const { arch, imports, delayImports } = await readPeImportsFromFile(binary);
-    const folder = dirname(binary);
     const needing = relative(resources, binary);
+    const read = await readFile(binary)
+      .then(readPeImports)
+      .catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))));
+    if (read instanceof Error) {
+      // Typically a Linux or macOS module: npm installs the native packages of the OS it runs on.
+      problems.push(`${needing} cannot be loaded on Windows (${read.message}): build the Windows package on Windows, where npm installs the Windows native modules.`);
+      continue;
+    }
+    const { arch, imports, delayImports } = read;
+    const folder = dirname(binary);
     for (const dll of [...imports, ...delayImports]) {
       const name = dll.toLowerCase();
       if (windowsDlls.has(name) || windowsApiSet.test(name) || hostDlls.has(name)) continue;
@@ -132,7 +140,7 @@ export async function shipWindowsRuntime(resources: string, sources: (arch: Wind
       pending.push(target);
     }
   }
-  if (problems.length > 0) throw new Error(`The Windows package lacks DLLs its native modules load:\n${problems.map((problem) => `- ${problem}`).join('\n')}`);
+  if (problems.length > 0) throw new Error(`The Windows package's native modules would not load on Windows:\n${problems.map((problem) => `- ${problem}`).join('\n')}`);
   return shipped;
 }
 

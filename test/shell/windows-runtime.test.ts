@@ -100,7 +100,15 @@ describe('the Visual C++ runtime in the Windows package', () => {
 
     await packageModule(join(libsqlFolder, 'VCRUNTIME140.dll'), peFile({ machine: 'x64', imports: ['KERNEL32.dll', 'libcrypto-3-x64.dll'] }));
     await expect(shipWindowsRuntime(resources, fromRuntime)).rejects.toThrow(
-      `The Windows package lacks DLLs its native modules load:\n- ${join(libsqlFolder, 'VCRUNTIME140.dll')} imports libcrypto-3-x64.dll, which is neither part of Windows nor of the Visual C++ runtime nor beside it: ship it with its package, or add it to windowsDlls in build/scripts/windows-runtime.ts if every Windows 10 and 11 has it.`,
+      `The Windows package's native modules would not load on Windows:\n- ${join(libsqlFolder, 'VCRUNTIME140.dll')} imports libcrypto-3-x64.dll, which is neither part of Windows nor of the Visual C++ runtime nor beside it: ship it with its package, or add it to windowsDlls in build/scripts/windows-runtime.ts if every Windows 10 and 11 has it.`,
+    );
+  });
+
+  it('stops the build when the package holds a native module of another OS, as one built on Linux does', async () => {
+    await packageModule(join('app.asar.unpacked', 'node_modules', '@libsql', 'linux-x64-gnu', 'index.node'), join(projectRoot, 'node_modules', '@libsql', 'linux-x64-gnu', 'index.node'));
+    await putRuntime('x64', 'vcruntime140.dll', vcruntime('x64'));
+    await expect(shipWindowsRuntime(resources, fromRuntime)).rejects.toThrow(
+      `The Windows package's native modules would not load on Windows:\n- ${join('app.asar.unpacked', 'node_modules', '@libsql', 'linux-x64-gnu', 'index.node')} cannot be loaded on Windows (no MZ header: not a Windows binary): build the Windows package on Windows, where npm installs the Windows native modules.`,
     );
   });
 
