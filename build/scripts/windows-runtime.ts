@@ -130,7 +130,7 @@ export async function shipWindowsRuntime(resources: string, sources: (arch: Wind
       const source = await findRuntimeDll(name, arch, sources(arch));
       if (typeof source !== 'string') {
         problems.push(
-          `${needing} (${arch}) imports ${dll}, part of the Visual C++ 2015–2022 runtime, which Windows does not have: put the ${arch} ${name} from the Visual C++ Redistributable (Visual Studio's VC\\Redist\\MSVC\\<version>\\${arch}\\Microsoft.VC143.CRT, or System32 of a machine that has the Redistributable) in ${runtimeFolder(arch)}.${source.rejected.length > 0 ? ` Not taken: ${source.rejected.join('; ')}.` : ''}`,
+          `${needing} (${arch}) imports ${dll}, part of the Visual C++ 2015–2022 runtime, which Windows does not have: put the ${arch} ${name} from the Visual C++ Redistributable (Visual Studio's VC\\Redist\\MSVC\\<version>\\${arch}\\Microsoft.VC14x.CRT, or System32 of a machine that has the Redistributable) in ${runtimeFolder(arch)}.${source.rejected.length > 0 ? ` Not taken: ${source.rejected.join('; ')}.` : ''}`,
         );
         continue;
       }
