@@ -7,9 +7,12 @@
  * APPLE_API_KEY + APPLE_API_KEY_ID + APPLE_API_ISSUER, or APPLE_ID + APPLE_APP_SPECIFIC_PASSWORD +
  * APPLE_TEAM_ID, or APPLE_KEYCHAIN + APPLE_KEYCHAIN_PROFILE; otherwise it is skipped.
  */
+import { join } from 'node:path';
+import { log } from 'builder-util';
 import type { Configuration } from 'electron-builder';
 import { appId } from '../electron/core/desktop/app-identity.js';
 import { appLayout } from '../electron/core/desktop/app-layout.js';
+import { shipWindowsRuntime } from './scripts/windows-runtime.js';
 
 const config: Configuration = {
   // productName, description and version come from package.json.
@@ -43,6 +46,13 @@ const config: Configuration = {
   // tests load), and fails where Electron's headers cannot be downloaded.
   npmRebuild: false,
   publish: null,
+  afterPack: async (context) => {
+    // libsql's Windows binary needs the Visual C++ runtime, which Windows lacks: read from the
+    // native modules' import tables, copied beside them from build/win-runtime/<arch>/ (or the
+    // build machine's System32); the build stops when one is missing (scripts/windows-runtime.ts).
+    if (context.electronPlatformName !== 'win32') return;
+    for (const dll of await shipWindowsRuntime(join(context.appOutDir, 'resources'))) log.info({ file: dll.path, from: dll.from }, 'shipping a Visual C++ runtime DLL');
+  },
 
   win: {
     target: 'nsis',
