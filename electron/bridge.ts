@@ -364,8 +364,8 @@ export interface StateSnapshot {
   notifierProblem: string | null;
   /**
    * The shortcut that opens Perch, as the platform writes it ("Ctrl+Alt+P", "⌘⌥P"; '' for none);
-   * why the OS would not give it to Perch or why it never fires on this desktop; and with such a
-   * problem on Linux, the command a shortcut made in the desktop's own keyboard settings runs.
+   * why the OS would not give it to Perch or why it never fires on this desktop; and on Linux the
+   * command a shortcut made in the desktop's own keyboard settings runs, which the problems offer.
    */
   globalShortcut: { label: string; problem: string | null; command: string | null };
   /** The moment this snapshot describes, ISO 8601. */

@@ -88,7 +88,7 @@ export interface CoreState {
   notifierProblem: string | null;
   /** Why the OS would not give Perch its shortcut, or why it never fires on this desktop. */
   shortcutProblem: string | null;
-  /** The command a shortcut of the desktop's own runs to open Perch, offered with a problem (Linux). */
+  /** The command a shortcut of the desktop's own runs to open Perch (Linux), which the shortcut's problems offer. */
   shortcutCommand: string | null;
   /** Ids of the notifications already shown. */
   shown: Set<string>;

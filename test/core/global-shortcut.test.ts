@@ -194,14 +194,14 @@ describe('the core and the OS shortcut', () => {
     expect(core.snapshot().globalShortcut.problem).toMatch(/^Ctrl\+Shift\+F12 does nothing on this desktop/);
     // None set, nothing to warn about.
     expect(await core.handlers.setSettings({ globalShortcut: '' })).toMatchObject({ ok: true });
-    expect(core.snapshot().globalShortcut).toEqual({ label: '', problem: null, command: null });
+    expect(core.snapshot().globalShortcut).toEqual({ label: '', problem: null, command: 'perch' });
     await core.stop();
   });
 
   it('where the portal offers GlobalShortcuts, shows no problem', async () => {
     const core = await startedCore(osShortcut({ kind: 'portal', portal: { kind: 'present', version: 1 } }, 'perch'));
     expect(held).toBe('CommandOrControl+Alt+P');
-    expect(core.snapshot().globalShortcut).toMatchObject({ problem: null, command: null });
+    expect(core.snapshot().globalShortcut).toMatchObject({ problem: null });
     await core.stop();
   });
 

@@ -47,7 +47,7 @@ export function snapshotOf(state: CoreState, account: AccountIdentity | null, no
     globalShortcut: {
       label: acceleratorLabel(state.settings.globalShortcut, process.platform),
       problem: state.shortcutProblem,
-      command: state.shortcutProblem === null ? null : state.shortcutCommand,
+      command: state.shortcutCommand,
     },
     now: isoIn(userZone, now),
     timeFormat: state.timeFormat,
