@@ -5,6 +5,9 @@
  * Electron 45 switches that path on by itself (docs/api/global-shortcut.md, "Usage on Linux";
  * shell/browser/feature_list.cc), so no `enable-features` switch is appended: appending one would
  * replace an `--enable-features` the user launched Perch with (Chromium keeps one value per switch).
+ * Where the desktop's portal has no GlobalShortcuts (GNOME before 48, wlroots desktops),
+ * `register` still answers true and nothing ever arrives: `delivery` asks the session bus
+ * (shortcut-portal.ts), and the core says so in Settings.
  */
 import { globalShortcut } from 'electron';
 import { waylandSession, type GlobalShortcut, type ShortcutDelivery } from '../core/desktop/global-shortcut.js';
