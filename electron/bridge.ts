@@ -362,8 +362,12 @@ export interface StateSnapshot {
   keychain: KeychainStatus;
   /** The last notification that could not be shown, if any. */
   notifierProblem: string | null;
-  /** The shortcut that opens Perch, as the platform writes it ("Ctrl+Alt+P", "⌘⌥P"; '' for none), and why the OS would not give it to Perch. */
-  globalShortcut: { label: string; problem: string | null };
+  /**
+   * The shortcut that opens Perch, as the platform writes it ("Ctrl+Alt+P", "⌘⌥P"; '' for none);
+   * why the OS would not give it to Perch or why it never fires on this desktop; and on Linux the
+   * command a shortcut made in the desktop's own keyboard settings runs, which the problems offer.
+   */
+  globalShortcut: { label: string; problem: string | null; command: string | null };
   /** The moment this snapshot describes, ISO 8601. */
   now: string;
   /** How times are written, in the popover as in the tray and notifications. */

@@ -19,6 +19,7 @@ import { createLocalService, type ServiceHostProcess } from './core/local-servic
 import { openLogFile, type LogFile } from './core/storage/log-file.js';
 import type { NotifierHandle } from './core/notifications/notifier.js';
 import { createPerchCore, type PerchCore } from './core/perch-core.js';
+import { launchCommand } from './core/desktop/global-shortcut.js';
 import { popoverAtStart } from './core/desktop/popover-at-start.js';
 import { appEntryUrl, isAppSender } from './core/desktop/security.js';
 import { probeTrayHost, sessionBusAddress, type TrayHost } from './core/desktop/tray-host.js';
@@ -114,7 +115,18 @@ async function start(): Promise<void> {
     timeFormat: defaultTimeFormatRules(app.getSystemLocale()),
     // An unpackaged run would register the bare Electron binary to start at login.
     ...(app.isPackaged && { autostart: loginItem() }),
-    globalShortcut: createGlobalShortcut(() => popover?.show('elsewhere')),
+    globalShortcut: createGlobalShortcut({
+      onPressed: () => popover?.show('elsewhere'),
+      // Where Perch's own shortcut cannot work, the desktop's can run this: the second instance opens the popover.
+      launchCommand: launchCommand({
+        platform: process.platform,
+        packaged: app.isPackaged,
+        execPath: process.execPath,
+        appImage: process.env['APPIMAGE'],
+        appPath: app.getAppPath(),
+      }),
+      env: process.env,
+    }),
     // "Try it on this computer" offers the demo organisation to book in.
     localService: createLocalService({ dataFolder: path.join(app.getPath('userData'), localServiceFolder), demo: true, launch: launchServiceHost, log }),
     log,

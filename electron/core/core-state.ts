@@ -86,8 +86,10 @@ export interface CoreState {
   strain: ServerStrain | null;
   lastError: BridgeError | null;
   notifierProblem: string | null;
-  /** Why the OS would not give Perch its shortcut, if it would not. */
+  /** Why the OS would not give Perch its shortcut, or why it never fires on this desktop. */
   shortcutProblem: string | null;
+  /** The command a shortcut of the desktop's own runs to open Perch (Linux), which the shortcut's problems offer. */
+  shortcutCommand: string | null;
   /** Ids of the notifications already shown. */
   shown: Set<string>;
   /** Shown notifications the user snoozed, and when each is due again; kept in memory only. */
@@ -114,6 +116,7 @@ export function createCoreState(timeFormat: TimeFormatRules = defaultTimeFormatR
     lastError: null,
     notifierProblem: null,
     shortcutProblem: null,
+    shortcutCommand: null,
     shown: new Set(),
     snoozed: new Map(),
     previousPlanned: null,

@@ -6,7 +6,7 @@
 import type { DateTime } from 'luxon';
 import type { CommandHandlers, Settings, StateSnapshot, TimeFormatRules } from '../bridge.js';
 import type { Autostart } from './desktop/autostart.js';
-import { claimShortcut, type GlobalShortcut } from './desktop/global-shortcut.js';
+import { claimShortcut, deliveryProblem, type GlobalShortcut, type ShortcutDelivery } from './desktop/global-shortcut.js';
 import { failure, invalidInput, messageOf, success } from './errors.js';
 import { createAccountCache } from './account/account-cache.js';
 import { createStartTimeRules } from './account/start-time-rules.js';
@@ -99,6 +99,9 @@ export function createPerchCore(options: PerchCoreOptions): PerchCore {
   let unsubscribeUnlocked: (() => void) | null = null;
   /** When the user last looked (popover or tray menu), in epoch ms. */
   let lookedAtMs = Number.NEGATIVE_INFINITY;
+  /** How the desktop delivers the shortcut: known once start() has asked. */
+  let shortcutDelivery: ShortcutDelivery = { kind: 'direct' };
+  state.shortcutCommand = options.globalShortcut?.launchCommand ?? null;
 
   const startTimeRules = createStartTimeRules({ dataDir, track, log });
   const snapshot = () => snapshotOf(state, session.account, clock.now(), options.secrets.status(), startTimeRules.locksStarted(session.account));
@@ -196,7 +199,8 @@ export function createPerchCore(options: PerchCoreOptions): PerchCore {
       if (options.globalShortcut && next.globalShortcut !== state.settings.globalShortcut) {
         const problem = claimShortcut(options.globalShortcut, next.globalShortcut, state.settings.globalShortcut);
         if (problem !== null) return failure({ ...invalidInput('The shortcut could not be set.'), fields: [{ field: 'globalShortcut', problem }] });
-        state.shortcutProblem = null;
+        // Held, yet it may never fire: the desktop's limit is shown, not refused, since no other keys would do better.
+        state.shortcutProblem = deliveryProblem(shortcutDelivery, next.globalShortcut, state.shortcutCommand);
       }
       await saveSettings(dataDir, next);
       state.settings = next;
@@ -272,12 +276,21 @@ export function createPerchCore(options: PerchCoreOptions): PerchCore {
     on: events.on,
     snapshot,
     async start() {
+      // Asked first: on Wayland a question to the session bus, answered while the settings load.
+      const delivery = options.globalShortcut?.delivery();
       const loaded = await loadSettings(dataDir, { now: () => clock.now() });
       await startTimeRules.load();
       state.settings = loaded.settings;
       await readSettings();
-      if (options.globalShortcut && state.settings.globalShortcut !== '') {
-        state.shortcutProblem = claimShortcut(options.globalShortcut, state.settings.globalShortcut, null);
+      if (options.globalShortcut && delivery) {
+        shortcutDelivery = await delivery;
+        if (shortcutDelivery.kind === 'portal' && shortcutDelivery.portal.kind !== 'present') {
+          log(`global shortcuts go through the desktop portal here: ${shortcutDelivery.portal.reason}`);
+        }
+        const accelerator = state.settings.globalShortcut;
+        if (accelerator !== '') {
+          state.shortcutProblem = claimShortcut(options.globalShortcut, accelerator, null) ?? deliveryProblem(shortcutDelivery, accelerator, state.shortcutCommand);
+        }
       }
       if (loaded.problem !== null) state.lastError = { kind: 'unexpected', message: loaded.problem };
       unsubscribeResponses ??= notifier.onResponse((invocation) => track(respond(invocation)));

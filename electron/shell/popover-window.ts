@@ -5,7 +5,7 @@
 import path from 'node:path';
 import { app, BrowserWindow, nativeTheme, screen, type BrowserWindowConstructorOptions } from 'electron';
 import { appLayout } from '../core/desktop/app-layout.js';
-import { popoverPosition, type Rect } from '../core/desktop/popover-placement.js';
+import { popoverPosition, popoverWindowType, type Rect } from '../core/desktop/popover-placement.js';
 import { appEntryUrl } from '../core/desktop/security.js';
 import { desktopPlatform } from './platform.js';
 
@@ -93,6 +93,7 @@ function backgroundColor(): string {
 }
 
 function windowOptions(): BrowserWindowConstructorOptions {
+  const windowType = popoverWindowType(desktopPlatform());
   return {
     ...popoverSize,
     show: false,
@@ -102,12 +103,12 @@ function windowOptions(): BrowserWindowConstructorOptions {
     minimizable: false,
     maximizable: false,
     fullscreenable: false,
+    // Out of the Windows taskbar; Electron 45 ignores it on Linux, where the window type below stands in under X11.
     skipTaskbar: true,
+    // A Wayland compositor ignores this too (no protocol lets a window keep itself above others).
     alwaysOnTop: true,
-    // macOS: an NSPanel that floats above other windows and takes key focus without activating the
-    // app (BaseWindowConstructorOptions `type`: "The panel type enables the window to float on top
-    // of full-screened apps"). Other platforms have no such type.
-    ...(process.platform === 'darwin' && { type: 'panel' }),
+    // A panel on macOS; out of the taskbar and Alt-Tab under X11 (popoverWindowType says why).
+    ...(windowType !== null && { type: windowType }),
     backgroundColor: backgroundColor(),
     webPreferences: {
       preload: path.join(app.getAppPath(), appLayout.preload),

@@ -224,6 +224,33 @@ describe('Settings', () => {
     expect((screen.getByRole('button', { name: 'Remove' }) as HTMLButtonElement).disabled).toBe(false);
   });
 
+  test('a shortcut the desktop never passes on says so, with the command for a shortcut of the desktop’s own', async () => {
+    const problem = 'Ctrl+Alt+P does nothing on this desktop: it does not pass shortcuts to apps.';
+    const command = '/home/ada/Applications/Perch-1.2.0.AppImage';
+    await openSettings(createFakePerch(readySnapshot({ globalShortcut: { label: 'Ctrl+Alt+P', problem, command } })));
+    const box = input('Open Perch from any app with');
+    expect(screen.getByText(problem).getAttribute('role')).toBe('status');
+    const shownCommand = screen.getByText(command);
+    expect(shownCommand.tagName).toBe('CODE');
+    expect(box.getAttribute('aria-describedby')?.split(' ')).toEqual(['shortcut-hint', 'shortcut-problem', 'shortcut-command']);
+  });
+
+  test('the command shows only beside a problem: a shortcut that works needs none', async () => {
+    await openSettings(createFakePerch(readySnapshot({ globalShortcut: { label: 'Ctrl+Alt+P', problem: null, command: 'perch' } })));
+    expect(screen.queryByText('perch')).toBeNull();
+    expect(input('Open Perch from any app with').getAttribute('aria-describedby')).toBe('shortcut-hint');
+  });
+
+  test('a shortcut refused as taken offers the command too, which its reason points to', async () => {
+    const { user } = await openSettings(withCoreSettings(createFakePerch(readySnapshot({ globalShortcut: { label: 'Ctrl+Alt+P', problem: null, command: 'perch' } }))));
+    const box = input('Open Perch from any app with');
+    await user.click(box);
+    await user.keyboard('k');
+    await screen.findByText(/^Not applied: /);
+    expect(screen.getByText('perch').tagName).toBe('CODE');
+    expect(box.getAttribute('aria-describedby')?.split(' ')).toContain('shortcut-command');
+  });
+
   test('a blank number is caught before anything is sent, and the last good value comes back', async () => {
     const { fake, user } = await openSettings();
     await user.clear(input('Tell me check-in is open'));

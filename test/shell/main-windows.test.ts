@@ -59,3 +59,15 @@ it.each([
   electron.powerMonitor.emit(event);
   expect(current.core?.[method]).toHaveBeenCalledTimes(1);
 });
+
+it('keeps the popover out of the taskbar with skipTaskbar, which works on Windows, and asks for no window type', () => {
+  expect(windows[0]?.options).toMatchObject({ skipTaskbar: true });
+  expect(windows[0]?.options).not.toHaveProperty('type');
+});
+
+it('registers the shortcut with Windows itself, offering no command for a shortcut of the desktop’s own', async () => {
+  const { createPerchCore } = await import('../../electron/core/perch-core.js');
+  const shortcut = vi.mocked(createPerchCore).mock.calls[0]?.[0].globalShortcut;
+  expect(shortcut?.launchCommand).toBeNull();
+  expect(await shortcut?.delivery()).toEqual({ kind: 'direct' });
+});

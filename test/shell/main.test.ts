@@ -11,12 +11,16 @@ import { freeResourceView } from '../support/snapshots.js';
 vi.hoisted(() => Object.defineProperty(process, 'platform', { value: 'linux' }));
 // The packaged app on Linux writes its XDG autostart entry under the user's configuration folder.
 vi.stubEnv('XDG_CONFIG_HOME', join(fakeUserHome, 'config'));
+// An X11 session: the shortcut is the X server's to give (main-wayland.test.ts covers Wayland).
+vi.stubEnv('XDG_SESSION_TYPE', 'x11');
+vi.stubEnv('WAYLAND_DISPLAY', '');
 vi.mock('electron', async () => (await import('./fake-electron.js')).fakeElectron);
 vi.mock('../../electron/core/perch-core.js', async () => (await import('./fake-electron.js')).fakeCoreModules.perchCore());
 vi.mock('../../electron/core/storage/keychain.js', async () => (await import('./fake-electron.js')).fakeCoreModules.keychain());
 vi.mock('../../electron/shell/notifications.js', async () => (await import('./fake-electron.js')).fakeCoreModules.notifier());
 vi.mock('../../electron/core/desktop/tray-host.js', async () => (await import('./fake-electron.js')).fakeCoreModules.trayHost());
 vi.mock('../../electron/shell/session-lock.js', async () => (await import('./fake-electron.js')).fakeCoreModules.sessionLock());
+vi.mock('../../electron/shell/shortcut-portal.js', async () => (await import('./fake-electron.js')).fakeCoreModules.shortcutPortal());
 
 const { createPerchCore } = await import('../../electron/core/perch-core.js');
 const { createDesktopNotifier } = await import('../../electron/shell/notifications.js');
@@ -202,6 +206,18 @@ describe('the shortcut that opens Perch', () => {
     expect([...heldShortcuts.keys()]).toEqual([]);
     expect(shortcut!.set('')).toBe(true);
   });
+
+  it('under X11 registers the keys with the X server, asking no portal', async () => {
+    const { probeShortcutPortal } = await import('../../electron/shell/shortcut-portal.js');
+    const shortcut = vi.mocked(createPerchCore).mock.calls[0]?.[0].globalShortcut;
+    expect(await shortcut?.delivery()).toEqual({ kind: 'direct' });
+    expect(probeShortcutPortal).not.toHaveBeenCalled();
+  });
+
+  it('offers the installed program as the command for a shortcut of the desktop’s own (the packaged app runs as itself here)', () => {
+    const shortcut = vi.mocked(createPerchCore).mock.calls[0]?.[0].globalShortcut;
+    expect(shortcut?.launchCommand).toBe(process.execPath);
+  });
 });
 
 describe('the popover window', () => {
@@ -213,6 +229,8 @@ describe('the popover window', () => {
       resizable: false,
       skipTaskbar: true,
       alwaysOnTop: true,
+      // Electron ignores skipTaskbar on Linux: under X11 a toolbar stays out of the taskbar and Alt-Tab.
+      type: 'toolbar',
       webPreferences: {
         contextIsolation: true,
         sandbox: true,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { edgeOfAnchor, panelEdge, popoverPosition, type Display } from '../../electron/core/desktop/popover-placement.js';
+import { edgeOfAnchor, panelEdge, popoverPosition, popoverWindowType, type Display } from '../../electron/core/desktop/popover-placement.js';
 
 const window = { width: 380, height: 560 };
 const screen = { x: 0, y: 0, width: 1920, height: 1080 };
@@ -100,5 +100,13 @@ describe('the edges', () => {
   it("a display's widest inset is its panel", () => {
     expect(panelEdge(display({ x: 0, y: 27, width: 1920, height: 1005 }), 'linux')).toBe('bottom');
     expect(panelEdge(display({ x: 0, y: 27, width: 1920, height: 1053 }), 'win32')).toBe('top');
+  });
+});
+
+describe('popoverWindowType', () => {
+  it('is a panel on macOS, a toolbar on Linux (out of the X11 taskbar and Alt-Tab, where skipTaskbar is ignored), none on Windows', () => {
+    expect(popoverWindowType('darwin')).toBe('panel');
+    expect(popoverWindowType('linux')).toBe('toolbar');
+    expect(popoverWindowType('win32')).toBeNull();
   });
 });

@@ -32,7 +32,7 @@ function snapshot(patch: Partial<StateSnapshot> = {}): StateSnapshot {
     lastError: null,
     keychain: { available: true, reason: null },
     notifierProblem: null,
-    globalShortcut: { label: 'Ctrl+Alt+P', problem: null },
+    globalShortcut: { label: 'Ctrl+Alt+P', problem: null, command: null },
     now: now.toISO()!,
     timeFormat: testTimeFormat,
     ...patch,

@@ -82,7 +82,7 @@ export function signedOutState(now: string, overrides: Partial<StateSnapshot> = 
     lastError: null,
     keychain: { available: true, reason: null },
     notifierProblem: null,
-    globalShortcut: { label: 'Ctrl+Alt+P', problem: null },
+    globalShortcut: { label: 'Ctrl+Alt+P', problem: null, command: null },
     now,
     timeFormat: popoverTestTimeFormat,
     ...overrides,

@@ -4,6 +4,21 @@
  * it, and shown to the user in the words of their platform ("Ctrl+Alt+P", "⌘⌥P").
  */
 
+/**
+ * Whether a Wayland desktop's portal (org.freedesktop.portal.Desktop) offers the GlobalShortcuts
+ * interface, through which alone an app gets keys pressed in other apps there. GNOME's portal
+ * implements it from GNOME 48, KDE Plasma's from 5.27, Hyprland's; GNOME 46 (Ubuntu 24.04) and
+ * wlroots' portal (Sway) do not, and then a registered shortcut never fires.
+ */
+export type ShortcutPortal =
+  | { kind: 'present'; version: number }
+  | { kind: 'missing'; reason: string }
+  /** The bus did not say (no answer in time, an unexpected error). */
+  | { kind: 'unknown'; reason: string };
+
+/** How keys pressed in other apps reach Perch: the OS's own registration (macOS, Windows, X11), or the portal (Wayland). */
+export type ShortcutDelivery = { kind: 'direct' } | { kind: 'portal'; portal: ShortcutPortal };
+
 /** What the shell registers with the OS; the core decides when. */
 export interface GlobalShortcut {
   /**
@@ -11,6 +26,43 @@ export interface GlobalShortcut {
    * it, usually because another app holds it; nothing is held then.
    */
   set(accelerator: string): boolean;
+  /** How the desktop delivers the keys; asked once (on Wayland, of the session bus). */
+  delivery(): Promise<ShortcutDelivery>;
+  /**
+   * The command that starts Perch, for a shortcut made in the desktop's own keyboard settings
+   * (starting Perch while it runs opens the popover); null where Perch offers no such route.
+   */
+  launchCommand: string | null;
+}
+
+/**
+ * A Wayland session, where a shortcut goes through the portal: Electron runs as a Wayland client
+ * there (its `--ozone-platform` is `auto`), and even forced onto XWayland its X11 key grab only
+ * sees keys pressed in other X11 windows.
+ */
+export function waylandSession(env: NodeJS.ProcessEnv): boolean {
+  return env['XDG_SESSION_TYPE'] === 'wayland' || Boolean(env['WAYLAND_DISPLAY']);
+}
+
+/** What a desktop's command line takes as one word: the text as it is, or in single quotes. */
+function shellWord(text: string): string {
+  return /^[\w./+-]+$/.test(text) ? text : `'${text.replaceAll("'", `'\\''`)}'`;
+}
+
+/** Where the deb and rpm install the program; their postinst links /usr/bin/perch to it. */
+export const installedProgram = { path: '/opt/Perch/perch', command: 'perch' } as const;
+
+/**
+ * The command a desktop's custom shortcut runs to open Perch, on Linux (null elsewhere): `perch`
+ * for the deb or rpm, the AppImage's own file for an AppImage (APPIMAGE; the program inside it
+ * lives in a mount that changes each run), the program as it lies elsewhere, and Electron with
+ * the app's folder for a run from source.
+ */
+export function launchCommand(facts: { platform: NodeJS.Platform; packaged: boolean; execPath: string; appImage: string | undefined; appPath: string }): string | null {
+  if (facts.platform === 'darwin' || facts.platform === 'win32') return null;
+  if (facts.appImage) return shellWord(facts.appImage);
+  if (!facts.packaged) return `${shellWord(facts.execPath)} ${shellWord(facts.appPath)}`;
+  return facts.execPath === installedProgram.path ? installedProgram.command : shellWord(facts.execPath);
 }
 
 const modifiers = new Map<string, string>([
@@ -81,6 +133,11 @@ export function acceleratorLabel(accelerator: string, platform: NodeJS.Platform)
   return [...parts.map((part) => otherNames[part] ?? part), key].join('+');
 }
 
+/** The desktop's own shortcut, offered where Perch's cannot work: the settings say which command it runs. */
+function customShortcutRoute(command: string | null): string {
+  return command === null ? '' : ", or add a custom shortcut in your desktop's keyboard settings that runs the command below (starting Perch again opens it)";
+}
+
 /**
  * Asks the OS for `accelerator` ('' gives up the shortcut). Refused, the previous shortcut (when
  * there was one) is asked for again, and the answer is why, in words for the settings screen.
@@ -95,5 +152,19 @@ export function claimShortcut(shortcut: GlobalShortcut, accelerator: string, pre
   }
   if (held) return null;
   if (previous !== null) shortcut.set(previous);
-  return `${acceleratorLabel(accelerator, process.platform)} is taken by another app or the desktop: choose another shortcut`;
+  return `${acceleratorLabel(accelerator, process.platform)} is taken by another app or the desktop: choose another shortcut${customShortcutRoute(shortcut.launchCommand)}`;
+}
+
+/**
+ * Why a shortcut Perch holds still never fires: a Wayland desktop without the GlobalShortcuts
+ * portal accepts the registration and delivers nothing. Null when it can work, or when the bus
+ * could not tell (a warning then could be wrong).
+ */
+export function deliveryProblem(delivery: ShortcutDelivery, accelerator: string, launchCommand: string | null): string | null {
+  if (accelerator === '' || delivery.kind === 'direct' || delivery.portal.kind !== 'missing') return null;
+  const route =
+    launchCommand === null
+      ? ''
+      : " To open Perch with keys, add a custom shortcut in your desktop's keyboard settings (GNOME: Settings › Keyboard › View and Customize Shortcuts › Custom Shortcuts) that runs the command below: starting Perch again opens it.";
+  return `${acceleratorLabel(accelerator, process.platform)} does nothing on this desktop: it does not pass shortcuts to apps (it has no GlobalShortcuts portal; GNOME has one from version 48, KDE Plasma from 5.27).${route}`;
 }

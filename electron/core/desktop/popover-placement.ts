@@ -37,6 +37,28 @@ export interface PlacementInput {
   platform: DesktopPlatform;
 }
 
+/**
+ * The window type the popover asks for (BaseWindowConstructorOptions `type`), or none.
+ * - macOS: an NSPanel that floats above other windows and takes key focus without activating the
+ *   app ("The panel type enables the window to float on top of full-screened apps").
+ * - Linux: Electron 45 ignores `skipTaskbar` there (docs/breaking-changes.md, "Removed:
+ *   `skipTaskbar` on Linux"; NativeWindowViews::SetSkipTaskbar acts on Windows only), so a normal
+ *   window would sit in the taskbar and Alt-Tab while open. Under X11 Electron writes the type as
+ *   _NET_WM_WINDOW_TYPE_TOOLBAR, and window managers keep such windows out of both: mutter forces
+ *   skip-taskbar on toolbars and leaves skip-taskbar windows out of its Alt-Tab list, places them
+ *   where the app says and draws no frame; Plasma's task manager lists only normal, dialog and
+ *   utility windows, KWin's Alt-Tab only normal and dialog ones. Of the types Electron documents
+ *   for Linux (desktop, dock, toolbar, splash, notification) the others are panels, splash screens
+ *   or notifications to a window manager. A native Wayland window has no such type (Electron sets
+ *   it under X11 only), so there the popover still shows in the dock or taskbar while open.
+ * - Windows: none; `skipTaskbar` works there.
+ */
+export function popoverWindowType(platform: DesktopPlatform): 'panel' | 'toolbar' | null {
+  if (platform === 'darwin') return 'panel';
+  if (platform === 'linux') return 'toolbar';
+  return null;
+}
+
 /** Space between the popover and its anchor, and between it and the work area's sides with no anchor. */
 const gap = 4;
 const margin = 8;

@@ -44,7 +44,11 @@ export function snapshotOf(state: CoreState, account: AccountIdentity | null, no
     lastError: state.lastError,
     keychain,
     notifierProblem: state.notifierProblem,
-    globalShortcut: { label: acceleratorLabel(state.settings.globalShortcut, process.platform), problem: state.shortcutProblem },
+    globalShortcut: {
+      label: acceleratorLabel(state.settings.globalShortcut, process.platform),
+      problem: state.shortcutProblem,
+      command: state.shortcutCommand,
+    },
     now: isoIn(userZone, now),
     timeFormat: state.timeFormat,
   };

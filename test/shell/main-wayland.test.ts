@@ -1,0 +1,59 @@
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { commandNames } from '../../electron/bridge.js';
+import { current, fakeCore, fakeElectron as electron, stateWithCheckInOpen, windows } from './fake-electron.js';
+
+// The AppImage on a Wayland desktop whose portal has no GlobalShortcuts (GNOME 46, Ubuntu 24.04):
+// Perch's own shortcut cannot fire, and a shortcut of the desktop's own that starts Perch again opens it.
+vi.hoisted(() => Object.defineProperty(process, 'platform', { value: 'linux' }));
+vi.stubEnv('XDG_SESSION_TYPE', 'wayland');
+vi.stubEnv('APPIMAGE', '/home/ada/Applications/Perch-1.2.0.AppImage');
+vi.mock('electron', async () => (await import('./fake-electron.js')).fakeElectron);
+vi.mock('../../electron/core/perch-core.js', async () => (await import('./fake-electron.js')).fakeCoreModules.perchCore());
+vi.mock('../../electron/core/storage/keychain.js', async () => (await import('./fake-electron.js')).fakeCoreModules.keychain());
+vi.mock('../../electron/shell/notifications.js', async () => (await import('./fake-electron.js')).fakeCoreModules.notifier());
+vi.mock('../../electron/core/desktop/tray-host.js', async () => (await import('./fake-electron.js')).fakeCoreModules.trayHost());
+vi.mock('../../electron/shell/session-lock.js', async () => (await import('./fake-electron.js')).fakeCoreModules.sessionLock());
+vi.mock('../../electron/shell/shortcut-portal.js', async () => (await import('./fake-electron.js')).fakeCoreModules.shortcutPortal());
+
+const { createPerchCore } = await import('../../electron/core/perch-core.js');
+const { probeShortcutPortal } = await import('../../electron/shell/shortcut-portal.js');
+current.core = fakeCore(commandNames, stateWithCheckInOpen());
+
+beforeAll(async () => {
+  await import('../../electron/main.js');
+  await vi.waitFor(() => expect(electron.nativeTheme.themeSource).toBe('dark'));
+});
+
+function shortcutGivenToCore() {
+  const shortcut = vi.mocked(createPerchCore).mock.calls[0]?.[0].globalShortcut;
+  if (!shortcut) throw new Error('no shortcut given to the core');
+  return shortcut;
+}
+
+describe('the shortcut on a Wayland desktop', () => {
+  it('asks the session bus, once, whether the portal offers GlobalShortcuts, and tells the core it does not', async () => {
+    const shortcut = shortcutGivenToCore();
+    expect(await shortcut.delivery()).toEqual({ kind: 'portal', portal: { kind: 'missing', reason: 'the desktop portal has no GlobalShortcuts' } });
+    expect(await shortcut.delivery()).toEqual({ kind: 'portal', portal: { kind: 'missing', reason: 'the desktop portal has no GlobalShortcuts' } });
+    expect(probeShortcutPortal).toHaveBeenCalledExactlyOnceWith('unix:path=/fake/session_bus');
+  });
+
+  it('offers the AppImage file as the command for a shortcut of the desktop’s own', () => {
+    expect(shortcutGivenToCore().launchCommand).toBe('/home/ada/Applications/Perch-1.2.0.AppImage');
+  });
+
+  it('that command opens the popover: the new instance hands over to the running one', () => {
+    const popover = windows[0]!;
+    popover.hide();
+    electron.app.emit('second-instance');
+    expect(popover.visible).toBe(true);
+    expect(popover.focus).toHaveBeenCalled();
+    // Pressed again while it is open, it stays open (a second instance only ever shows it).
+    electron.app.emit('second-instance');
+    expect(popover.visible).toBe(true);
+  });
+
+  it('still asks for the toolbar window type, which XWayland passes on and a Wayland compositor ignores', () => {
+    expect(windows[0]?.options).toMatchObject({ type: 'toolbar', skipTaskbar: true });
+  });
+});
