@@ -93,6 +93,7 @@ export function createPerchCore(options: PerchCoreOptions): PerchCore {
     log,
   });
   const state = createCoreState(options.timeFormat);
+  state.notifierProblem = notifier.knownProblem ?? null;
   const events = createCoreEvents(log);
   const { track, idle } = createBackgroundWork(log);
   let unsubscribeResponses: (() => void) | null = null;

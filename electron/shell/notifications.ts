@@ -21,6 +21,7 @@ import {
   responseListeners,
   unconfirmedProblem,
   unconfirmedReasons,
+  unsignedMacAppProblem,
   type ElectronNotifierOs,
   type NotificationAction,
   type NotificationRequest,
@@ -205,6 +206,7 @@ export function createElectronNotifier(options: { os: ElectronNotifierOs; icon?:
 
   return {
     show,
+    ...(options.unsignedMacApp && { knownProblem: unsignedMacAppProblem }),
     onResponse: listeners.add,
     async dispose() {
       for (const id of [...live.keys()]) close(id);

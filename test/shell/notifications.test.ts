@@ -124,7 +124,7 @@ describe('macOS', () => {
         expect(await result).toEqual({
           ok: true,
           unconfirmed:
-            'The last notification was sent, but macOS did not confirm it was shown: this copy of Perch is not code-signed, and macOS shows notifications only from signed apps: install a signed build of Perch.',
+            'The last notification was sent, but macOS did not confirm it was shown: this copy of Perch is not code-signed, and macOS shows notifications only from signed apps; install a signed build.',
         });
       } finally {
         vi.useRealTimers();
@@ -138,7 +138,7 @@ describe('macOS', () => {
       expect(await result).toEqual({
         ok: false,
         problem:
-          'A notification could not be shown: Notifications are not allowed for this application (this copy of Perch is not code-signed, and macOS shows notifications only from signed apps: install a signed build of Perch).',
+          'A notification could not be shown: Notifications are not allowed for this application (this copy of Perch is not code-signed, and macOS shows notifications only from signed apps; install a signed build).',
       });
     });
 
@@ -287,6 +287,16 @@ describe('with a real core against the local service', () => {
     harness = await startCoreHarness(utc('09:50'));
   });
   afterAll(() => harness.dispose());
+
+  it('an unsigned macOS app: Settings says from the start that macOS will show no notifications from it', () => {
+    const { notifier } = notifierOn('darwin', { codeSigned: false });
+    const { core } = harness.newCore({ notifier });
+    expect(core.snapshot().notifierProblem).toBe(
+      'macOS will show no notifications from Perch: this copy of Perch is not code-signed, and macOS shows notifications only from signed apps; install a signed build.',
+    );
+    const signed = harness.newCore({ notifier: notifierOn('darwin').notifier });
+    expect(signed.core.snapshot().notifierProblem).toBeNull();
+  });
 
   it('the check-in notice\'s button checks in for real; its click opens the popover on the reservation', async () => {
     const { notifier } = notifierOn('darwin');

@@ -74,10 +74,13 @@ export type ElectronNotifierOs = 'macOS' | 'Windows';
  * silently; electron-builder leaves a build unsigned where it finds no signing identity.
  */
 export const unconfirmedReasons = {
-  unsignedMacApp: 'this copy of Perch is not code-signed, and macOS shows notifications only from signed apps: install a signed build of Perch',
+  unsignedMacApp: 'this copy of Perch is not code-signed, and macOS shows notifications only from signed apps; install a signed build',
   macOS: 'notifications may be turned off for Perch in System Settings › Notifications, or macOS is still asking whether to allow them',
   Windows: 'notifications may be turned off for Perch in Settings › System › Notifications, or Do not disturb is on',
 } as const;
+
+/** What Settings says from the start where this copy of Perch is an unsigned macOS app. */
+export const unsignedMacAppProblem = `macOS will show no notifications from Perch: ${unconfirmedReasons.unsignedMacApp}.`;
 
 /** Settings' sentence for a notification the OS never confirmed. */
 export function unconfirmedProblem(os: ElectronNotifierOs, reason: string): string {
@@ -87,6 +90,8 @@ export function unconfirmedProblem(os: ElectronNotifierOs, reason: string): stri
 export interface Notifier {
   /** Never throws, never rejects: every failure becomes `{ ok: false, problem }`. */
   show(notification: NotificationRequest): Promise<ShowResult>;
+  /** Why no notification can be shown, known before any is tried (an unsigned macOS app): Settings says it from the start. */
+  readonly knownProblem?: string;
   /** Called when the user clicks a notification or presses one of its buttons (where the platform reports it). */
   onResponse(listener: (invocation: NotificationInvocation) => void): () => void;
 }
