@@ -5,7 +5,9 @@
  *   the OS's permission as Perch (not as a helper program), and since Electron 42 its `actions`
  *   become buttons on both: on macOS as UNNotificationActions, on Windows as toast `<action>`
  *   elements Electron writes and reports back through the `action` event — so no custom
- *   `toastXml` is needed. Windows shows the toasts of the AppUserModelID main.ts registers
+ *   `toastXml` is needed. macOS asks the user's permission when Perch starts, as the notifier
+ *   registers its buttons (registerActionCategories), and shows nothing from an unsigned app.
+ *   Windows shows the toasts of the AppUserModelID main.ts registers
  *   (`app.setAppUserModelId(appId)`): the installer's Start-menu shortcut carries it, and for an
  *   unpackaged run Electron creates a shortcut carrying it itself.
  * - Linux and the BSDs: notify-send (see notify-send-notifier.ts for why not Electron's here).
@@ -97,8 +99,7 @@ export function registerActionCategories(actionSets: readonly (readonly Notifica
   const holdBack = nativeImage.createFromBitmap(Buffer.alloc(4), { width: 1, height: 1 });
   let timer: NodeJS.Timeout | undefined;
   const register = (index: number) => {
-    const actions = actionSets[index];
-    if (actions === undefined) return;
+    const actions = actionSets[index]!;
     try {
       const registration = new Notification({
         silent: true,
@@ -110,11 +111,10 @@ export function registerActionCategories(actionSets: readonly (readonly Notifica
     } catch (thrown) {
       logger.warn(`Perch notifier: the buttons ${actions.join(', ')} could not be registered with macOS: ${detailOf(thrown)}`);
     }
-    timer = setTimeout(() => register(index + 1), categoryRegistrationSpacingMs);
-    timer.unref();
+    if (index + 1 < actionSets.length) timer = setTimeout(() => register(index + 1), categoryRegistrationSpacingMs).unref();
   };
   if (holdBack.isEmpty()) logger.warn('Perch notifier: no image to register the notification buttons with; a first notification may come without its buttons.');
-  else register(0);
+  else if (actionSets.length > 0) register(0);
   return {
     stop: () => clearTimeout(timer),
   };
