@@ -3,7 +3,8 @@
  *
  * macOS signing and notarisation switch on from the environment, so the configuration holds no
  * secrets. Signing uses CSC_LINK + CSC_KEY_PASSWORD (or a Developer ID in the keychain); without
- * one the app is left unsigned. Notarisation runs when Apple credentials are present:
+ * one the app is left unsigned, and macOS then shows none of its notifications; a release
+ * (PERCH_RELEASE=1) fails instead. Notarisation runs when Apple credentials are present:
  * APPLE_API_KEY + APPLE_API_KEY_ID + APPLE_API_ISSUER, or APPLE_ID + APPLE_APP_SPECIFIC_PASSWORD +
  * APPLE_TEAM_ID, or APPLE_KEYCHAIN + APPLE_KEYCHAIN_PROFILE; otherwise it is skipped.
  */
@@ -79,6 +80,10 @@ const config: Configuration = {
     // A menu-bar app: no Dock icon, no app menu.
     extendInfo: { LSUIElement: true },
     hardenedRuntime: true,
+    // macOS shows notifications only from a code-signed app (UNUserNotificationCenter; Electron's
+    // notification.md): a release stops with "skipped macOS application code signing" as an error
+    // where electron-builder finds no signing identity, rather than ship a Perch that cannot notify.
+    forceCodeSigning: process.env['PERCH_RELEASE'] === '1',
     entitlements: 'build/entitlements.mac.plist',
     entitlementsInherit: 'build/entitlements.mac.plist',
   },

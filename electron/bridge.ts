@@ -360,7 +360,10 @@ export interface StateSnapshot {
   serverStrain: string | null;
   lastError: BridgeError | null;
   keychain: KeychainStatus;
-  /** The last notification that could not be shown, if any. */
+  /**
+   * Why the last notification was not shown, or may not have been (the OS never confirmed it), as
+   * a sentence Settings shows as it is; null once one was shown.
+   */
   notifierProblem: string | null;
   /**
    * The shortcut that opens Perch, as the platform writes it ("Ctrl+Alt+P", "⌘⌥P"; '' for none);

@@ -85,6 +85,7 @@ export interface CoreState {
   /** Null while the server answers well. */
   strain: ServerStrain | null;
   lastError: BridgeError | null;
+  /** What Settings says of the last notification not shown or not confirmed (notifierProblemOf). */
   notifierProblem: string | null;
   /** Why the OS would not give Perch its shortcut, or why it never fires on this desktop. */
   shortcutProblem: string | null;

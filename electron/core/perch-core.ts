@@ -21,7 +21,7 @@ import type { LocalProfile } from './local-service/local-account.js';
 import type { LocalService } from './local-service/local-service.js';
 import { createNotificationResponder } from './notifications/notification-responses.js';
 import { createNotificationSchedule } from './notifications/notification-schedule.js';
-import type { Notifier } from './notifications/notifier.js';
+import { notifierProblemOf, type Notifier } from './notifications/notifier.js';
 import { createReferenceData } from './sync/reference-data.js';
 import { createAccountSession } from './session/session.js';
 import { loadSettings, saveSettings } from './storage/settings-store.js';
@@ -93,6 +93,7 @@ export function createPerchCore(options: PerchCoreOptions): PerchCore {
     log,
   });
   const state = createCoreState(options.timeFormat);
+  state.notifierProblem = notifier.knownProblem ?? null;
   const events = createCoreEvents(log);
   const { track, idle } = createBackgroundWork(log);
   let unsubscribeResponses: (() => void) | null = null;
@@ -253,7 +254,7 @@ export function createPerchCore(options: PerchCoreOptions): PerchCore {
       body: `${target.title || target.resourceName}: Perch checked in as you came back to this computer.`,
       actions: [],
     });
-    state.notifierProblem = shown.ok ? null : shown.problem;
+    state.notifierProblem = notifierProblemOf(shown);
     stateChanged();
   }
 

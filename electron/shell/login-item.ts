@@ -5,14 +5,20 @@
 import { app } from 'electron';
 import { linuxAutostart, linuxAutostartExecutable, linuxConfigHome, type Autostart } from '../core/desktop/autostart.js';
 
-export function loginItem(): Autostart {
-  if (process.platform === 'linux') {
+export function loginItem(platform: NodeJS.Platform = process.platform): Autostart {
+  if (platform === 'linux') {
     return linuxAutostart({ executable: linuxAutostartExecutable(), configHome: linuxConfigHome(), name: app.getName() });
   }
   // Both calls default to this executable with no arguments (Windows keys its entry on them), so
   // what is read is what was written; macOS answers from its Login Items list, which the user can edit.
   return {
-    read: async () => app.getLoginItemSettings().openAtLogin,
+    read: async () => {
+      const settings = app.getLoginItemSettings();
+      // Windows: `openAtLogin` compares the Run entry only; the switch in Task Manager and in
+      // Settings › Apps › Startup is kept apart (StartupApproved\Run), and only
+      // `executableWillLaunchAtLogin` heeds it. Perch writing it on clears that switch's "off".
+      return platform === 'win32' ? settings.executableWillLaunchAtLogin : settings.openAtLogin;
+    },
     write: async (enabled) => app.setLoginItemSettings({ openAtLogin: enabled }),
   };
 }

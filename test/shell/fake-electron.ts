@@ -61,7 +61,7 @@ export interface FakeUtilityProcess extends Emitter {
 
 /** A notification as the shell built it; `emit` plays the OS (show, click, action, close, failed). */
 export interface FakeNotification extends Emitter {
-  options: { title: string; body: string; icon?: string; actions?: { type: string; text?: string }[] };
+  options: { title?: string; body?: string; icon?: unknown; silent?: boolean; actions?: { type: string; text?: string }[] };
   show: Mock;
   close: Mock;
 }
@@ -98,11 +98,19 @@ export const fakeElectron = {
     getSystemLocale: vi.fn(() => 'en-GB'),
     getAppPath: vi.fn(() => '/opt/perch'),
     isPackaged: true,
-    /** macOS's and Windows' login item for Perch, as the OS keeps it (the user may change it in the OS's settings). */
-    loginItem: { openAtLogin: false },
-    getLoginItemSettings: vi.fn(() => ({ openAtLogin: fakeElectron.app.loginItem.openAtLogin })),
+    /**
+     * macOS's and Windows' login item for Perch, as the OS keeps it (the user may change it in the
+     * OS's settings). Windows: `openAtLogin` is the Run entry; `startupApproved` the switch in Task
+     * Manager and Settings › Apps › Startup, which only `executableWillLaunchAtLogin` heeds.
+     */
+    loginItem: { openAtLogin: false, startupApproved: true },
+    getLoginItemSettings: vi.fn(() => {
+      const { openAtLogin, startupApproved } = fakeElectron.app.loginItem;
+      return { openAtLogin, executableWillLaunchAtLogin: openAtLogin && startupApproved };
+    }),
     setLoginItemSettings: vi.fn(({ openAtLogin }: { openAtLogin: boolean }) => {
-      fakeElectron.app.loginItem.openAtLogin = openAtLogin;
+      // Electron writes the Run entry and clears the Startup switch (its `enabled` defaults to true).
+      fakeElectron.app.loginItem = { openAtLogin, startupApproved: true };
     }),
     setAppUserModelId: vi.fn(),
     setToastActivatorCLSID: vi.fn(),
@@ -169,7 +177,10 @@ export const fakeElectron = {
     unregister: vi.fn((accelerator: string) => void heldShortcuts.delete(accelerator)),
   },
   Menu: { buildFromTemplate: vi.fn(buildMenu) },
-  nativeImage: { createFromPath: vi.fn((file: string) => ({ file, setTemplateImage: vi.fn() })) },
+  nativeImage: {
+    createFromPath: vi.fn((file: string) => ({ file, setTemplateImage: vi.fn() })),
+    createFromBitmap: vi.fn((buffer: Buffer, size: { width: number; height: number }) => ({ bitmap: buffer, size, isEmpty: () => buffer.length === 0 })),
+  },
   nativeTheme: { ...emitter(), shouldUseDarkColors: false, shouldUseDarkColorsForSystemIntegratedUI: false, themeSource: 'system' },
   net: { fetch: vi.fn() },
   powerMonitor: emitter(),

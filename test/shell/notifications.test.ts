@@ -3,8 +3,10 @@
  * for each OS, and that what the OS reports back (click, action) runs the right core action — with
  * a real core against the local service.
  */
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { DateTime } from 'luxon';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatWireDateTime } from '../../electron/api/dates.js';
 import type { EventPayloads } from '../../electron/bridge.js';
 import { appId } from '../../electron/core/desktop/app-identity.js';
@@ -13,7 +15,7 @@ import { demoSignIn, startCoreHarness, type CoreHarness } from '../support/core-
 import { fakeElectron as electron, notifications, type FakeNotification } from './fake-electron.js';
 
 vi.mock('electron', async () => (await import('./fake-electron.js')).fakeElectron);
-const { createDesktopNotifier } = await import('../../electron/shell/notifications.js');
+const { appBundleSealed, createDesktopNotifier } = await import('../../electron/shell/notifications.js');
 
 const icon = 'C:\\Users\\ada\\AppData\\Local\\Programs\\Perch\\resources\\app.asar.unpacked\\build\\icons\\256x256.png';
 const reminder: NotificationRequest = {
@@ -24,12 +26,18 @@ const reminder: NotificationRequest = {
   actions: ['checkIn', 'snooze'],
 };
 
-function notifierOn(platform: NodeJS.Platform) {
+const created: NotifierHandle[] = [];
+
+/** A notifier as main makes it; on macOS a signed app's unless `codeSigned` says otherwise. */
+function notifierOn(platform: NodeJS.Platform, { codeSigned = true } = {}) {
   const warnings: string[] = [];
   const responses: NotificationInvocation[] = [];
-  const notifier = createDesktopNotifier({ appId, icon, platform, logger: { warn: (message) => warnings.push(message) } });
+  const notifier = createDesktopNotifier({ appId, icon, platform, codeSigned, logger: { warn: (message) => warnings.push(message) } });
+  created.push(notifier);
   notifier.onResponse((invocation) => responses.push(invocation));
-  return { notifier, warnings, responses };
+  // On macOS, the first of the notifications that register its sets of buttons (tested on their own below).
+  const registrations = notifications.splice(0);
+  return { notifier, warnings, responses, registrations };
 }
 
 /** Shows `request`, plays the OS showing it, and answers the notification Electron was given. */
@@ -45,6 +53,9 @@ async function shown(notifier: NotifierHandle, request: NotificationRequest): Pr
 
 beforeEach(() => {
   notifications.length = 0;
+});
+afterEach(async () => {
+  await Promise.all(created.splice(0).map((notifier) => notifier.dispose()));
 });
 
 describe('macOS', () => {
@@ -86,16 +97,122 @@ describe('macOS', () => {
     expect(warnings).toHaveLength(1);
   });
 
-  it('takes silence as shown: macOS may still be asking for permission', async () => {
+  it('reports a notification macOS neither shows nor fails as sent but not confirmed, saying what may have kept it', async () => {
     vi.useFakeTimers();
     try {
-      const { notifier } = notifierOn('darwin');
+      const { notifier, warnings } = notifierOn('darwin');
       const result = notifier.show(reminder);
       await vi.advanceTimersByTimeAsync(2_000);
-      expect(await result).toEqual({ ok: true });
+      expect(await result).toEqual({
+        ok: true,
+        unconfirmed:
+          'The last notification was sent, but macOS did not confirm it was shown: notifications may be turned off for Perch in System Settings › Notifications, or macOS is still asking whether to allow them.',
+      });
+      expect(warnings).toEqual([expect.stringContaining('macOS did not confirm it was shown')]);
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  describe('as an app bundle that is not code-signed (macOS shows no notifications from one)', () => {
+    it('says so when macOS stays silent', async () => {
+      vi.useFakeTimers();
+      try {
+        const { notifier } = notifierOn('darwin', { codeSigned: false });
+        const result = notifier.show(reminder);
+        await vi.advanceTimersByTimeAsync(2_000);
+        expect(await result).toEqual({
+          ok: true,
+          unconfirmed:
+            'The last notification was sent, but macOS did not confirm it was shown: this copy of Perch is not code-signed, and macOS shows notifications only from signed apps; install a signed build.',
+        });
+      } finally {
+        vi.useRealTimers();
+      }
+    });
+
+    it('says so beside what macOS answered when it refuses', async () => {
+      const { notifier } = notifierOn('darwin', { codeSigned: false });
+      const result = notifier.show(reminder);
+      notifications[0]!.emit('failed', {}, 'Notifications are not allowed for this application');
+      expect(await result).toEqual({
+        ok: false,
+        problem:
+          'A notification could not be shown: Notifications are not allowed for this application (this copy of Perch is not code-signed, and macOS shows notifications only from signed apps; install a signed build).',
+      });
+    });
+
+    it('is told by the signature seal codesign leaves in the bundle, which an unsigned electron-builder build lacks', () => {
+      const bundle = join(mkdtempSync(join(process.env.TMPDIR ?? '/tmp', 'perch-bundle-')), 'Perch.app', 'Contents');
+      mkdirSync(join(bundle, 'MacOS'), { recursive: true });
+      const executable = join(bundle, 'MacOS', 'Perch');
+      writeFileSync(executable, '');
+      expect(appBundleSealed(executable)).toBe(false);
+      mkdirSync(join(bundle, '_CodeSignature'));
+      writeFileSync(join(bundle, '_CodeSignature', 'CodeResources'), '<plist/>');
+      expect(appBundleSealed(executable)).toBe(true);
+    });
+  });
+
+  describe("registers Perch's sets of buttons with macOS at start, so the first notification with a set has its buttons", () => {
+    it('one set a second, each through a notification closed before Electron can deliver it', async () => {
+      vi.useFakeTimers();
+      try {
+        const { registrations } = notifierOn('darwin');
+        expect(registrations).toHaveLength(1);
+        await vi.advanceTimersByTimeAsync(999);
+        expect(notifications).toHaveLength(0);
+        await vi.advanceTimersByTimeAsync(10_000);
+        const all = [...registrations, ...notifications];
+        expect(all.map((notification) => notification.options.actions?.map((action) => action.text))).toEqual([
+          ['Check in', "I'm not coming", 'Snooze'],
+          ['Check in', "I'm not coming"],
+          ['Extend 30 min', 'Snooze'],
+          ['Snooze'],
+        ]);
+        for (const registration of all) {
+          // An image holds Electron's delivery back until it comes back from another thread; closed at once, it never does.
+          expect(registration.options).toMatchObject({ silent: true, icon: expect.objectContaining({ size: { width: 1, height: 1 } }) });
+          expect(registration.show).toHaveBeenCalledTimes(1);
+          expect(registration.close).toHaveBeenCalledTimes(1);
+          expect(registration.show.mock.invocationCallOrder[0]).toBeLessThan(registration.close.mock.invocationCallOrder[0]!);
+        }
+      } finally {
+        vi.useRealTimers();
+      }
+    });
+
+    it('the sets registered are the ones the planner gives, labels in the same order', async () => {
+      vi.useFakeTimers();
+      try {
+        const { notifier, registrations } = notifierOn('darwin');
+        await vi.advanceTimersByTimeAsync(10_000);
+        const registered = [...registrations, ...notifications].map((notification) => notification.options.actions);
+        notifications.length = 0;
+        for (const actions of [['checkIn', 'notComing', 'snooze'], ['checkIn', 'notComing'], ['extend', 'snooze'], ['snooze']] as const) {
+          void notifier.show({ ...reminder, id: actions.join('+'), actions });
+          expect(registered).toContainEqual(notifications.at(-1)!.options.actions);
+        }
+      } finally {
+        vi.useRealTimers();
+      }
+    });
+
+    it('stops registering when the notifier is disposed', async () => {
+      vi.useFakeTimers();
+      try {
+        const { notifier } = notifierOn('darwin');
+        await notifier.dispose();
+        await vi.advanceTimersByTimeAsync(10_000);
+        expect(notifications).toEqual([]);
+      } finally {
+        vi.useRealTimers();
+      }
+    });
+
+    it('not on Windows, whose toasts carry their buttons themselves', () => {
+      expect(notifierOn('win32').registrations).toEqual([]);
+    });
   });
 
   it('says so where the system has no notifications', async () => {
@@ -170,6 +287,16 @@ describe('with a real core against the local service', () => {
     harness = await startCoreHarness(utc('09:50'));
   });
   afterAll(() => harness.dispose());
+
+  it('an unsigned macOS app: Settings says from the start that macOS will show no notifications from it', () => {
+    const { notifier } = notifierOn('darwin', { codeSigned: false });
+    const { core } = harness.newCore({ notifier });
+    expect(core.snapshot().notifierProblem).toBe(
+      'macOS will show no notifications from Perch: this copy of Perch is not code-signed, and macOS shows notifications only from signed apps; install a signed build.',
+    );
+    const signed = harness.newCore({ notifier: notifierOn('darwin').notifier });
+    expect(signed.core.snapshot().notifierProblem).toBeNull();
+  });
 
   it('the check-in notice\'s button checks in for real; its click opens the popover on the reservation', async () => {
     const { notifier } = notifierOn('darwin');

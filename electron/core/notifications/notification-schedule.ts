@@ -5,7 +5,7 @@
 import type { DateTime } from 'luxon';
 import type { Clock, TimerHandle } from '../clock.js';
 import type { CoreState, PlannedList } from '../core-state.js';
-import type { Notifier } from './notifier.js';
+import { notifierProblemOf, type Notifier } from './notifier.js';
 import { planNotifications, retainShown, snoozedUntil } from './planner.js';
 import type { StartTimeRules } from '../account/start-time-rules.js';
 import type { AccountSession } from '../session/session.js';
@@ -90,7 +90,7 @@ export function createNotificationSchedule(options: NotificationScheduleOptions)
       state.shown.add(notification.id);
       const { id, referenceNumber, title, body, actions } = notification;
       const shownResult = await notifier.show({ id, referenceNumber, title, body, actions });
-      state.notifierProblem = shownResult.ok ? null : shownResult.problem;
+      state.notifierProblem = notifierProblemOf(shownResult);
     }
     state.shown = retainShown(state.shown, current, now);
     if (session.account !== account) return;

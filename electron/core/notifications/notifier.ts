@@ -53,11 +53,45 @@ export interface NotificationInvocation {
   response: NotificationResponse;
 }
 
-export type ShowResult = { ok: true } | { ok: false; problem: string };
+/**
+ * What became of a notification: shown; not shown, and why; or handed to the OS, which never said
+ * whether it showed it (macOS drops the notifications it will not show without a word), with
+ * what Settings says of it in `unconfirmed`.
+ */
+export type ShowResult = { ok: true; unconfirmed?: string } | { ok: false; problem: string };
+
+/** What Settings says after a notification: why it was not shown, or may not have been; null once one was. */
+export function notifierProblemOf(result: ShowResult): string | null {
+  return result.ok ? (result.unconfirmed ?? null) : result.problem;
+}
+
+/** The OSes whose notifications go through Electron's (electron/shell/notifications.ts), as Settings names them. */
+export type ElectronNotifierOs = 'macOS' | 'Windows';
+
+/**
+ * Why an OS that never confirmed a notification may not have shown it. macOS refuses every
+ * notification of an app bundle that is not code-signed (UNUserNotificationCenter), often
+ * silently; electron-builder leaves a build unsigned where it finds no signing identity.
+ */
+export const unconfirmedReasons = {
+  unsignedMacApp: 'this copy of Perch is not code-signed, and macOS shows notifications only from signed apps; install a signed build',
+  macOS: 'notifications may be turned off for Perch in System Settings › Notifications, or macOS is still asking whether to allow them',
+  Windows: 'notifications may be turned off for Perch in Settings › System › Notifications, or Do not disturb is on',
+} as const;
+
+/** What Settings says from the start where this copy of Perch is an unsigned macOS app. */
+export const unsignedMacAppProblem = `macOS will show no notifications from Perch: ${unconfirmedReasons.unsignedMacApp}.`;
+
+/** Settings' sentence for a notification the OS never confirmed. */
+export function unconfirmedProblem(os: ElectronNotifierOs, reason: string): string {
+  return `The last notification was sent, but ${os} did not confirm it was shown: ${reason}.`;
+}
 
 export interface Notifier {
   /** Never throws, never rejects: every failure becomes `{ ok: false, problem }`. */
   show(notification: NotificationRequest): Promise<ShowResult>;
+  /** Why no notification can be shown, known before any is tried (an unsigned macOS app): Settings says it from the start. */
+  readonly knownProblem?: string;
   /** Called when the user clicks a notification or presses one of its buttons (where the platform reports it). */
   onResponse(listener: (invocation: NotificationInvocation) => void): () => void;
 }

@@ -86,9 +86,21 @@ export interface PlannedNotification {
   at: DateTime;
   title: string;
   body: string;
-  /** The buttons that fit its moment. */
-  actions: NotificationAction[];
+  /** The buttons that fit its moment: one of `notificationActionSets`, or none. */
+  actions: readonly NotificationAction[];
 }
+
+/**
+ * Every set of buttons a planned notification can carry, in order. macOS knows a set by its
+ * labels in this order (a notification category), and the shell registers each ahead of the
+ * first notification that needs it (electron/shell/notifications.ts).
+ */
+export const notificationActionSets = {
+  checkIn: ['checkIn', 'notComing', 'snooze'],
+  lastCall: ['checkIn', 'notComing'],
+  extend: ['extend', 'snooze'],
+  snooze: ['snooze'],
+} as const satisfies Record<string, readonly NotificationAction[]>;
 
 export interface Plan {
   /** Due now, earliest first, snoozed ones again included. The core shows them and adds their ids to `shown`. */
@@ -317,20 +329,20 @@ const kindOrder: Record<NotificationKind, number> = {
  * the auto-release warning: its moment is the release itself). The first button is the one
  * macOS shows; the others come on hover.
  */
-function timedActions(candidate: Candidate, nowMs: number, checkInLeadMinutes: number, lockedOnceStarted: boolean): NotificationAction[] {
+function timedActions(candidate: Candidate, nowMs: number, checkInLeadMinutes: number, lockedOnceStarted: boolean): readonly NotificationAction[] {
   const { reservation } = candidate;
-  if (!reservation.owned) return ['snooze'];
+  if (!reservation.owned) return notificationActionSets.snooze;
   const checkInOpen = awaitsCheckIn(reservation) && nowMs >= reservation.start.toMillis() - checkInLeadMinutes * minuteMs;
   switch (candidate.kind) {
     case 'startReminder':
-      return checkInOpen ? ['checkIn', 'notComing', 'snooze'] : ['snooze'];
+      return checkInOpen ? notificationActionSets.checkIn : notificationActionSets.snooze;
     case 'checkInOpen':
-      return ['checkIn', 'notComing', 'snooze'];
+      return notificationActionSets.checkIn;
     case 'autoReleaseWarning':
-      return ['checkIn', 'notComing'];
+      return notificationActionSets.lastCall;
     case 'endReminder':
       // Near its end a booking has started: where the server refuses changes then, Extend would fail.
-      return lockedOnceStarted ? ['snooze'] : ['extend', 'snooze'];
+      return lockedOnceStarted ? notificationActionSets.snooze : notificationActionSets.extend;
     default:
       return [];
   }
