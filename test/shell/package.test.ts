@@ -18,6 +18,7 @@ import config from '../../build/electron-builder.config.js';
 import { missingLibsqlBinary } from '../../build/scripts/libsql-binary.js';
 import { appId } from '../../electron/core/desktop/app-identity.js';
 import { appLayout, unpackedPath } from '../../electron/core/desktop/app-layout.js';
+import { systemProgramEnv } from '../../electron/core/desktop/system-program-env.js';
 import { archiveEntries, buildLinuxDirPackage, type LinuxDirPackage } from '../support/linux-package.js';
 
 const run = promisify(execFile);
@@ -217,26 +218,34 @@ describe('a --linux dir package built against a stand-in Electron', () => {
       expect(entry).not.toContain('--no-sandbox');
     });
 
-    /** The arguments AppRun starts Perch with, where `unshare -Ur true` answers `status`. */
-    async function argumentsFromAppRun(status: number): Promise<string[]> {
+    /** How AppRun starts Perch (the stand-in Electron writes it down), where `unshare -Ur true` answers `status`. */
+    async function startedByAppRun(status: number): Promise<{ args: string[]; env: NodeJS.ProcessEnv }> {
       const folder = await mkdtemp(join(tmpdir(), 'perch-apprun-'));
       try {
         await writeFile(join(folder, 'unshare'), `#!/bin/sh\nexit ${status}\n`);
         await chmod(join(folder, 'unshare'), 0o755);
-        const recorded = join(folder, 'arguments');
-        await run(join(appDir, 'AppRun'), ['--hidden'], { env: { APPDIR: appDir, PATH: `${folder}:/usr/bin:/bin`, PERCH_STAND_IN_ARGS: recorded } });
-        return (await readFile(recorded, 'utf8')).trim().split('\n');
+        await run(join(appDir, 'AppRun'), ['--hidden'], { env: { APPDIR: appDir, PATH: `${folder}:/usr/bin:/bin`, LD_LIBRARY_PATH: '/opt/vendor/lib', PERCH_STAND_IN_RECORD: folder } });
+        const args = (await readFile(join(folder, 'arguments'), 'utf8')).trim().split('\n');
+        const variables = (await readFile(join(folder, 'environment'), 'utf8')).split('\0').filter(Boolean);
+        const env = Object.fromEntries(variables.map((variable) => [variable.slice(0, variable.indexOf('=')), variable.slice(variable.indexOf('=') + 1)]));
+        return { args, env };
       } finally {
         await rm(folder, { recursive: true, force: true });
       }
     }
 
     it("has an AppRun that keeps Chromium's sandbox where user namespaces can be created (as with the AppImage's AppArmor profile)", async () => {
-      expect(await argumentsFromAppRun(0)).toEqual(['--hidden']);
+      expect((await startedByAppRun(0)).args).toEqual(['--hidden']);
     });
 
     it('has an AppRun that itself adds --no-sandbox where they cannot (Ubuntu 24.04 without that profile): no setting turns this off', async () => {
-      expect(await argumentsFromAppRun(1)).toEqual(['--no-sandbox', '--hidden']);
+      expect((await startedByAppRun(1)).args).toEqual(['--no-sandbox', '--hidden']);
+    });
+
+    it("has an AppRun that puts the AppImage's libraries first in LD_LIBRARY_PATH, which the system programs Perch runs are given without", async () => {
+      const { env } = await startedByAppRun(0);
+      expect(env['LD_LIBRARY_PATH']).toBe(`${appDir}/usr/lib:/opt/vendor/lib`);
+      expect(systemProgramEnv(env)['LD_LIBRARY_PATH']).toBe('/opt/vendor/lib');
     });
   });
 

@@ -33,8 +33,12 @@ export interface LinuxDirPackage {
 async function standInElectron(folder: string): Promise<string> {
   const electronDist = join(folder, 'electron-dist');
   await mkdir(join(electronDist, 'resources'), { recursive: true });
-  // It writes down the arguments it was started with where PERCH_STAND_IN_ARGS says.
-  await writeFile(join(electronDist, 'electron'), '#!/bin/sh\n[ -z "$PERCH_STAND_IN_ARGS" ] || printf \'%s\\n\' "$@" > "$PERCH_STAND_IN_ARGS"\nexit 0\n');
+  // Given a folder in PERCH_STAND_IN_RECORD, it writes down there how it was started: its
+  // arguments one a line, its environment NUL-separated.
+  await writeFile(
+    join(electronDist, 'electron'),
+    '#!/bin/sh\nif [ -n "$PERCH_STAND_IN_RECORD" ]; then\n  printf \'%s\\n\' "$@" > "$PERCH_STAND_IN_RECORD/arguments"\n  env -0 > "$PERCH_STAND_IN_RECORD/environment"\nfi\nexit 0\n',
+  );
   await chmod(join(electronDist, 'electron'), 0o755);
   await writeFile(join(electronDist, 'LICENSE'), 'stand-in\n');
   await writeFile(join(electronDist, 'LICENSES.chromium.html'), '<p>stand-in</p>\n');

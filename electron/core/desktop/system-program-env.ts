@@ -4,10 +4,13 @@
  *
  * An AppImage's AppRun exports LD_LIBRARY_PATH="$APPDIR/usr/lib:…" before it starts Perch
  * (electron-builder's generateAppRunScript, packages/app-builder-lib/src/targets/appimage/appImageUtil.ts),
- * and that folder holds the AppImage toolset's own libraries (libnotify 0.7.6 among them). A
- * system program inheriting it would load those instead of the ones it was built against:
- * notify-send would lose its buttons or fail. So every entry inside $APPDIR is dropped; the
- * user's own entries stay. Outside an AppImage (no APPDIR) the environment is passed on as it is.
+ * and that folder holds the AppImage toolset's own libraries: libnotify.so.4, libXss, libXtst,
+ * libappindicator, taken from Ubuntu 20.04 for the static runtime (electron-builder-binaries,
+ * packages/appimage/assets/appimage-docker.sh) and older still for the legacy one. A system
+ * program inheriting it loads those instead of the ones it was built against: the system's
+ * notify-send, newer than that libnotify, would fail or lose its buttons. So every entry inside
+ * $APPDIR is dropped; the user's own entries stay. Outside an AppImage (no APPDIR) the
+ * environment is passed on as it is.
  */
 import path from 'node:path';
 
