@@ -13,6 +13,7 @@ import { log } from 'builder-util';
 import type { Configuration } from 'electron-builder';
 import { appId } from '../electron/core/desktop/app-identity.js';
 import { appLayout } from '../electron/core/desktop/app-layout.js';
+import { checkLibsqlBinary } from './scripts/libsql-binary.js';
 import { shipWindowsRuntime } from './scripts/windows-runtime.js';
 
 const config: Configuration = {
@@ -48,11 +49,26 @@ const config: Configuration = {
   npmRebuild: false,
   publish: null,
   afterPack: async (context) => {
+    // So each platform's package is built on that platform: stop a build whose packed app lacks
+    // the target's @libsql/<platform> binary (a Windows or Mac package built on Linux, an arm64
+    // one on x64, or Windows on ARM, for which libsql 0.5.29 publishes none). First, as the
+    // more precise message for a package made on another OS. See build/scripts/libsql-binary.ts.
+    await checkLibsqlBinary(context);
     // libsql's Windows binary needs the Visual C++ runtime, which Windows lacks: read from the
     // native modules' import tables, copied beside them from build/win-runtime/<arch>/ (or the
     // build machine's System32); the build stops when one is missing (scripts/windows-runtime.ts).
     if (context.electronPlatformName !== 'win32') return;
     for (const dll of await shipWindowsRuntime(join(context.appOutDir, 'resources'))) log.info({ file: dll.path, from: dll.from }, 'shipping a Visual C++ runtime DLL');
+  },
+  toolsets: {
+    // The AppImage's static runtime (type2-runtime 20251108, FUSE 3 linked in): it starts where
+    // libfuse2 is not installed, as on Ubuntu 22.04 and later. The default, "0.0.0", is the legacy
+    // runtime that needs libfuse2 ("AppImages require FUSE to run"). electron-builder
+    // (packages/app-builder-lib/src/targets/appimage/AppImageTarget.ts, build()) takes the static
+    // runtime for any value but "0.0.0"; 26.17's schema accepts "1.0.2" and "1.0.3"
+    // (packages/app-builder-lib/src/configuration.ts, ToolsetConfig.appimage), 1.0.3 being 1.0.2
+    // with electron-builder issue #9598 fixed.
+    appimage: '1.0.3',
   },
 
   win: {
@@ -99,6 +115,14 @@ const config: Configuration = {
     // /opt/Perch/perch) that lets Chromium's sandbox create the user namespaces Ubuntu 24.04
     // otherwise refuses (kernel.apparmor_restrict_unprivileged_userns=1). An AppImage has no
     // install step to add one; the README says how to add it by hand.
+    //
+    // The AppImage's desktop entry runs `AppRun %U`: electron-builder adds `--no-sandbox` to its
+    // Exec only with the legacy toolset, and only when appImage.executableArgs is not set
+    // (AppImageTarget.ts, desktopEntry: defaultArgs). AppRun itself, the same script for both
+    // toolsets (generateAppRunScript in packages/app-builder-lib/src/targets/appimage/appImageUtil.ts),
+    // still appends `--no-sandbox` when `unshare -Ur true` fails, as it does where AppArmor restricts
+    // user namespaces; no option turns that off. With the AppImage's AppArmor profile (README,
+    // Troubleshooting) the probe succeeds and Chromium's sandbox stays on.
     target: ['deb', 'AppImage'],
     // The profile and the postinst name the program by this name: fixed here, not derived.
     executableName: 'perch',

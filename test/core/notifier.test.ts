@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -210,6 +210,44 @@ describe('through real notify-send on a private session bus', () => {
       expect(childProcessesNamed('notify-send')).toEqual([]);
       expect(warnings).toEqual([]);
     } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
+  it("run from an AppImage: the helpers it spawns get no library folder of the AppImage's in LD_LIBRARY_PATH, the user's own stay", async () => {
+    // AppRun exports LD_LIBRARY_PATH="$APPDIR/usr/lib:…", where the toolset's own libnotify lies.
+    // A notify-send first on PATH writes down what it was given, then runs the real one.
+    const folder = mkdtempSync(join(tmpdir(), 'perch-appimage-notify-send-'));
+    const appDir = join(folder, '.mount_PerchAbC');
+    const record = join(folder, 'received');
+    const saved = { appDir: process.env['APPDIR'], libraryPath: process.env['LD_LIBRARY_PATH'] };
+    try {
+      const realNotifySend = execFileSync('sh', ['-c', 'command -v notify-send'], { encoding: 'utf8' }).trim();
+      const recordingNotifySend = join(folder, 'notify-send');
+      writeFileSync(recordingNotifySend, `#!/bin/sh\necho "\${LD_LIBRARY_PATH-(unset)}" >> '${record}'\nexec ${realNotifySend} "$@"\n`);
+      chmodSync(recordingNotifySend, 0o755);
+      process.env['PATH'] = `${folder}:${originalEnvironment.path}`;
+      process.env['APPDIR'] = appDir;
+      process.env['LD_LIBRARY_PATH'] = `${appDir}/usr/lib:/opt/vendor/lib:${appDir}/usr/lib/x86_64-linux-gnu`;
+      const { notifier, warnings } = notifierWithLog();
+      const request = reminder({ title: 'From an AppImage' });
+      expect(await notifier.show(request)).toEqual({ ok: true });
+      // Shown with its buttons: the probe for --action and the notification itself each ran the helper.
+      expect((await sentFor(request)).actions).toContain('checkIn');
+      expect(readFileSync(record, 'utf8').trim().split('\n')).toEqual(['/opt/vendor/lib', '/opt/vendor/lib']);
+
+      // Nothing but the AppImage's folders: the helper gets no LD_LIBRARY_PATH at all.
+      process.env['LD_LIBRARY_PATH'] = `${appDir}/usr/lib`;
+      const second = reminder({ title: 'From an AppImage, no library path of the user' });
+      expect(await notifier.show(second)).toEqual({ ok: true });
+      await sentFor(second);
+      expect(readFileSync(record, 'utf8').trim().split('\n').at(-1)).toBe('(unset)');
+      expect(warnings).toEqual([]);
+    } finally {
+      for (const [name, value] of [['APPDIR', saved.appDir], ['LD_LIBRARY_PATH', saved.libraryPath]] as const) {
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+      }
       rmSync(folder, { recursive: true, force: true });
     }
   });

@@ -2,19 +2,26 @@
  * The installers' configuration and what a package holds: the `--linux dir` package built the
  * way `npm run dist` builds one, against a stand-in Electron (test/support/linux-package.ts).
  */
+import { execFile } from 'node:child_process';
 import { constants } from 'node:fs';
-import { access, readFile } from 'node:fs/promises';
+import { access, chmod, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { builtinModules } from 'node:module';
-import { join } from 'node:path';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { promisify } from 'node:util';
 import { extractFile, statFile } from '@electron/asar';
 import { validateConfiguration } from 'app-builder-lib/out/util/config/config.js';
-import { DebugLogger } from 'builder-util';
+import { Arch, DebugLogger } from 'builder-util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectRoot } from '../../build/scripts/project-root.js';
 import config from '../../build/electron-builder.config.js';
+import { missingLibsqlBinary } from '../../build/scripts/libsql-binary.js';
 import { appId } from '../../electron/core/desktop/app-identity.js';
 import { appLayout, unpackedPath } from '../../electron/core/desktop/app-layout.js';
+import { systemProgramEnv } from '../../electron/core/desktop/system-program-env.js';
 import { archiveEntries, buildLinuxDirPackage, type LinuxDirPackage } from '../support/linux-package.js';
+
+const run = promisify(execFile);
 
 const trayIcons = ['trayTemplate.png', 'trayTemplate@2x.png', 'tray-light.png', 'tray-light@2x.png', 'tray-dark.png', 'tray-dark@2x.png', 'tray-color.png', 'tray-color@2x.png'];
 
@@ -67,6 +74,44 @@ describe('the electron-builder configuration', () => {
     expect(postinst).toContain('apparmor_parser --replace');
     const postrm = fill(await readFile(join(templates, 'after-remove.tpl'), 'utf8'));
     expect(postrm).toContain('/etc/apparmor.d/perch');
+  });
+
+  it('takes the static AppImage runtime, which needs no libfuse2 (the default "0.0.0" is the legacy runtime that does)', () => {
+    expect(config.toolsets?.appimage).toBe('1.0.3');
+    // No executableArgs: electron-builder's desktop entry then carries no --no-sandbox (checked on the staged AppImage below).
+    expect(config.appImage?.executableArgs ?? null).toBeNull();
+  });
+
+  it('refuses to package for Windows on ARM: libsql 0.5.29 publishes no SQLite binary for it', async () => {
+    const resources = await mkdtemp(join(tmpdir(), 'perch-resources-'));
+    try {
+      expect(await missingLibsqlBinary(resources, 'win32', Arch.arm64)).toBe(
+        'Perch cannot be packaged for win32 arm64: libsql 0.5.29 publishes no SQLite binary for it (@libsql/win32-arm64-msvc is not among its optionalDependencies).',
+      );
+      expect(await missingLibsqlBinary(resources, 'linux', Arch.ia32)).toBe('Perch cannot be packaged for linux ia32: libsql 0.5.29 publishes no SQLite binary for it.');
+    } finally {
+      await rm(resources, { recursive: true, force: true });
+    }
+  });
+
+  it('asks a universal Mac package for both Mac binaries, and a Windows x64 one for the msvc build', async () => {
+    const resources = await mkdtemp(join(tmpdir(), 'perch-resources-'));
+    const place = async (name: string) => {
+      await mkdir(join(resources, 'app.asar.unpacked', 'node_modules', '@libsql', name), { recursive: true });
+      await writeFile(join(resources, 'app.asar.unpacked', 'node_modules', '@libsql', name, 'index.node'), 'binary');
+    };
+    try {
+      await place('darwin-arm64');
+      expect(await missingLibsqlBinary(resources, 'darwin', Arch.arm64)).toBeNull();
+      expect(await missingLibsqlBinary(resources, 'darwin', Arch.universal)).toContain('@libsql/darwin-x64/index.node is missing');
+      await place('darwin-x64');
+      expect(await missingLibsqlBinary(resources, 'darwin', Arch.universal)).toBeNull();
+      expect(await missingLibsqlBinary(resources, 'win32', Arch.x64)).toContain('@libsql/win32-x64-msvc/index.node is missing');
+      await place('win32-x64-msvc');
+      expect(await missingLibsqlBinary(resources, 'win32', Arch.x64)).toBeNull();
+    } finally {
+      await rm(resources, { recursive: true, force: true });
+    }
   });
 
   it("names the built main as package.json's main", async () => {
@@ -138,6 +183,70 @@ describe('a --linux dir package built against a stand-in Electron', () => {
     const preload = extractFile(archive, appLayout.preload).toString('utf8');
     expect(preload).toContain('require("electron")');
     expect(importedPackages(preload)).toEqual([]);
+  });
+
+  it("holds the build machine's own SQLite binary, which the afterPack check found", async () => {
+    await expect(access(join(resources, 'app.asar.unpacked', 'node_modules', '@libsql', `linux-${process.arch}-gnu`, 'index.node'))).resolves.toBeUndefined();
+  });
+
+  it('is not built for another architecture, whose @libsql/<platform> npm did not install here: the build fails and says why', async () => {
+    const other = process.arch === 'arm64' ? 'x64' : 'arm64';
+    const output = join(dirname(built.app), `linux-${other}`);
+    const failure = await built.electronBuilder(['--linux', 'dir', `--${other}`, `-c.directories.output=${output}`]).then(
+      () => null,
+      (error: unknown) => error as { stdout: string; stderr: string },
+    );
+    expect(failure).not.toBeNull();
+    const missing = join(output, `linux-${other}-unpacked`, 'resources', 'app.asar.unpacked', 'node_modules', '@libsql', `linux-${other}-gnu`, 'index.node');
+    expect(`${failure?.stdout}${failure?.stderr}`).toContain(
+      `The linux ${other} package has no SQLite binary: ${missing} is missing. npm installs only the build machine's own @libsql/<platform> package, and the build rebuilds nothing (npmRebuild: false). Build the linux ${other} package on a linux ${other} machine, after npm ci there.`,
+    );
+  }, 300_000);
+
+  describe('made into an AppImage (stand-in static-runtime toolset)', () => {
+    let appDir: string;
+
+    beforeAll(async () => {
+      appDir = await built.stageAppImage();
+    }, 300_000);
+
+    it('was staged with the static runtime\'s toolset, and its desktop entry starts AppRun without --no-sandbox', async () => {
+      const desktopFiles = (await readdir(appDir)).filter((name) => name.endsWith('.desktop'));
+      expect(desktopFiles).toEqual([`${appId}.desktop`]);
+      const entry = await readFile(join(appDir, desktopFiles[0]!), 'utf8');
+      expect(entry).toMatch(/^Exec=AppRun %U$/m);
+      expect(entry).not.toContain('--no-sandbox');
+    });
+
+    /** How AppRun starts Perch (the stand-in Electron writes it down), where `unshare -Ur true` answers `status`. */
+    async function startedByAppRun(status: number): Promise<{ args: string[]; env: NodeJS.ProcessEnv }> {
+      const folder = await mkdtemp(join(tmpdir(), 'perch-apprun-'));
+      try {
+        await writeFile(join(folder, 'unshare'), `#!/bin/sh\nexit ${status}\n`);
+        await chmod(join(folder, 'unshare'), 0o755);
+        await run(join(appDir, 'AppRun'), ['--hidden'], { env: { APPDIR: appDir, PATH: `${folder}:/usr/bin:/bin`, LD_LIBRARY_PATH: '/opt/vendor/lib', PERCH_STAND_IN_RECORD: folder } });
+        const args = (await readFile(join(folder, 'arguments'), 'utf8')).trim().split('\n');
+        const variables = (await readFile(join(folder, 'environment'), 'utf8')).split('\0').filter(Boolean);
+        const env = Object.fromEntries(variables.map((variable) => [variable.slice(0, variable.indexOf('=')), variable.slice(variable.indexOf('=') + 1)]));
+        return { args, env };
+      } finally {
+        await rm(folder, { recursive: true, force: true });
+      }
+    }
+
+    it("has an AppRun that keeps Chromium's sandbox where user namespaces can be created (as with the AppImage's AppArmor profile)", async () => {
+      expect((await startedByAppRun(0)).args).toEqual(['--hidden']);
+    });
+
+    it('has an AppRun that itself adds --no-sandbox where they cannot (Ubuntu 24.04 without that profile): no setting turns this off', async () => {
+      expect((await startedByAppRun(1)).args).toEqual(['--no-sandbox', '--hidden']);
+    });
+
+    it("has an AppRun that puts the AppImage's libraries first in LD_LIBRARY_PATH, which the system programs Perch runs are given without", async () => {
+      const { env } = await startedByAppRun(0);
+      expect(env['LD_LIBRARY_PATH']).toBe(`${appDir}/usr/lib:/opt/vendor/lib`);
+      expect(systemProgramEnv(env)['LD_LIBRARY_PATH']).toBe('/opt/vendor/lib');
+    });
   });
 
   it('asked nothing of the network', () => {

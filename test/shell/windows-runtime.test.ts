@@ -8,6 +8,7 @@ import { existsSync } from 'node:fs';
 import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Arch } from 'builder-util';
 import type { AfterPackContext } from 'electron-builder';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import config from '../../build/electron-builder.config.js';
@@ -121,7 +122,9 @@ describe('the Visual C++ runtime in the Windows package', () => {
 describe('the Windows build', () => {
   const afterPack = async (electronPlatformName: string) => {
     if (typeof config.afterPack !== 'function') throw new Error('the configuration has no afterPack function');
-    await config.afterPack({ electronPlatformName, appOutDir } as unknown as AfterPackContext);
+    // The x64 package of each platform, all laid out as Windows' (resources/ beside the program).
+    const packager = { getResourcesDir: (outDir: string) => join(outDir, 'resources') };
+    await config.afterPack({ electronPlatformName, appOutDir, arch: Arch.x64, packager } as unknown as AfterPackContext);
   };
 
   // Off Windows the runtime can come only from build/win-runtime/, which the repository leaves
@@ -131,6 +134,8 @@ describe('the Windows build', () => {
   });
 
   it("leaves the other platforms' packages alone", async () => {
+    // Each with its own libsql binary, which afterPack asks of every package (build/scripts/libsql-binary.ts).
+    for (const own of ['linux-x64-gnu', 'darwin-x64']) await packageModule(join('app.asar.unpacked', 'node_modules', '@libsql', own, 'index.node'), Buffer.from('binary'));
     await expect(afterPack('linux')).resolves.toBeUndefined();
     await expect(afterPack('darwin')).resolves.toBeUndefined();
     expect(await readdir(join(resources, libsqlFolder))).toEqual(['index.node']);

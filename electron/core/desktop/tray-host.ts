@@ -9,6 +9,7 @@
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { systemProgramEnv } from './system-program-env.js';
 
 export type TrayHost =
   | { kind: 'registered' }
@@ -51,7 +52,7 @@ export function probeTrayHost(options: { env?: NodeJS.ProcessEnv; timeoutMs?: nu
   ];
   return new Promise((resolve) => {
     // The reply timeout bounds the call; this one bounds connecting to a bus that never answers.
-    execFile('dbus-send', args, { env, timeout: timeoutMs + 1_000 }, (error, stdout, stderr) => {
+    execFile('dbus-send', args, { env: systemProgramEnv(env), timeout: timeoutMs + 1_000 }, (error, stdout, stderr) => {
       resolve(error ? failedProbe(error, stderr) : answeredProbe(stdout));
     });
   });

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { systemProgramEnv } from '../desktop/system-program-env.js';
 import {
   actionLabels,
   detailOf,
@@ -165,7 +166,7 @@ export function createNotifySendNotifier(options: NotifySendNotifierOptions = {}
       };
       let child: ChildProcess;
       try {
-        child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+        child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env: systemProgramEnv() });
       } catch (thrown) {
         fail(detailOf(thrown));
         return;
@@ -221,7 +222,7 @@ export function createNotifySendNotifier(options: NotifySendNotifierOptions = {}
       let help = '';
       let child: ChildProcess;
       try {
-        child = spawn('stdbuf', ['-oL', 'notify-send', '--help'], { stdio: ['ignore', 'pipe', 'ignore'] });
+        child = spawn('stdbuf', ['-oL', 'notify-send', '--help'], { stdio: ['ignore', 'pipe', 'ignore'], env: systemProgramEnv() });
       } catch {
         resolve(false);
         return;

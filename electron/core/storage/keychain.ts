@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
 import type { KeychainStatus } from '../../bridge.js';
+import { systemProgramEnv } from '../desktop/system-program-env.js';
 import { messageOf } from '../errors.js';
 
 /** Where the session token and, when the user asks for it, the password are kept. */
@@ -146,7 +147,7 @@ export function secretServiceLocked(env: NodeJS.ProcessEnv = process.env): Promi
     'string:Locked',
   ];
   return new Promise((resolve) => {
-    execFile('dbus-send', args, { env, timeout: 3000 }, (error, stdout) => {
+    execFile('dbus-send', args, { env: systemProgramEnv(env), timeout: 3000 }, (error, stdout) => {
       const answer = error ? null : /boolean (true|false)/.exec(stdout);
       resolve(answer ? answer[1] === 'true' : null);
     });
