@@ -21,6 +21,7 @@ import type { NotifierHandle } from './core/notifications/notifier.js';
 import { createPerchCore, type PerchCore } from './core/perch-core.js';
 import { launchCommand } from './core/desktop/global-shortcut.js';
 import { popoverAtStart } from './core/desktop/popover-at-start.js';
+import { sandboxOffNotice } from './core/desktop/sandbox-notice.js';
 import { appEntryUrl, isAppSender } from './core/desktop/security.js';
 import { probeTrayHost, sessionBusAddress, type TrayHost } from './core/desktop/tray-host.js';
 import { buildTrayMenu, trayTitle, trayTooltip, type TrayAction, type TrayCommand } from './core/desktop/tray-menu.js';
@@ -106,6 +107,8 @@ async function start(): Promise<void> {
     logFile.write(message, error);
     console.warn(`[perch] ${message}`, error ?? '');
   };
+  const sandboxOff = sandboxOffNotice({ noSandbox: app.commandLine.hasSwitch('no-sandbox'), appImage: process.env['APPIMAGE'] });
+  if (sandboxOff !== null) log(sandboxOff);
   const perch = createPerchCore({
     dataDir: app.getPath('userData'),
     clock: systemClock,

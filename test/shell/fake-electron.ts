@@ -87,7 +87,9 @@ export const takenElsewhere = new Set<string>();
 export const fakeElectron = {
   app: {
     ...emitter(),
-    commandLine: { appendSwitch: vi.fn() },
+    /** The switches Perch was started with (`--no-sandbox`: the AppImage's AppRun adds it where user namespaces are refused). */
+    switches: new Set<string>(),
+    commandLine: { appendSwitch: vi.fn(), hasSwitch: vi.fn((name: string) => fakeElectron.app.switches.has(name)) },
     requestSingleInstanceLock: vi.fn(() => true),
     whenReady: vi.fn(() => Promise.resolve()),
     getPath: vi.fn((name: string) => setPaths.get(name) ?? fakeAppPath(name)),

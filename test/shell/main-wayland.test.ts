@@ -1,6 +1,8 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { commandNames } from '../../electron/bridge.js';
-import { current, fakeCore, fakeElectron as electron, stateWithCheckInOpen, windows } from './fake-electron.js';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { current, fakeAppPath, fakeCore, fakeElectron as electron, stateWithCheckInOpen, windows } from './fake-electron.js';
 
 // The AppImage on a Wayland desktop whose portal has no GlobalShortcuts (GNOME 46, Ubuntu 24.04):
 // Perch's own shortcut cannot fire, and a shortcut of the desktop's own that starts Perch again opens it.
@@ -20,6 +22,8 @@ const { probeShortcutPortal } = await import('../../electron/shell/shortcut-port
 current.core = fakeCore(commandNames, stateWithCheckInOpen());
 
 beforeAll(async () => {
+  // Ubuntu 24.04 without a profile for the AppImage: its AppRun added --no-sandbox.
+  electron.app.switches.add('no-sandbox');
   await import('../../electron/main.js');
   await vi.waitFor(() => expect(electron.nativeTheme.themeSource).toBe('dark'));
 });
@@ -55,5 +59,15 @@ describe('the shortcut on a Wayland desktop', () => {
 
   it('still asks for the toolbar window type, which XWayland passes on and a Wayland compositor ignores', () => {
     expect(windows[0]?.options).toMatchObject({ type: 'toolbar', skipTaskbar: true });
+  });
+});
+
+describe('an AppImage started without the sandbox', () => {
+  it('says in the log that the sandbox is off, why, and where the remedy is', async () => {
+    await vi.waitFor(() => {
+      const log = readFileSync(join(fakeAppPath('logs'), 'perch.log'), 'utf8');
+      expect(log).toContain("Chromium's sandbox is off: the AppImage's launcher started Perch with --no-sandbox");
+      expect(log).toContain('Install the deb, or give the AppImage a profile');
+    });
   });
 });
