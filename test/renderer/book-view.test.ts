@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/svelte';
+import { render, screen, waitFor, within } from '@testing-library/svelte';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test } from 'vitest';
 import type { AttributeView, BookingOutcome, BridgeResult, ResourceView, SlotView } from '../../electron/bridge.js';
@@ -294,13 +294,14 @@ describe('Book: the day, quick choices, keys and recovery', () => {
   test("days read in the OS's regional format, day and month in its order, today and tomorrow by name", () => {
     const british = dayChoices('2025-11-26', '2025-11-26', 'en-GB');
     expect(british.slice(0, 3).map((day) => day.label)).toEqual(['Today, Wed 26 Nov', 'Tomorrow, Thu 27 Nov', 'Fri 28 Nov']);
+    expect(british.slice(0, 3).map((day) => day.date)).toEqual(['Wed 26 Nov', 'Thu 27 Nov', 'Fri 28 Nov']);
     expect(dayChoices('2025-11-26', '2025-11-26', 'en-US').slice(0, 3).map((day) => day.label)).toEqual(['Today, Wed Nov 26', 'Tomorrow, Thu Nov 27', 'Fri Nov 28']);
     // Calendar days, whatever the clocks do: across the month, the year and the end of summer time.
     expect(british.find((day) => day.key === '2026-01-01')?.label).toBe('Thu 1 Jan');
     expect(dayChoices('2026-03-28', '2026-03-28', 'en-GB').slice(1, 3).map((day) => day.key)).toEqual(['2026-03-29', '2026-03-30']);
     // A day chosen beyond the list (a draft) stays, in its place, with its year.
     const far = dayChoices('2025-11-26', '2026-11-30', 'en-GB');
-    expect(far.at(-1)).toEqual({ key: '2026-11-30', label: 'Mon 30 Nov 2026' });
+    expect(far.at(-1)).toEqual({ key: '2026-11-30', date: 'Mon 30 Nov 2026', label: 'Mon 30 Nov 2026' });
   });
 
   test('Today, Tomorrow and the starts of the free stretches are one click each', async () => {

@@ -124,6 +124,9 @@ export function addDays(key: string, days: number): string {
 
 export interface DayChoice {
   key: string;
+  /** `Tue 1 Dec`: short enough for the day list at 200% zoom. */
+  date: string;
+  /** `Tomorrow, Tue 1 Dec`: for the line that says what will be booked. */
   label: string;
 }
 
@@ -131,8 +134,8 @@ export interface DayChoice {
 export const daysOffered = 120;
 
 /**
- * The days to choose from, written in the user's regional format (`Tomorrow, Tue 1 Dec` in en-GB,
- * `Tomorrow, Tue Dec 1` in en-US): Chromium's own date field follows the browser's language, not
+ * The days to choose from, written in the user's regional format (`Tue 1 Dec` in en-GB, `Tue Dec 1`
+ * in en-US; today and tomorrow named too where there is room): Chromium's own date field follows the browser's language, not
  * the OS's region, and wrote 12/01/2026 for an en-GB user. A chosen day outside the list (a draft
  * for a later day) is kept, in order.
  */
@@ -140,17 +143,17 @@ export function dayChoices(today: string, chosen: string, locale: string): DayCh
   // The calendar day at noon UTC, written in UTC: the same day whatever the zone.
   const words = new Intl.DateTimeFormat(locale, { timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'short' });
   const withYear = new Intl.DateTimeFormat(locale, { timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' });
-  const label = (key: string, offset: number) => {
+  const label = (key: string, offset: number): Omit<DayChoice, 'key'> => {
     const noon = new Date(`${key}T12:00:00Z`);
     // A day more than a few months off names its year; the comma some locales put after the weekday goes.
     const date = (Math.abs(offset) < 300 ? words : withYear).format(noon).replace(',', '');
-    return offset === 0 ? `Today, ${date}` : offset === 1 ? `Tomorrow, ${date}` : date;
+    return { date, label: offset === 0 ? `Today, ${date}` : offset === 1 ? `Tomorrow, ${date}` : date };
   };
   const keys = Array.from({ length: daysOffered }, (_, offset) => addDays(today, offset));
   if (/^\d{4}-\d{2}-\d{2}$/.test(chosen) && !keys.includes(chosen)) keys.push(chosen);
   keys.sort();
   const todayMs = Date.parse(`${today}T12:00:00Z`);
-  return keys.map((key) => ({ key, label: label(key, Math.round((Date.parse(`${key}T12:00:00Z`) - todayMs) / dayMs)) }));
+  return keys.map((key) => ({ key, ...label(key, Math.round((Date.parse(`${key}T12:00:00Z`) - todayMs) / dayMs)) }));
 }
 
 /** The member of `instants` at the same moment as `choice` (offsets may be written differently); null for none. */
