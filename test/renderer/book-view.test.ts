@@ -1,7 +1,8 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/svelte';
+import { render, screen, waitFor, within } from '@testing-library/svelte';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test } from 'vitest';
 import type { AttributeView, BookingOutcome, BridgeResult, ResourceView, SlotView } from '../../electron/bridge.js';
+import { dayChoices } from '../../renderer/src/lib/book-form.svelte.js';
 import { PerchStore } from '../../renderer/src/lib/perch.svelte.js';
 import BookView from '../../renderer/src/views/BookView.svelte';
 import { createFakePerch, deferred, readySnapshot, reservation, type FakePerch } from './fake-perch.js';
@@ -73,6 +74,9 @@ const names = (region: string) =>
 const select = (label: string) => screen.getByLabelText(label) as HTMLSelectElement;
 const optionTexts = (label: string) => [...select(label).options].map((option) => option.textContent?.trim());
 
+/** The texts of the live lines, as written (Intl's narrow spaces kept). */
+const statusLines = () => screen.getAllByRole('status').map((line) => line.textContent);
+
 async function openForm(user: ReturnType<typeof userEvent.setup>, name: string) {
   await user.click(screen.getByRole('button', { name: new RegExp(`^${name}`) }));
   await screen.findByRole('heading', { name: `Book ${name}` });
@@ -113,7 +117,7 @@ describe('Book: resource picker', () => {
     await user.keyboard('{Enter}');
     expect(await screen.findByRole('heading', { name: 'Book Room Ada' })).toBeTruthy();
     expect(fake.requestsOf('listSlots')).toEqual([{ resourceId: 1, date: '2025-11-26' }]);
-    expect(document.activeElement).toBe(screen.getByLabelText('Date'));
+    expect(document.activeElement).toBe(screen.getByLabelText('Day'));
 
     await user.keyboard('{Escape}');
     expect(await screen.findByRole('heading', { name: 'Choose a resource' })).toBeTruthy();
@@ -143,16 +147,14 @@ describe('Book: form', () => {
     const { user, perch } = await setup();
     await openForm(user, 'Room Ada');
     const time = (t: string) => perch.format.time(at(t));
-    expect((screen.getByLabelText('Date') as HTMLInputElement).value).toBe('2025-11-26');
+    expect(select('Day').value).toBe('2025-11-26');
     expect(optionTexts('Start')).toEqual(['10:00', '10:30', '11:30', '12:00', '12:30'].map(time));
-    expect(optionTexts('Duration')).toEqual([`30 min (until ${time('10:30')})`, `1 h (until ${time('11:00')})`]);
+    expect(optionTexts('Duration')).toEqual(['30 min', '1 h']);
+    // The end, which the short Duration choices leave out, is in the line that says what will be booked.
+    expect(statusLines()).toContain(`Today, ${perch.format.shortDate(at('10:00'))}, ${perch.format.timeRange(at('10:00'), at('10:30'))}`);
 
     await user.selectOptions(select('Start'), at('11:30'));
-    expect(optionTexts('Duration')).toEqual([
-      `30 min (until ${time('12:00')})`,
-      `1 h (until ${time('12:30')})`,
-      `1 h 30 min (until ${time('13:00')})`,
-    ]);
+    expect(optionTexts('Duration')).toEqual(['30 min', '1 h', '1 h 30 min']);
   });
 
   test("keeps to the resource's minimum and maximum length", async () => {
@@ -163,8 +165,9 @@ describe('Book: form', () => {
       });
     });
     await openForm(user, 'desk 12');
-    const time = (t: string) => perch.format.time(at(t));
-    expect(optionTexts('Duration')).toEqual([`30 min (until ${time('12:30')})`, `45 min (until ${time('12:45')})`, `1 h (until ${time('13:00')})`]);
+    expect(optionTexts('Duration')).toEqual(['30 min', '45 min', '1 h']);
+    await user.selectOptions(select('Duration'), at('13:00'));
+    expect(statusLines().some((line) => line?.endsWith(`, ${perch.format.timeRange(at('12:00'), at('13:00'))}`))).toBe(true);
     expect(screen.getByText('Bookings last at least 30 min and at most 1 h.')).toBeTruthy();
   });
 
@@ -172,7 +175,7 @@ describe('Book: form', () => {
     const { user, fake } = await setup();
     await openForm(user, 'Room Ada');
     fake.handlers.listSlots = async () => ({ ok: true, value: [slot('10:00', '10:30', false)] });
-    await fireEvent.change(screen.getByLabelText('Date'), { target: { value: '2025-11-27' } });
+    await user.selectOptions(select('Day'), '2025-11-27');
     expect(await screen.findByText('No free times on this day.')).toBeTruthy();
     expect(fake.requestsOf('listSlots').at(-1)).toEqual({ resourceId: 1, date: '2025-11-27' });
     expect((screen.getByRole('button', { name: 'Book' }) as HTMLButtonElement).disabled).toBe(true);
@@ -284,5 +287,77 @@ describe('Book: form', () => {
         ],
       },
     ]);
+  });
+});
+
+describe('Book: the day, quick choices, keys and recovery', () => {
+  test("days read in the OS's regional format, day and month in its order, today and tomorrow by name", () => {
+    const british = dayChoices('2025-11-26', '2025-11-26', 'en-GB');
+    expect(british.slice(0, 3).map((day) => day.label)).toEqual(['Today, Wed 26 Nov', 'Tomorrow, Thu 27 Nov', 'Fri 28 Nov']);
+    expect(british.slice(0, 3).map((day) => day.date)).toEqual(['Wed 26 Nov', 'Thu 27 Nov', 'Fri 28 Nov']);
+    expect(dayChoices('2025-11-26', '2025-11-26', 'en-US').slice(0, 3).map((day) => day.label)).toEqual(['Today, Wed Nov 26', 'Tomorrow, Thu Nov 27', 'Fri Nov 28']);
+    // Calendar days, whatever the clocks do: across the month, the year and the end of summer time.
+    expect(british.find((day) => day.key === '2026-01-01')?.label).toBe('Thu 1 Jan');
+    expect(dayChoices('2026-03-28', '2026-03-28', 'en-GB').slice(1, 3).map((day) => day.key)).toEqual(['2026-03-29', '2026-03-30']);
+    // A day chosen beyond the list (a draft) stays, in its place, with its year.
+    const far = dayChoices('2025-11-26', '2026-11-30', 'en-GB');
+    expect(far.at(-1)).toEqual({ key: '2026-11-30', date: 'Mon 30 Nov 2026', label: 'Mon 30 Nov 2026' });
+  });
+
+  test('Today, Tomorrow and the starts of the free stretches are one click each', async () => {
+    const { user, fake, perch } = await setup();
+    await openForm(user, 'Room Ada');
+    const quick = within(screen.getByRole('group', { name: 'Quick choices' }));
+    const time = (t: string) => perch.format.time(at(t));
+    expect(quick.getAllByRole('button').map((button) => button.textContent)).toEqual(['Today', 'Tomorrow', `from ${time('10:00')}`, `from ${time('11:30')}`]);
+    await user.click(quick.getByRole('button', { name: `from ${time('11:30')}` }));
+    expect(select('Start').value).toBe(at('11:30'));
+    await user.click(quick.getByRole('button', { name: 'Tomorrow' }));
+    expect(fake.requestsOf('listSlots').at(-1)).toEqual({ resourceId: 1, date: '2025-11-27' });
+    expect(select('Day').value).toBe('2025-11-27');
+    expect(quick.getByRole('button', { name: 'Tomorrow' }).getAttribute('aria-pressed')).toBe('true');
+  });
+
+  test('while a day loads, the Start and Duration row stays where it is', async () => {
+    const { user, fake } = await setup();
+    await openForm(user, 'Room Ada');
+    const answer = deferred<BridgeResult<SlotView[]>>();
+    fake.handlers.listSlots = () => answer.promise;
+    await user.selectOptions(select('Day'), '2025-11-28');
+    expect(await screen.findByText('Loading free times…')).toBeTruthy();
+    expect(select('Start').disabled).toBe(true);
+    expect(select('Duration').disabled).toBe(true);
+    expect((screen.getByRole('button', { name: 'Book' }) as HTMLButtonElement).disabled).toBe(true);
+    answer.resolve({ ok: true, value: slots });
+    await waitFor(() => expect(select('Start').disabled).toBe(false));
+    expect(screen.queryByText('Loading free times…')).toBeNull();
+  });
+
+  test('Ctrl+Enter books from any field, the description included', async () => {
+    const { user, fake } = await setup((fake) => {
+      fake.handlers.book = async () => ({ ok: true, value: { referenceNumber: 'new-4', isPendingApproval: false } });
+    });
+    await openForm(user, 'Room Ada');
+    await user.type(screen.getByLabelText('Description'), 'Line one{Enter}');
+    expect(fake.requestsOf('book')).toEqual([]);
+    await user.keyboard('{Control>}{Enter}{/Control}');
+    await screen.findByText(/^Booked Room Ada/);
+    expect(fake.requestsOf('book')).toEqual([{ resourceId: 1, start: at('10:00'), end: at('10:30'), title: '', description: 'Line one' }]);
+  });
+
+  test('opened offline, the form asks again when the next state says online, and recovers', async () => {
+    const { user, fake } = await setup((fake) => {
+      fake.handlers.listSlots = async () => ({ ok: false, error: { kind: 'network', message: 'Perch cannot reach the server.' } });
+    });
+    fake.emit('stateChanged', readySnapshot({ offline: true }));
+    await openForm(user, 'Room Ada');
+    expect(await screen.findByText('Perch cannot reach the server.')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Book' }) as HTMLButtonElement).disabled).toBe(true);
+
+    fake.handlers.listSlots = async () => ({ ok: true, value: slots });
+    fake.emit('stateChanged', readySnapshot({ offline: false }));
+    await waitFor(() => expect(select('Start').disabled).toBe(false));
+    expect(screen.queryByText('Perch cannot reach the server.')).toBeNull();
+    expect((screen.getByRole('button', { name: 'Book' }) as HTMLButtonElement).disabled).toBe(false);
   });
 });

@@ -98,6 +98,64 @@ function endOptions(slots: readonly SlotView[], start: string, minMinutes: numbe
   return options;
 }
 
+/**
+ * The starts of the free stretches ahead: the first free start, and each one that follows a taken,
+ * closed or missing slot. These are the times worth offering at one click.
+ */
+function stretchStarts(slots: readonly SlotView[], starts: readonly string[]): string[] {
+  const free = new Set(starts.map((start) => Date.parse(start)));
+  const stretches: string[] = [];
+  let previousEnd: number | null = null;
+  for (const slot of slots) {
+    const startMs = Date.parse(slot.start);
+    if (free.has(startMs) && previousEnd !== startMs) stretches.push(slot.start);
+    previousEnd = free.has(startMs) ? Date.parse(slot.end) : null;
+  }
+  return stretches;
+}
+
+const dayMs = 86_400_000;
+
+/** `YYYY-MM-DD` `days` after the calendar day `key` (calendar arithmetic: no zone, no DST). */
+export function addDays(key: string, days: number): string {
+  const [year = 0, month = 1, day = 1] = key.split('-').map(Number);
+  return new Date(Date.UTC(year, month - 1, day) + days * dayMs).toISOString().slice(0, 10);
+}
+
+export interface DayChoice {
+  key: string;
+  /** `Tue 1 Dec`: short enough for the day list at 200% zoom. */
+  date: string;
+  /** `Tomorrow, Tue 1 Dec`: for the line that says what will be booked. */
+  label: string;
+}
+
+/** How many days ahead the day list offers: what people book from a tray, and a short list to scroll. */
+export const daysOffered = 120;
+
+/**
+ * The days to choose from, written in the user's regional format (`Tue 1 Dec` in en-GB, `Tue Dec 1`
+ * in en-US; today and tomorrow named too where there is room): Chromium's own date field follows the browser's language, not
+ * the OS's region, and wrote 12/01/2026 for an en-GB user. A chosen day outside the list (a draft
+ * for a later day) is kept, in order.
+ */
+export function dayChoices(today: string, chosen: string, locale: string): DayChoice[] {
+  // The calendar day at noon UTC, written in UTC: the same day whatever the zone.
+  const words = new Intl.DateTimeFormat(locale, { timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'short' });
+  const withYear = new Intl.DateTimeFormat(locale, { timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' });
+  const label = (key: string, offset: number): Omit<DayChoice, 'key'> => {
+    const noon = new Date(`${key}T12:00:00Z`);
+    // A day more than a few months off names its year; the comma some locales put after the weekday goes.
+    const date = (Math.abs(offset) < 300 ? words : withYear).format(noon).replace(',', '');
+    return { date, label: offset === 0 ? `Today, ${date}` : offset === 1 ? `Tomorrow, ${date}` : date };
+  };
+  const keys = Array.from({ length: daysOffered }, (_, offset) => addDays(today, offset));
+  if (/^\d{4}-\d{2}-\d{2}$/.test(chosen) && !keys.includes(chosen)) keys.push(chosen);
+  keys.sort();
+  const todayMs = Date.parse(`${today}T12:00:00Z`);
+  return keys.map((key) => ({ key, ...label(key, Math.round((Date.parse(`${key}T12:00:00Z`) - todayMs) / dayMs)) }));
+}
+
 /** The member of `instants` at the same moment as `choice` (offsets may be written differently); null for none. */
 function sameInstant(instants: readonly string[], choice: string | null): string | null {
   if (choice === null) return null;
@@ -140,6 +198,12 @@ export class BookForm {
       ? []
       : endOptions(this.slots, this.start, this.resource.minLengthMinutes, this.resource.maxLengthMinutes),
   );
+  /** Today in the user's zone, and the days on offer from it. */
+  readonly today = $derived.by(() => this.#perch.format.dayKey(this.#perch.nowMs));
+  readonly tomorrow = $derived(addDays(this.today, 1));
+  readonly days = $derived.by(() => dayChoices(this.today, this.date, this.#perch.format.rules.locale));
+  /** The one-click starts: where each free stretch of the day begins, the first few. */
+  readonly quickStarts = $derived(this.slots === null ? [] : stretchStarts(this.slots, this.starts).slice(0, 3));
   readonly end = $derived(sameInstant(this.ends.map((option) => option.end), this.endChoice) ?? this.ends[0]?.end ?? null);
   readonly applicable = $derived(this.resource === null ? [] : this.attributes.filter((a) => appliesTo(a, this.resource!.resourceId)));
   readonly problems = $derived(
@@ -171,6 +235,13 @@ export class BookForm {
       this.startChoice = draft.start;
       this.endChoice = new Date(Date.parse(draft.start) + draft.durationMinutes * 60_000).toISOString();
     }
+    void this.loadSlots();
+  }
+
+  /** Shows another day's free times. */
+  chooseDay(key: string): void {
+    if (key === this.date) return;
+    this.date = key;
     void this.loadSlots();
   }
 

@@ -30,7 +30,7 @@ declare const window: Record<string, unknown>;
 
 export const officeZone = 'Europe/London';
 
-/** The browser's locale in playwright.config.ts, and so the OS's as far as the core is told. */
+/** The browser's locale in playwright.config.ts, and so the OS's as far as the core is told, unless a test uses another. */
 const pageLocale = 'en-GB';
 
 /** The next Monday after today at `time` in London: an open office whatever the real day is. */
@@ -96,7 +96,7 @@ export async function bindPerch(page: Page, core: PerchCore): Promise<void> {
   }
 }
 
-export async function startWorld(start = nextOfficeMorning()): Promise<PerchWorld & { page?: Page; dispose(): Promise<void> }> {
+export async function startWorld(start = nextOfficeMorning(), locale = pageLocale): Promise<PerchWorld & { page?: Page; dispose(): Promise<void> }> {
   const folder = mkdtempSync(join(tmpdir(), 'perch-e2e-'));
   const database = join(folder, 'perch.db');
   const clock = shiftedClock(start);
@@ -114,7 +114,7 @@ export async function startWorld(start = nextOfficeMorning()): Promise<PerchWorl
     notifier,
     localService: inProcessLocalService(() => service),
     // As the shell passes the OS's regional format: the page's own locale (the config's), whatever the machine's.
-    timeFormat: defaultTimeFormatRules(pageLocale),
+    timeFormat: defaultTimeFormatRules(locale),
     // Whoever runs the tests, the person at this computer is the same one.
     localProfile: () => localProfile('ada.lovelace', officeZone),
     log: () => {},
@@ -172,10 +172,10 @@ export const appUrl = () => {
 export const test = base.extend<{ officeTime: string; perch: PerchWorld }>({
   /** The London wall-clock time the world starts at (on the next Monday). */
   officeTime: ['10:31', { option: true }],
-  perch: async ({ page, officeTime }, use) => {
+  perch: async ({ page, officeTime, locale }, use) => {
     // Only loopback traffic: anything else is a bug in the page.
     await page.route(/^(?!https?:\/\/127\.0\.0\.1[:/]|data:|blob:)/, (route) => route.abort());
-    const world = await startWorld(nextOfficeMorning(officeTime));
+    const world = await startWorld(nextOfficeMorning(officeTime), locale);
     await bindPerch(page, world.core);
     world.open = async () => {
       await page.goto(appUrl());
