@@ -48,22 +48,28 @@ test('renames a booking, moves it to another time and another room, each in plac
   await row('Roadmap').getByRole('button', { name: 'More actions for Roadmap' }).click();
   await page.getByRole('menuitem', { name: 'Change time…' }).click();
   const time = row('Roadmap').getByRole('form', { name: 'Change the time of Roadmap' });
-  await expect(time.getByLabel('From')).toHaveValue(clockOf(perch.at('15:00')));
-  await expect(time.getByLabel('To')).toHaveValue(clockOf(perch.at('15:30')));
-  // A time off the schedule's half hours: said beside Save, in words, and the form stays.
-  await time.getByLabel('From').fill(clockOf(perch.at('16:10')));
-  await time.getByLabel('To').fill(clockOf(perch.at('17:00')));
+  const chosen = (label: string) => time.getByLabel(label).locator('option:checked');
+  // The day's free times, in the user's clock, starting from its own.
+  await expect(chosen('From')).toHaveText(clockOf(perch.at('15:00')));
+  await expect(chosen('To')).toHaveText(clockOf(perch.at('15:30')));
+  await time.getByLabel('From').selectOption({ label: clockOf(perch.at('16:00')) });
+  await expect(chosen('To')).toHaveText(clockOf(perch.at('16:30')));
+  await time.getByLabel('To').selectOption({ label: clockOf(perch.at('17:00')) });
+  // Someone takes 16:30 meanwhile: the server's refusal is said beside Save, in words, and the form stays.
+  const admin = await perch.clientFor('admin');
+  const taken = await admin.createReservation({ body: { resourceId: perch.org.resources.thames, title: 'Taken', startDateTime: perch.at('16:30'), endDateTime: perch.at('17:00') } });
+  if (!taken.ok) throw new Error(taken.error.message);
   await time.getByRole('button', { name: 'Save' }).click();
-  await expect(time.getByRole('alert')).toHaveText(`Bookings of Thames (1.01) must start at the beginning of a bookable slot; ${clockOf(perch.at('16:10'))} is not one.`);
+  await expect(time.getByRole('alert')).toHaveText('Thames (1.01) is already booked at that time.');
   await expectAccessible(page, testInfo, 'change-time-refused');
   await screenshot(page, testInfo, 'change-time-refused');
-  await time.getByLabel('From').fill(clockOf(perch.at('16:00')));
+  await time.getByLabel('To').selectOption({ label: clockOf(perch.at('16:30')) });
   await time.getByRole('button', { name: 'Save' }).click();
   // The list writes a resource's own clock where it differs from the user's.
-  await expect(row('Roadmap')).toContainText('16:00–17:00 London time');
+  await expect(row('Roadmap')).toContainText('16:00–16:30 London time');
   const moved = await onServer(perch, referenceNumber);
   expect(DateTime.fromISO(moved.startDate).toMillis()).toBe(DateTime.fromISO(perch.at('16:00')).toMillis());
-  expect(DateTime.fromISO(moved.endDate).toMillis()).toBe(DateTime.fromISO(perch.at('17:00')).toMillis());
+  expect(DateTime.fromISO(moved.endDate).toMillis()).toBe(DateTime.fromISO(perch.at('16:30')).toMillis());
 
   await row('Roadmap').getByRole('button', { name: 'More actions for Roadmap' }).click();
   await page.getByRole('menuitem', { name: 'Change room or desk…' }).click();

@@ -425,27 +425,45 @@ describe('My reservations: changes, details and sharing', () => {
     expect(screen.queryByRole('form')).toBeNull();
   });
 
-  test("change time: the user's wall-clock times go to the core; a refusal is one line beside Save, and the form stays", async () => {
+  test('change time: the free times of the day in the user\'s clock, its own time among them; a refusal is one line beside Save, and the form stays', async () => {
     const fake = createFakePerch(readySnapshot({ reservations: [later] }));
-    fake.handlers.move = async () => ({ ok: false, error: { kind: 'invalidInput', message: 'Bookings of Room Ada must start at the beginning of a bookable slot; 15:10 is not one.' } });
+    /** Half-hour slots 13:00–17:00; 14:00–15:00 is Focus time's own, 16:00–16:30 someone else's. */
+    const slot = (hour: number, minute: number, isReservable = true) => {
+      const start = new Date(Date.parse(`2025-11-26T${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}:00+01:00`));
+      return { start: start.toISOString(), end: new Date(start.getTime() + 30 * 60_000).toISOString(), isReservable };
+    };
+    fake.handlers.listSlots = async () => ({
+      ok: true,
+      value: [slot(13, 0), slot(13, 30), slot(14, 0, false), slot(14, 30, false), slot(15, 0), slot(15, 30), slot(16, 0, false), slot(16, 30)],
+    });
+    fake.handlers.move = async () => ({ ok: false, error: { kind: 'conflict', message: 'Room Ada is already booked at that time.' } });
     const { user } = await renderList(fake);
     await user.click(button('More actions for Focus time'));
     await user.click(screen.getByRole('menuitem', { name: 'Change time…' }));
     const form = screen.getByRole('form', { name: 'Change the time of Focus time' });
-    const [day, from, until] = [within(form).getByLabelText('Day'), within(form).getByLabelText('From'), within(form).getByLabelText('To')] as HTMLInputElement[];
-    expect([day!.value, from!.value, until!.value]).toEqual(['2025-11-26', '14:00', '15:00']);
-    await user.clear(from!);
-    await user.type(from!, '15:10');
+    expect((within(form).getByLabelText('Day') as HTMLInputElement).value).toBe('2025-11-26');
+    expect(fake.requestsOf('listSlots')).toEqual([{ resourceId: later.resourceId, date: '2025-11-26' }]);
+    const from = within(form).getByLabelText('From') as HTMLSelectElement;
+    const until = within(form).getByLabelText('To') as HTMLSelectElement;
+    // Now is 10:00: the times still to come, the booking's own included; the same length chosen to start with.
+    await waitFor(() => expect([...from.options].map((option) => option.text)).toEqual(['1:00 PM', '1:30 PM', '2:00 PM', '2:30 PM', '3:00 PM', '3:30 PM', '4:30 PM']));
+    expect(from.selectedOptions[0]!.text).toBe('2:00 PM');
+    expect([...until.options].map((option) => option.text)).toEqual(['2:30 PM', '3:00 PM', '3:30 PM', '4:00 PM']);
+    expect(until.selectedOptions[0]!.text).toBe('3:00 PM');
+    await user.selectOptions(from, '3:00 PM');
+    // Up to the next booking; still an hour.
+    expect([...until.options].map((option) => option.text)).toEqual(['3:30 PM', '4:00 PM']);
+    expect(until.selectedOptions[0]!.text).toBe('4:00 PM');
     await user.click(within(form).getByRole('button', { name: 'Save' }));
-    expect(fake.requestsOf('move')).toEqual([{ referenceNumber: 'b', start: '2025-11-26T15:10', end: '2025-11-26T15:00', resourceId: later.resourceId }]);
+    expect(fake.requestsOf('move')).toEqual([{ referenceNumber: 'b', start: slot(15, 0).start, end: slot(15, 30).end, resourceId: later.resourceId }]);
     const line = await within(form).findByRole('alert');
-    expect(text(line)).toBe('Bookings of Room Ada must start at the beginning of a bookable slot; 15:10 is not one.');
+    expect(text(line)).toBe('Room Ada is already booked at that time.');
     expect(within(form).getByRole('button', { name: 'Save' }).getAttribute('aria-describedby')).toBe(line.id);
 
-    fake.handlers.move = async () => ({ ok: true, value: readySnapshot({ reservations: [{ ...later, start: '2025-11-26T15:30:00.000+01:00', end: '2025-11-26T16:00:00.000+01:00' }] }) });
+    fake.handlers.move = async () => ({ ok: true, value: readySnapshot({ reservations: [{ ...later, start: '2025-11-26T15:00:00.000+01:00', end: '2025-11-26T16:00:00.000+01:00' }] }) });
     await user.click(within(form).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.queryByRole('form')).toBeNull());
-    expect(text(item('Focus time'))).toContain('3:30');
+    expect(text(item('Focus time'))).toContain('3:00');
   });
 
   test('change room or desk: the others of its schedule that can be booked, and the same times', async () => {

@@ -21,8 +21,3 @@ export function browserTimeFormat(): TimeFormatRules {
 export function createDateFormat(timeZone: string = systemTimeZone(), rules: TimeFormatRules = browserTimeFormat()): DateFormat {
   return createTimeFormat(rules, timeZone);
 }
-
-/** `14:05`: a moment's time of day in `timeZone`, as an `<input type="time">` takes it. */
-export function inputTime(instant: string, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(instant));
-}
