@@ -425,6 +425,21 @@ describe('My reservations: changes, details and sharing', () => {
     expect(screen.queryByRole('form')).toBeNull();
   });
 
+  test('rename of a date of a series that comes back under a new reference reads the list again', async () => {
+    const fake = createFakePerch(readySnapshot({ reservations: [week[2]!] }));
+    const renamed = { ...week[2]!, referenceNumber: 'c-detached', title: 'Standup (moved room)', seriesKey: null };
+    fake.handlers.retitle = async () => ({ ok: true, value: renamed });
+    fake.handlers.refresh = async () => readySnapshot({ reservations: [renamed] });
+    const { user } = await renderList(fake);
+    await user.click(button('More actions for Standup on Thu Nov 27'));
+    await user.click(screen.getByRole('menuitem', { name: 'Rename…' }));
+    await user.clear(screen.getByRole('textbox', { name: 'Title' }));
+    await user.type(screen.getByRole('textbox', { name: 'Title' }), 'Standup (moved room){Enter}');
+    expect(await screen.findByText('Standup (moved room)')).toBeTruthy();
+    expect(fake.requestsOf('refresh')).toHaveLength(1);
+    expect(screen.queryByText('Standup')).toBeNull();
+  });
+
   test('change time: the free times of the day in the user\'s clock, its own time among them; a refusal is one line beside Save, and the form stays', async () => {
     const fake = createFakePerch(readySnapshot({ reservations: [later] }));
     /** Half-hour slots 13:00–17:00; 14:00–15:00 is Focus time's own, 16:00–16:30 someone else's. */

@@ -242,7 +242,10 @@ export class PerchStore {
   }
 
   async retitle(referenceNumber: string, title: string): Promise<BridgeResult<ReservationView>> {
-    return this.#updateReservation(`retitle:${referenceNumber}`, () => this.api.retitle({ referenceNumber, title }));
+    const result = await this.#updateReservation(`retitle:${referenceNumber}`, () => this.api.retitle({ referenceNumber, title }));
+    // A date of a series renamed on its own may come back under a new reference: the list is read again.
+    if (result.ok && result.value.referenceNumber !== referenceNumber) await this.refresh();
+    return result;
   }
 
   /** Another time or resource: the list comes back read again (an occurrence moved may have a new reference). */
