@@ -19,6 +19,8 @@ export interface TimeFormat {
   timeRange(start: Instant, end: Instant, zone?: string): string;
   /** `Today`, `Tomorrow`, or `Wednesday 26 November`. */
   dayHeading(instant: Instant, nowMs: number): string;
+  /** `Wednesday 26 November`: a day written out, for text read elsewhere. */
+  longDate(instant: Instant): string;
   /** `Wed 26 Nov, 14:30`: for a moment that may not be today. */
   dateTime(instant: Instant): string;
   /** `Wed 26 Nov`. */
@@ -140,6 +142,7 @@ export function createTimeFormat(rules: TimeFormatRules, timeZone: string): Time
       if (Math.abs(days) <= 1) return capitalise(relativeDay.format(days, 'day'));
       return weekdayDate.format(toDate(instant));
     },
+    longDate: (instant) => weekdayDate.format(toDate(instant)),
     dateTime: (instant) => dateTime.format(toDate(instant)),
     // Some locales separate the weekday with a comma ("Wed, 26 Nov"); a date inside a sentence reads better without.
     shortDate: (instant) => shortDate.format(toDate(instant)).replace(',', ''),

@@ -157,6 +157,20 @@ export const RetitleRequestSchema = Type.Object({
   title: Type.String({ maxLength: 300 }),
 });
 
+/**
+ * Another time or another resource for one reservation (one occurrence of a series): the whole
+ * new start, end and resource, as the inline forms of My reservations send them.
+ */
+export const MoveRequestSchema = Type.Object({
+  referenceNumber: ReferenceNumber,
+  start: Instant,
+  end: Instant,
+  resourceId: Type.Integer({ minimum: 1 }),
+});
+
+/** Text for the system clipboard (a booking's details, as the popover wrote them). */
+export const CopyTextRequestSchema = Type.Object({ text: Type.String({ minLength: 1, maxLength: 10_000 }) });
+
 export const SettingsPatchSchema = Type.Partial(SettingsSchema);
 
 export type ReservationRole = 'owner' | 'participant' | 'invitee';
@@ -204,6 +218,18 @@ export interface ReservationView {
    * occurrences with the same owner, resource, title, time of day and length are taken as one.
    */
   seriesKey: string | null;
+}
+
+/** What the reservation list does not carry of one reservation, read when its details are opened. */
+export interface ReservationDetailsView {
+  referenceNumber: string;
+  /** As the owner wrote it; '' for none. */
+  description: string;
+  /** Every resource it holds, its main one first. */
+  resourceNames: string[];
+  /** The people taking part and those invited, by name. */
+  participants: string[];
+  invitees: string[];
 }
 
 /** A series' rule, as the server keeps it, for saying in words. */
@@ -416,6 +442,8 @@ export type BookPhraseRequest = Static<typeof BookPhraseRequestSchema>;
 export type CancelRequest = Static<typeof CancelRequestSchema>;
 export type ExtendRequest = Static<typeof ExtendRequestSchema>;
 export type RetitleRequest = Static<typeof RetitleRequestSchema>;
+export type MoveRequest = Static<typeof MoveRequestSchema>;
+export type CopyTextRequest = Static<typeof CopyTextRequestSchema>;
 export type SettingsPatch = Static<typeof SettingsPatchSchema>;
 
 export const SlotsRequestSchema = Type.Object({
@@ -450,8 +478,19 @@ export interface CommandRequests {
   offerExtension: ReferenceRequest;
   /** A new title for one reservation (one occurrence of a series). */
   retitle: RetitleRequest;
+  /** Another time or resource for one reservation (one occurrence of a series); answers the list read again. */
+  move: MoveRequest;
   /** The rule of the series a reservation belongs to; null when it is a one-off. */
   getRecurrence: ReferenceRequest;
+  /** What the list does not say of one reservation: its description, resources and people. */
+  getReservationDetails: ReferenceRequest;
+  /**
+   * Opens the reservation's page on the signed-in server's website in the user's browser; refused
+   * for the local service, which has no website.
+   */
+  openOnServer: ReferenceRequest;
+  /** Puts text on the system clipboard (the page may not: it is granted no permissions). */
+  copyText: CopyTextRequest;
   listSchedules: void;
   listResources: void;
   listSlots: SlotsRequest;
@@ -489,7 +528,11 @@ export const commandRequests: { [C in CommandName]: CommandRequests[C] extends v
   extend: ExtendRequestSchema,
   offerExtension: ReferenceRequestSchema,
   retitle: RetitleRequestSchema,
+  move: MoveRequestSchema,
   getRecurrence: ReferenceRequestSchema,
+  getReservationDetails: ReferenceRequestSchema,
+  openOnServer: ReferenceRequestSchema,
+  copyText: CopyTextRequestSchema,
   listSchedules: null,
   listResources: null,
   listSlots: SlotsRequestSchema,
@@ -518,7 +561,11 @@ export interface CommandResponses {
   extend: BridgeResult<ReservationView>;
   offerExtension: BridgeResult<ExtensionOffer>;
   retitle: BridgeResult<ReservationView>;
+  move: BridgeResult<StateSnapshot>;
   getRecurrence: BridgeResult<RecurrenceView | null>;
+  getReservationDetails: BridgeResult<ReservationDetailsView>;
+  openOnServer: BridgeResult<null>;
+  copyText: BridgeResult<null>;
   listSchedules: BridgeResult<ScheduleView[]>;
   listResources: BridgeResult<ResourceView[]>;
   listSlots: BridgeResult<SlotView[]>;

@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
-import { app, dialog, ipcMain, nativeTheme, powerMonitor, utilityProcess } from 'electron';
+import { app, clipboard, dialog, ipcMain, nativeTheme, powerMonitor, shell, utilityProcess } from 'electron';
 import { channelOf, commandNames, eventNames, type StateSnapshot } from './bridge.js';
 import { defaultTimeFormatRules } from './bridge-format.js';
 import { runIdentity } from './core/desktop/app-identity.js';
@@ -22,7 +22,7 @@ import { createPerchCore, type PerchCore } from './core/perch-core.js';
 import { launchCommand } from './core/desktop/global-shortcut.js';
 import { popoverAtStart } from './core/desktop/popover-at-start.js';
 import { sandboxOffNotice } from './core/desktop/sandbox-notice.js';
-import { appEntryUrl, isAppSender } from './core/desktop/security.js';
+import { appEntryUrl, isAppSender, windowOpenDecision } from './core/desktop/security.js';
 import { probeTrayHost, sessionBusAddress, type TrayHost } from './core/desktop/tray-host.js';
 import { buildTrayMenu, trayTitle, trayTooltip, type TrayAction, type TrayCommand } from './core/desktop/tray-menu.js';
 import { createPopoverFeed } from './core/desktop/popover-feed.js';
@@ -171,6 +171,12 @@ async function start(): Promise<void> {
   perch.on('stateChanged', (snapshot) => trayWords.refresh(snapshot));
   perch.on('navigate', () => popover?.show('elsewhere'));
   perch.on('hidePopover', () => popover?.hide());
+  // The core names only pages of the signed-in server; the shell still opens nothing but a web address.
+  perch.on('openExternal', (url) => {
+    const web = windowOpenDecision(url).openExternally;
+    if (web !== null) void shell.openExternal(web);
+  });
+  perch.on('copyText', (text) => clipboard.writeText(text));
 
   powerMonitor.on('suspend', () => perch.systemSuspended());
   powerMonitor.on('resume', () => perch.systemResumed());

@@ -4,6 +4,10 @@ import type { EventPayloads } from '../bridge.js';
 export interface CoreEventPayloads extends EventPayloads {
   /** The page asked to be hidden (Escape). */
   hidePopover: null;
+  /** A page of the signed-in server's website to open in the user's browser. */
+  openExternal: string;
+  /** Text for the system clipboard. */
+  copyText: string;
 }
 
 export interface CoreEvents {
@@ -17,6 +21,8 @@ export function createCoreEvents(log: (message: string, error?: unknown) => void
     stateChanged: new Set(),
     navigate: new Set(),
     hidePopover: new Set(),
+    openExternal: new Set(),
+    copyText: new Set(),
   };
   return {
     on(event, listener) {

@@ -217,6 +217,8 @@ export function createPerchCore(options: PerchCoreOptions): PerchCore {
     reservationChanged: sync.reservationChanged,
     reservationsChanged: sync.refreshReservations,
     hidePopover: () => events.emit('hidePopover', null),
+    openExternal: (url) => events.emit('openExternal', url),
+    copyText: (text) => events.emit('copyText', text),
     openBookForm: (book) => events.emit('navigate', { book }),
     freeNowScheduleIds: (at) => coveredSchedules(state, session.account).filter((scheduleId) => !knownClosed(state.data.hours, scheduleId, at)),
     freeViews: (answers, start, end) => (session.account === null ? [] : freeViews(state, session.account, answers, start, end)),

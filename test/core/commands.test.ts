@@ -360,6 +360,80 @@ describe('retitle', () => {
   });
 });
 
+describe('move', () => {
+  it('moves one reservation to another time and resource, sending the whole reservation back, and shows it there', async () => {
+    const booked = value(await core.handlers.book({ resourceId: harness.org.resources.thames, start: berlin('10:00', '2030-03-15'), durationMinutes: 60, title: 'Moving meeting', description: 'Bring the plans' })).referenceNumber;
+    harness.requests.length = 0;
+    const snapshot = value(await core.handlers.move({ referenceNumber: booked, start: berlin('12:00', '2030-03-15'), end: berlin('13:30', '2030-03-15'), resourceId: harness.org.resources.severn }));
+    const [update] = sent('POST', `/Reservations/${booked}`);
+    expect(update!.query.get('updateScope')).toBe('this');
+    expect(update!.body).toMatchObject({
+      title: 'Moving meeting',
+      description: 'Bring the plans',
+      resourceId: harness.org.resources.severn,
+      resources: [],
+      startDateTime: '2030-03-15T13:00:00+0100',
+      endDateTime: '2030-03-15T14:30:00+0100',
+    });
+    const moved = snapshot.reservations.find((reservation) => reservation.title === 'Moving meeting');
+    expect(moved).toMatchObject({ resourceName: 'Severn (1.02)', start: berlin('12:00', '2030-03-15'), end: berlin('13:30', '2030-03-15') });
+  });
+
+  it('says what the slots rule out before sending anything, and what another booking holds after the server refuses', async () => {
+    const booked = value(await core.handlers.book({ resourceId: harness.org.resources.thames, start: berlin('10:00', '2030-03-18'), durationMinutes: 30, title: 'Hop' })).referenceNumber;
+    value(await core.handlers.book({ resourceId: harness.org.resources.avon, start: berlin('14:00', '2030-03-18'), durationMinutes: 60, title: 'Holding Avon' }));
+    harness.requests.length = 0;
+    const offSlot = await core.handlers.move({ referenceNumber: booked, start: berlin('12:10', '2030-03-18'), end: berlin('12:40', '2030-03-18'), resourceId: harness.org.resources.thames });
+    expect(offSlot).toEqual({ ok: false, error: { kind: 'invalidInput', message: 'Bookings of Thames (1.01) must start at the beginning of a bookable slot; 13:10 is not one.' } });
+    const backwards = await core.handlers.move({ referenceNumber: booked, start: berlin('11:00', '2030-03-18'), end: berlin('10:30', '2030-03-18'), resourceId: harness.org.resources.thames });
+    expect(backwards).toEqual({ ok: false, error: { kind: 'invalidInput', message: 'The end must be after the start.' } });
+    expect(sent('POST', '/Reservations/')).toEqual([]);
+    const taken = await core.handlers.move({ referenceNumber: booked, start: berlin('14:00', '2030-03-18'), end: berlin('14:30', '2030-03-18'), resourceId: harness.org.resources.avon });
+    expect(taken).toEqual({ ok: false, error: { kind: 'conflict', message: 'Avon (2.01) is already booked at that time.' } });
+    expect(mine(booked)).toMatchObject({ resourceName: 'Thames (1.01)', start: berlin('10:00', '2030-03-18') });
+  });
+});
+
+describe('details, the server page and the clipboard', () => {
+  it('reads what the list does not carry: the description, every resource and the people', async () => {
+    const admin = await harness.clientFor('admin');
+    const created = await admin.createReservation({
+      body: {
+        resourceId: harness.org.resources.avon,
+        resources: [harness.org.resources.severn],
+        title: 'Board prep',
+        description: '  Agenda in the shared folder  ',
+        startDateTime: formatWireDateTime(utc('13:00', '2030-03-19')),
+        endDateTime: formatWireDateTime(utc('14:00', '2030-03-19')),
+        invitees: [harness.org.users.user],
+      },
+    });
+    if (!created.ok) throw new Error(created.error.message);
+    const details = value(await core.handlers.getReservationDetails({ referenceNumber: created.data.referenceNumber }));
+    expect(details).toEqual({
+      referenceNumber: created.data.referenceNumber,
+      description: 'Agenda in the shared folder',
+      resourceNames: ['Avon (2.01)', 'Severn (1.02)'],
+      participants: [],
+      invitees: [expect.stringMatching(/\S/)],
+    });
+  });
+
+  it('opens no web page for the service on this computer, and hands text to the clipboard through the shell', async () => {
+    const opened: string[] = [];
+    const copied: string[] = [];
+    const stops = [core.on('openExternal', (url) => opened.push(url)), core.on('copyText', (text) => copied.push(text))];
+    expect(await core.handlers.openOnServer({ referenceNumber: thames })).toEqual({
+      ok: false,
+      error: { kind: 'invalidInput', message: 'The service on this computer has no web page; everything it keeps is in Perch.' },
+    });
+    expect(value(await core.handlers.copyText({ text: 'Stand-up\nThames (1.01)' }))).toBeNull();
+    for (const stop of stops) stop();
+    expect(opened).toEqual([]);
+    expect(copied).toEqual(['Stand-up\nThames (1.01)']);
+  });
+});
+
 describe('extend', () => {
   let laptop: string;
 

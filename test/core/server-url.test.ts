@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normaliseServerUrl } from '../../electron/core/session/server-url.js';
+import { normaliseServerUrl, serverReservationPage } from '../../electron/core/session/server-url.js';
 
 describe('normaliseServerUrl', () => {
   it.each([
@@ -39,5 +39,24 @@ describe('normaliseServerUrl', () => {
     ['https://me:secret@host.example', 'Leave the user name and password out of the address; enter them below instead.'],
   ])('refuses %j', (typed, message) => {
     expect(normaliseServerUrl(typed)).toEqual({ ok: false, message });
+  });
+});
+
+describe('serverReservationPage', () => {
+  it.each([
+    ['https://host.example/Web/Services/index.php', 'https://host.example/Web/reservation.php?rn=abc123'],
+    ['https://host.example/booked/Web/Services/index.php', 'https://host.example/booked/Web/reservation.php?rn=abc123'],
+    ['http://127.0.0.1:8080/Web/Services/index.php', 'http://127.0.0.1:8080/Web/reservation.php?rn=abc123'],
+  ])("LibreBooking's own reservation page for %s", (apiRoot, page) => {
+    expect(serverReservationPage(apiRoot, 'abc123')).toBe(page);
+  });
+
+  it('writes a reference number as a query value, whatever it holds', () => {
+    expect(serverReservationPage('https://host.example/Web/Services/index.php', 'a&b c')).toBe('https://host.example/Web/reservation.php?rn=a%26b+c');
+  });
+
+  it('names no page for what is not an http(s) API root', () => {
+    expect(serverReservationPage('file:///srv/Web/Services/index.php', 'abc')).toBeNull();
+    expect(serverReservationPage('https://host.example/', 'abc')).toBeNull();
   });
 });

@@ -61,11 +61,13 @@ test('with check-in open, Check in is the action; checked in, Check out asks bef
   await expect(checkOut).toHaveClass(/primary/);
   await expect(next.getByRole('list', { name: 'Deadlines' })).toHaveCount(0);
   await expect(next.getByRole('button', { name: /^Extend/ })).toHaveCount(0);
-  // My reservations agrees: its row offers Check out, and no Extend (nor anything else) behind ⋯.
+  // My reservations agrees: its row offers Check out, and behind ⋯ no Extend nor any other change.
   await page.getByRole('tab', { name: 'My reservations' }).click();
   const row = page.getByRole('listitem').filter({ hasText: 'Stand-up' });
   await expect(row.getByRole('button', { name: 'Check out of Stand-up' })).toBeVisible();
-  await expect(row.getByRole('button', { name: 'More actions for Stand-up' })).toHaveCount(0);
+  await row.getByRole('button', { name: 'More actions for Stand-up' }).click();
+  await expect(page.getByRole('menuitem')).toHaveText(['Copy details', 'Add to calendar (.ics)']);
+  await page.keyboard.press('Escape');
   await page.getByRole('tab', { name: 'Now' }).click();
   await checkOut.click();
   const confirm = next.getByRole('group', { name: 'Confirm check-out' });

@@ -50,13 +50,16 @@ test('lists a meeting the user is invited to as someone else’s booking, withou
   await page.getByRole('tab', { name: 'My reservations' }).click();
   const row = page.getByRole('listitem').filter({ hasText: 'Quarterly review' });
   await expect(row).toContainText("Alex's booking · you are invited");
-  // Check-in, extending and cancelling are the owner's.
-  await expect(row.getByRole('button')).toHaveCount(0);
+  // Check-in, changing and cancelling are the owner's; the details are anyone's to copy or keep.
+  await expect(row.getByRole('button', { name: /^Check/ })).toHaveCount(0);
+  await row.getByRole('button', { name: 'More actions for Quarterly review' }).click();
+  await expect(page.getByRole('menuitem')).toHaveText(['Copy details', 'Add to calendar (.ics)']);
+  await page.keyboard.press('Escape');
   await expectAccessible(page, testInfo, 'my-reservations-invited');
   await screenshot(page, testInfo, 'invited');
 });
 
-test('shows a series as one row with its rule in words, and cancels one of its dates from the series', async ({ page, perch }, testInfo) => {
+test('lists a series under each day it has a date on, with its rule in words, and cancels one of its dates', async ({ page, perch }, testInfo) => {
   const user = await perch.clientFor('user');
   const created = await user.createReservation({
     body: {
@@ -75,20 +78,21 @@ test('shows a series as one row with its rule in words, and cancels one of its d
   await perch.open();
   await page.getByRole('tab', { name: 'My reservations' }).click();
   const rows = page.locator('[role="tabpanel"] section > ul > li').filter({ hasText: 'Daily review' });
-  await expect(rows).toHaveCount(1);
-  const series = rows.first();
-  await expect(series).toContainText(`Daily until ${wednesday}`);
-  // The next date's time, and no buttons for a booking that has not begun but the menu.
-  await expect(series.getByRole('button', { name: 'More actions for Daily review', exact: true })).toBeVisible();
-  await expect(series.getByRole('button', { name: /^Check (in|out)/ })).toHaveCount(0);
+  // Today, Tomorrow and Wednesday each list their own date: no later date shows above another day.
+  await expect(rows).toHaveCount(3);
+  const headings = await rows.evaluateAll((items) => items.map((item) => item.closest('section')?.querySelector('h3')?.textContent));
+  expect(headings).toEqual(['Today', 'Tomorrow', DateTime.fromISO(perch.at('12:00', 2)).setZone('Europe/Berlin').setLocale('en-GB').toFormat('cccc d LLLL')]);
+  for (const row of await rows.all()) await expect(row).toContainText(`Daily until ${wednesday}`);
+  // No buttons for a booking that has not begun but the menu.
+  await expect(rows.first().getByRole('button', { name: /^Check (in|out)/ })).toHaveCount(0);
   await expectAccessible(page, testInfo, 'my-reservations-series');
   await screenshot(page, testInfo, 'series');
 
-  await series.getByRole('button', { name: '2 more dates' }).click();
-  await series.getByRole('button', { name: `More actions for Daily review on ${tuesday}` }).click();
+  const tomorrow = rows.nth(1);
+  await tomorrow.getByRole('button', { name: `More actions for Daily review on ${tuesday}` }).click();
   await page.getByRole('menuitem', { name: 'Cancel this occurrence' }).click();
-  await series.getByRole('group', { name: 'Confirm cancellation' }).getByRole('button', { name: /^Yes, cancel/ }).click();
-  await expect(series.getByRole('button', { name: '1 more date' })).toBeVisible();
+  await tomorrow.getByRole('group', { name: 'Confirm cancellation' }).getByRole('button', { name: /^Yes, cancel/ }).click();
+  await expect(rows).toHaveCount(2);
   const starts = perch.core.snapshot().reservations.filter((reservation) => reservation.title === 'Daily review').map((reservation) => DateTime.fromISO(reservation.start).setZone('Europe/London').toFormat('ccc HH:mm'));
   expect(starts).toEqual(['Mon 14:00', 'Wed 14:00']);
   await expectAccessible(page, testInfo, 'my-reservations-series-expanded');
@@ -119,11 +123,15 @@ test('offers no change the server would refuse: nothing on a booking under way f
   await expect(planning).toContainText(/in 4 h\b/);
   // The local service, like a stock server, keeps a started reservation as it is for a normal user:
   // neither extending nor cancelling it is offered.
-  await expect(call.getByRole('button', { name: 'More actions for Call with the bank' })).toHaveCount(0);
+  await call.getByRole('button', { name: 'More actions for Call with the bank' }).click();
+  await expect(page.getByRole('menuitem')).toHaveText(['Copy details', 'Add to calendar (.ics)']);
+  await page.keyboard.press('Escape');
 
   await planning.getByRole('button', { name: 'More actions for Planning' }).click();
   await expect(page.getByRole('menu')).toBeVisible();
-  await expect(page.getByRole('menuitem')).toHaveText(['Cancel booking']);
+  // What a user expects, what cannot be undone last; the service on this computer has no website.
+  await expect(page.getByRole('menuitem')).toHaveText(['Change time…', 'Change room or desk…', 'Rename…', 'Copy details', 'Add to calendar (.ics)', 'Cancel booking']);
+  await expect(page.getByRole('menuitem', { name: 'Change time…' })).toBeFocused();
   await expectAccessible(page, testInfo, 'my-reservations-menu');
   await screenshot(page, testInfo, 'menu-later');
   // Escape closes the menu and hands focus back to its button; the popover stays.

@@ -42,6 +42,9 @@ const underWay = reservation({
 });
 
 const menuItems = () => screen.getAllByRole('menuitem').map(text);
+const buttonName = (element: HTMLElement) => element.getAttribute('aria-label') ?? text(element);
+/** What the menu offers for any booking of the user's own that has not begun. */
+const notBegunMenu = ['Change time…', 'Change room or desk…', 'Rename…', 'Copy details', 'Add to calendar (.ics)'];
 
 describe('My reservations: states', () => {
   test('loading: says so until the core answers', async () => {
@@ -73,30 +76,21 @@ describe('My reservations: states', () => {
     expect(screen.queryByRole('button', { name: 'Book something' })).toBeNull();
   });
 
-  test('groups by day; a series is one row with its rule in words, expandable to its dates', async () => {
+  test('groups by day; a series is listed under each day it has a date on, with its rule in words', async () => {
     const fake = createFakePerch(readySnapshot({ reservations: week }));
     fake.handlers.getRecurrence = async () => ({ ok: true, value: { type: 'weekly', interval: 1, weekdays: [3, 1, 4], monthlyType: null, until: '2025-12-10T23:00:00.000+01:00' } });
-    const { user } = await renderList(fake);
+    await renderList(fake);
     const days = screen.getAllByRole('heading', { level: 3 });
-    expect(days.map(text)).toEqual(['Today', 'Tomorrow', 'Friday, November 28']);
+    expect(days.map(text)).toEqual(['Today', 'Tomorrow', 'Friday, November 28', 'Monday, December 1', 'Wednesday, December 3']);
     expect(within(days[0]!.closest('section')!).getAllByRole('listitem')).toHaveLength(2);
 
-    const series = item('Standup');
-    expect(await within(series).findByText('Weekly on Mon, Wed, Thu until Wed Dec 10')).toBeTruthy();
+    const standups = screen.getAllByText('Standup').map((title) => title.closest('li')!);
+    expect(standups.map((row) => text(row.closest('section')!.querySelector('h3')))).toEqual(['Tomorrow', 'Monday, December 1', 'Wednesday, December 3']);
+    for (const row of standups) expect(await within(row).findByText('Weekly on Mon, Wed, Thu until Wed Dec 10')).toBeTruthy();
     // The rule is read once per series, from its next occurrence.
     expect(fake.requestsOf('getRecurrence')).toEqual([{ referenceNumber: 'c' }]);
-    expect(screen.getAllByText('Standup')).toHaveLength(1);
-    const expand = within(series).getByRole('button', { name: /2 more dates/ });
-    expect(expand.getAttribute('aria-expanded')).toBe('false');
-    const laterDates = document.getElementById(expand.getAttribute('aria-controls')!)!;
-    expect(laterDates.hidden).toBe(true);
-    await user.click(expand);
-    expect(expand.getAttribute('aria-expanded')).toBe('true');
-    expect(laterDates.hidden).toBe(false);
-    const dates = within(laterDates).getAllByRole('listitem').map(text);
-    expect(dates).toEqual([expect.stringContaining('Mon Dec 1 · 9:00'), expect.stringContaining('Wed Dec 3 · 9:00')]);
-    // Untitled reservations go by their resource.
-    expect(text(within(item('Desk 7')).getByText('Desk 7', { selector: '.title' }))).toBe('Desk 7');
+    // Untitled reservations go by their resource, said once.
+    expect(within(item('Desk 7')).getAllByText(/Desk 7/)).toHaveLength(1);
   });
 
   test('a series whose rule cannot be read says that it repeats', async () => {
@@ -110,36 +104,39 @@ describe('My reservations: states', () => {
     await renderList(createFakePerch(readySnapshot({ reservations: week.slice(0, 2) })));
     expect(within(item('Design review')).getByText('check-in open')).toBeTruthy();
     expect(within(item('Design review')).getByText('in 12 min')).toBeTruthy();
-    expect(within(item('Design review')).getAllByRole('button').map((b) => b.getAttribute('aria-label'))).toEqual(['Check in to Design review', 'More actions for Design review']);
+    expect(within(item('Design review')).getAllByRole('button').map(buttonName)).toEqual(['Design review', 'Check in to Design review', 'More actions for Design review']);
     expect(within(item('Focus time')).getByText('pending approval')).toBeTruthy();
     expect(within(item('Focus time')).getByText('in 4 h')).toBeTruthy();
-    expect(within(item('Focus time')).getAllByRole('button').map((b) => b.getAttribute('aria-label'))).toEqual(['More actions for Focus time']);
+    expect(within(item('Focus time')).getAllByRole('button').map(buttonName)).toEqual(['Focus time', 'More actions for Focus time']);
   });
 
   test('Extend is offered only while a booking is under way, never before it starts or while it awaits approval', async () => {
     const { user } = await renderList(createFakePerch(readySnapshot({ reservations: [underWay, ...week.slice(0, 2)] })));
     expect(within(item('Pairing')).getByText('ends in 1 h')).toBeTruthy();
     await user.click(button('More actions for Pairing'));
-    expect(menuItems()).toEqual(['Extend by 15 min', 'Extend by 30 min']);
+    // Under way: longer, or another title; neither another time nor another room.
+    expect(menuItems()).toEqual(['Extend by 15 min', 'Extend by 30 min', 'Rename…', 'Copy details', 'Add to calendar (.ics)']);
     await user.keyboard('{Escape}');
     await user.click(button('More actions for Design review'));
-    expect(menuItems()).toEqual(['Cancel booking']);
+    expect(menuItems()).toEqual([...notBegunMenu, 'Cancel booking']);
     await user.keyboard('{Escape}');
     await user.click(button('More actions for Focus time'));
-    expect(menuItems()).toEqual(['Cancel booking']);
+    expect(menuItems()).toEqual([...notBegunMenu, 'Cancel booking']);
   });
 
   test('a booking under way on a server that refuses changes once started (the core says canChange: false) is offered neither Extend nor Cancel', async () => {
     const locked = { ...underWay, canChange: false };
     const { user } = await renderList(createFakePerch(readySnapshot({ reservations: [locked, ...week.slice(0, 1)] })));
-    expect(screen.queryByRole('button', { name: 'More actions for Pairing' })).toBeNull();
-    // A booking still to come is offered its cancellation as before.
+    await user.click(button('More actions for Pairing'));
+    expect(menuItems()).toEqual(['Copy details', 'Add to calendar (.ics)']);
+    await user.keyboard('{Escape}');
+    // A booking still to come is offered its changes and its cancellation as before.
     await user.click(button('More actions for Design review'));
-    expect(menuItems()).toEqual(['Cancel booking']);
+    expect(menuItems()).toEqual([...notBegunMenu, 'Cancel booking']);
   });
 
-  test('checked out: its status and the end it had, and nothing left to do', async () => {
-    await renderList(
+  test('checked out: its status and the end it had, and nothing left to do but copy its details', async () => {
+    const { user } = await renderList(
       createFakePerch(
         readySnapshot({
           reservations: [
@@ -158,7 +155,9 @@ describe('My reservations: states', () => {
     );
     expect(within(item('Workshop')).getByText('checked out')).toBeTruthy();
     expect(within(item('Workshop')).getByText(/Ended early; booked until 11:00/)).toBeTruthy();
-    expect(within(item('Workshop')).queryAllByRole('button')).toEqual([]);
+    expect(within(item('Workshop')).getAllByRole('button').map(buttonName)).toEqual(['Workshop', 'More actions for Workshop']);
+    await user.click(button('More actions for Workshop'));
+    expect(menuItems()).toEqual(['Copy details']);
   });
 });
 
@@ -168,10 +167,14 @@ describe('My reservations: meetings of others the user is in', () => {
       reservation({ referenceNumber: 'i', title: 'Quarterly review', ownerName: 'Alex Morgan', ownerFirstName: 'Alex', isMine: false, role: 'invitee' }),
       reservation({ referenceNumber: 'j', title: 'Budget', start: '2025-11-26T14:00:00.000+01:00', end: '2025-11-26T15:00:00.000+01:00', ownerName: 'Priya Shah', ownerFirstName: '', isMine: false, role: 'participant' }),
     ];
-    await renderList(createFakePerch(readySnapshot({ reservations: [...others, week[1]!] })));
+    const { user } = await renderList(createFakePerch(readySnapshot({ reservations: [...others, week[1]!] })));
     expect(text(item('Quarterly review'))).toContain("Alex's booking · you are invited");
     expect(text(item('Budget'))).toContain("Priya Shah's booking · you take part");
-    for (const title of ['Quarterly review', 'Budget']) expect(within(item(title)).queryAllByRole('button')).toEqual([]);
+    for (const title of ['Quarterly review', 'Budget']) {
+      await user.click(button(`More actions for ${title}`));
+      expect(menuItems()).toEqual(['Copy details', 'Add to calendar (.ics)']);
+      await user.keyboard('{Escape}');
+    }
     // The user's own booking says nothing of the kind.
     expect(text(item('Focus time'))).not.toContain('booking ·');
   });
@@ -198,10 +201,14 @@ describe('My reservations: the action menu', () => {
     expect(text(document.activeElement)).toBe('Extend by 15 min');
     await user.keyboard('{ArrowDown}');
     expect(text(document.activeElement)).toBe('Extend by 30 min');
+    await user.keyboard('{End}');
+    expect(text(document.activeElement)).toBe('Add to calendar (.ics)');
     await user.keyboard('{ArrowDown}');
     expect(text(document.activeElement)).toBe('Extend by 15 min');
-    await user.keyboard('{End}');
-    expect(text(document.activeElement)).toBe('Extend by 30 min');
+    await user.keyboard('{ArrowUp}');
+    expect(text(document.activeElement)).toBe('Add to calendar (.ics)');
+    await user.keyboard('{Home}');
+    expect(text(document.activeElement)).toBe('Extend by 15 min');
 
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('menu')).toBeNull();
@@ -297,25 +304,24 @@ describe('My reservations: actions', () => {
     expect(await screen.findByText('You have no upcoming reservations.')).toBeTruthy();
   });
 
-  test('a series: the row cancels its next date or the whole series; a later date cancels just itself', async () => {
+  test('a series: each date cancels itself or the whole series', async () => {
     const fake = createFakePerch(readySnapshot({ reservations: [week[2]!, week[4]!] }));
     fake.handlers.cancel = async () => ({ ok: false, error: { kind: 'forbidden', message: 'You do not have permission to cancel this reservation.' } });
     const { user } = await renderList(fake);
-    await user.click(button('More actions for Standup'));
-    expect(menuItems()).toEqual(['Cancel this occurrence', 'Cancel the whole series']);
+    await user.click(button('More actions for Standup on Thu Nov 27'));
+    expect(menuItems()).toEqual([...notBegunMenu, 'Cancel this occurrence', 'Cancel the whole series']);
     await user.click(screen.getByRole('menuitem', { name: 'Cancel this occurrence' }));
     expect(screen.getByText('Cancel this occurrence?')).toBeTruthy();
     await user.click(button('Yes, cancel Standup'));
     await waitFor(() => expect(alerts()).toBe('You do not have permission to cancel this reservation.'));
 
-    await user.click(button('More actions for Standup'));
+    await user.click(button('More actions for Standup on Thu Nov 27'));
     await user.click(screen.getByRole('menuitem', { name: 'Cancel the whole series' }));
     expect(screen.getByText('Cancel the whole series?')).toBeTruthy();
     await user.click(button('Yes, cancel the series'));
 
-    await user.click(screen.getByRole('button', { name: /1 more date/ }));
     await user.click(button('More actions for Standup on Mon Dec 1'));
-    expect(menuItems()).toEqual(['Cancel this occurrence']);
+    expect(menuItems()).toEqual([...notBegunMenu, 'Cancel this occurrence', 'Cancel the whole series']);
     await user.click(screen.getByRole('menuitem', { name: 'Cancel this occurrence' }));
     await user.click(button('Yes, cancel Standup'));
     expect(fake.requestsOf('cancel')).toEqual([
@@ -342,14 +348,11 @@ describe('My reservations: actions', () => {
     expect(scrolled).toEqual([item('Desk 7')]);
   });
 
-  test('a notification naming a later date of a series opens the series on it', async () => {
+  test('a notification naming a later date of a series focuses that date, under its own day', async () => {
     const { perch } = await renderList(createFakePerch(readySnapshot({ reservations: week })));
     perch.highlight = 'c3';
-    const later = await waitFor(() => {
-      const found = document.querySelector<HTMLElement>('[data-reference="c3"]');
-      expect(found?.closest('ul')?.hidden).toBe(false);
-      return found!;
-    });
+    const later = document.querySelector<HTMLElement>('[data-reference="c3"]')!;
+    expect(text(later.closest('section')!.querySelector('h3'))).toBe('Wednesday, December 3');
     await waitFor(() => expect(document.activeElement).toBe(later));
   });
 });
@@ -363,7 +366,7 @@ describe("My reservations: I'm not coming", () => {
     fake.handlers.release = async () => ({ ok: true, value: readySnapshot({ reservations: [] }) });
     const { user } = await renderList(fake);
     await user.click(button('More actions for Retro'));
-    expect(menuItems()).toEqual(['Extend by 15 min', 'Extend by 30 min', "I'm not coming"]);
+    expect(menuItems()).toEqual(['Extend by 15 min', 'Extend by 30 min', 'Rename…', 'Copy details', 'Add to calendar (.ics)', "I'm not coming"]);
     await user.click(screen.getByRole('menuitem', { name: "I'm not coming" }));
     const question = within(item('Retro')).getByRole('group', { name: 'Confirm giving the booking back' });
     expect(text(question)).toContain('End it now and free Room Ada?');
@@ -382,5 +385,172 @@ describe("My reservations: I'm not coming", () => {
     expect(perch.tab).toBe('reservations');
     expect(perch.releaseAsked).toBeNull();
     expect(fake.requestsOf('release')).toEqual([]);
+  });
+});
+
+describe('My reservations: changes, details and sharing', () => {
+  const later = week[1]!;
+
+  test('the menu opens on its first item, never on what cannot be undone, which comes last', async () => {
+    const { user } = await renderList(createFakePerch(readySnapshot({ reservations: [week[2]!] })));
+    button('More actions for Standup on Thu Nov 27').focus();
+    await user.keyboard('{Enter}');
+    expect(text(document.activeElement)).toBe('Change time…');
+    const items = screen.getAllByRole('menuitem');
+    const destructive = items.filter((element) => element.classList.contains('danger')).map(text);
+    expect(destructive).toEqual(['Cancel this occurrence', 'Cancel the whole series']);
+    expect(items.slice(-destructive.length).map(text)).toEqual(destructive);
+  });
+
+  test('rename: a form in place with the title; Save sends it, Escape keeps it as it was', async () => {
+    const fake = createFakePerch(readySnapshot({ reservations: [later] }));
+    fake.handlers.retitle = async (request) => ({ ok: true, value: { ...later, title: request.title } });
+    const { user } = await renderList(fake);
+    await user.click(button('More actions for Focus time'));
+    await user.click(screen.getByRole('menuitem', { name: 'Rename…' }));
+    const form = within(item('Focus time')).getByRole('form', { name: 'Rename Focus time' });
+    const field = within(form).getByRole('textbox', { name: 'Title' }) as HTMLInputElement;
+    expect(document.activeElement).toBe(field);
+    expect(field.value).toBe('Focus time');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('form')).toBeNull();
+    expect(fake.requestsOf('retitle')).toEqual([]);
+
+    await user.click(button('More actions for Focus time'));
+    await user.click(screen.getByRole('menuitem', { name: 'Rename…' }));
+    await user.clear(screen.getByRole('textbox', { name: 'Title' }));
+    await user.type(screen.getByRole('textbox', { name: 'Title' }), '  Deep work {Enter}');
+    expect(fake.requestsOf('retitle')).toEqual([{ referenceNumber: 'b', title: 'Deep work' }]);
+    expect(await screen.findByText('Deep work')).toBeTruthy();
+    expect(screen.queryByRole('form')).toBeNull();
+  });
+
+  test('rename of a date of a series that comes back under a new reference reads the list again', async () => {
+    const fake = createFakePerch(readySnapshot({ reservations: [week[2]!] }));
+    const renamed = { ...week[2]!, referenceNumber: 'c-detached', title: 'Standup (moved room)', seriesKey: null };
+    fake.handlers.retitle = async () => ({ ok: true, value: renamed });
+    fake.handlers.refresh = async () => readySnapshot({ reservations: [renamed] });
+    const { user } = await renderList(fake);
+    await user.click(button('More actions for Standup on Thu Nov 27'));
+    await user.click(screen.getByRole('menuitem', { name: 'Rename…' }));
+    await user.clear(screen.getByRole('textbox', { name: 'Title' }));
+    await user.type(screen.getByRole('textbox', { name: 'Title' }), 'Standup (moved room){Enter}');
+    expect(await screen.findByText('Standup (moved room)')).toBeTruthy();
+    expect(fake.requestsOf('refresh')).toHaveLength(1);
+    expect(screen.queryByText('Standup')).toBeNull();
+  });
+
+  test('change time: the free times of the day in the user\'s clock, its own time among them; a refusal is one line beside Save, and the form stays', async () => {
+    const fake = createFakePerch(readySnapshot({ reservations: [later] }));
+    /** Half-hour slots 13:00–17:00; 14:00–15:00 is Focus time's own, 16:00–16:30 someone else's. */
+    const slot = (hour: number, minute: number, isReservable = true) => {
+      const start = new Date(Date.parse(`2025-11-26T${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}:00+01:00`));
+      return { start: start.toISOString(), end: new Date(start.getTime() + 30 * 60_000).toISOString(), isReservable };
+    };
+    fake.handlers.listSlots = async () => ({
+      ok: true,
+      value: [slot(13, 0), slot(13, 30), slot(14, 0, false), slot(14, 30, false), slot(15, 0), slot(15, 30), slot(16, 0, false), slot(16, 30)],
+    });
+    fake.handlers.move = async () => ({ ok: false, error: { kind: 'conflict', message: 'Room Ada is already booked at that time.' } });
+    const { user } = await renderList(fake);
+    await user.click(button('More actions for Focus time'));
+    await user.click(screen.getByRole('menuitem', { name: 'Change time…' }));
+    const form = screen.getByRole('form', { name: 'Change the time of Focus time' });
+    expect((within(form).getByLabelText('Day') as HTMLInputElement).value).toBe('2025-11-26');
+    expect(fake.requestsOf('listSlots')).toEqual([{ resourceId: later.resourceId, date: '2025-11-26' }]);
+    const from = within(form).getByLabelText('From') as HTMLSelectElement;
+    const until = within(form).getByLabelText('To') as HTMLSelectElement;
+    // Now is 10:00: the times still to come, the booking's own included; the same length chosen to start with.
+    await waitFor(() => expect([...from.options].map((option) => option.text)).toEqual(['1:00 PM', '1:30 PM', '2:00 PM', '2:30 PM', '3:00 PM', '3:30 PM', '4:30 PM']));
+    expect(from.selectedOptions[0]!.text).toBe('2:00 PM');
+    expect([...until.options].map((option) => option.text)).toEqual(['2:30 PM', '3:00 PM', '3:30 PM', '4:00 PM']);
+    expect(until.selectedOptions[0]!.text).toBe('3:00 PM');
+    await user.selectOptions(from, '3:00 PM');
+    // Up to the next booking; still an hour.
+    expect([...until.options].map((option) => option.text)).toEqual(['3:30 PM', '4:00 PM']);
+    expect(until.selectedOptions[0]!.text).toBe('4:00 PM');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(fake.requestsOf('move')).toEqual([{ referenceNumber: 'b', start: slot(15, 0).start, end: slot(15, 30).end, resourceId: later.resourceId }]);
+    const line = await within(form).findByRole('alert');
+    expect(text(line)).toBe('Room Ada is already booked at that time.');
+    expect(within(form).getByRole('button', { name: 'Save' }).getAttribute('aria-describedby')).toBe(line.id);
+
+    fake.handlers.move = async () => ({ ok: true, value: readySnapshot({ reservations: [{ ...later, start: '2025-11-26T15:00:00.000+01:00', end: '2025-11-26T16:00:00.000+01:00' }] }) });
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('form')).toBeNull());
+    expect(text(item('Focus time'))).toContain('3:00');
+  });
+
+  test('change room or desk: the others of its schedule that can be booked, and the same times', async () => {
+    const fake = createFakePerch(readySnapshot({ reservations: [later] }));
+    const resource = (resourceId: number, name: string, scheduleId = 1, statusId = 1) => ({
+      resourceId, name, location: '', scheduleId, groupIds: [], statusId, requiresApproval: false, requiresCheckIn: false, autoReleaseMinutes: null, minLengthMinutes: null, maxLengthMinutes: null, maxParticipants: null, color: '',
+    });
+    fake.handlers.listResources = async () => ({ ok: true, value: [resource(later.resourceId, 'Room Ada'), resource(8, 'Room Babbage'), resource(9, 'Elsewhere', 2), resource(10, 'Closed room', 1, 2), resource(11, 'Annex')] });
+    fake.handlers.move = async () => ({ ok: true, value: readySnapshot({ reservations: [{ ...later, resourceId: 8, resourceName: 'Room Babbage' }] }) });
+    const { user } = await renderList(fake);
+    await user.click(button('More actions for Focus time'));
+    await user.click(screen.getByRole('menuitem', { name: 'Change room or desk…' }));
+    const form = screen.getByRole('form', { name: 'Move Focus time to another room or desk' });
+    const select = within(form).getByLabelText('Room or desk') as HTMLSelectElement;
+    await waitFor(() => expect([...select.options].map((option) => option.text)).toEqual(['Choose…', 'Annex', 'Room Babbage']));
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(text(within(form).getByRole('alert'))).toBe('Choose a room or desk first.');
+    await user.selectOptions(select, 'Room Babbage');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(fake.requestsOf('move')).toEqual([{ referenceNumber: 'b', start: later.start, end: later.end, resourceId: 8 }]);
+    await waitFor(() => expect(text(item('Focus time'))).toContain('Room Babbage'));
+  });
+
+  test('copy details: the text in words goes to the clipboard through the core, and the row says so', async () => {
+    const fake = createFakePerch(readySnapshot({ reservations: [later] }));
+    fake.handlers.getReservationDetails = async () => ({ ok: true, value: { referenceNumber: 'b', description: 'Phones off', resourceNames: ['Room Ada'], participants: [], invitees: [] } });
+    const { user } = await renderList(fake);
+    await user.click(button('More actions for Focus time'));
+    await user.click(screen.getByRole('menuitem', { name: 'Copy details' }));
+    await waitFor(() => expect(fake.requestsOf('copyText')).toHaveLength(1));
+    expect((fake.requestsOf('copyText')[0] as { text: string }).text.replace(/[\u202f\u2009]/g, ' ')).toBe('Focus time\nRoom Ada\nWednesday, November 26, 2:00 – 3:00 PM Berlin time\nPhones off');
+    expect(text(await within(item('Focus time')).findByRole('status'))).toBe('Details copied.');
+  });
+
+  test("the server's website is offered for an organisation's server only, and asked of the core", async () => {
+    const remote = readySnapshot({ reservations: [later], account: { ...readySnapshot().account!, server: { kind: 'remote', url: 'https://booking.example.org' } } });
+    const fake = createFakePerch(remote);
+    fake.handlers.openOnServer = async () => ({ ok: true, value: null });
+    const { user } = await renderList(fake);
+    await user.click(button('More actions for Focus time'));
+    expect(menuItems()).toEqual([...notBegunMenu, "Open on the server's website", 'Cancel booking']);
+    await user.click(screen.getByRole('menuitem', { name: "Open on the server's website" }));
+    expect(fake.requestsOf('openOnServer')).toEqual([{ referenceNumber: 'b' }]);
+  });
+
+  test('details: a click on the title opens them in place, with what the list does not carry', async () => {
+    const fake = createFakePerch(readySnapshot({ reservations: [{ ...week[2]!, timezone: 'Europe/London', requiresCheckIn: true, checkInOpensAt: '2025-11-27T08:55:00.000+01:00', autoReleaseAt: '2025-11-27T09:15:00.000+01:00' }] }));
+    fake.handlers.getRecurrence = async () => ({ ok: true, value: { type: 'daily', interval: 1, weekdays: [], monthlyType: null, until: '2025-12-03T23:00:00.000+01:00' } });
+    fake.handlers.getReservationDetails = async () => ({ ok: true, value: { referenceNumber: 'c', description: 'Stand at the board', resourceNames: ['Room Ada', 'Projector'], participants: ['Grace Hopper'], invitees: ['Alan Turing', 'Mary Somerville'] } });
+    const { user } = await renderList(fake);
+    const title = within(item('Standup')).getByRole('button', { name: 'Standup' });
+    expect(title.getAttribute('aria-expanded')).toBe('false');
+    await user.click(title);
+    expect(title.getAttribute('aria-expanded')).toBe('true');
+    const details = document.getElementById(title.getAttribute('aria-controls')!)!;
+    await waitFor(() => expect(within(details).getByText('Stand at the board')).toBeTruthy());
+    const pairs = [...details.querySelectorAll('dt')].map((term) => [text(term), text(term.nextElementSibling)]);
+    expect(pairs.map((pair) => pair.map((value) => value?.replace(/[\u202f\u2009]/g, ' ')))).toEqual([
+      ['When', 'Thursday, November 27, 9:00 – 9:30 AM Berlin time'],
+      ['There', '8:00 – 8:30 AM London time'],
+      ['Where', 'Room Ada, Projector'],
+      ['Repeats', 'Daily until Wed Dec 3'],
+      ['Status', 'Booked'],
+      ['Check-in', 'opens 8:55 AM; released at 9:15 AM unless you check in'],
+      ['Booked by', 'You'],
+      ['Description', 'Stand at the board'],
+      ['Taking part', 'Grace Hopper'],
+      ['Invited', 'Alan Turing, Mary Somerville'],
+      ['Reference', 'c'],
+    ]);
+    expect(fake.requestsOf('getReservationDetails')).toEqual([{ referenceNumber: 'c' }]);
+    await user.click(title);
+    expect(document.getElementById('details-c')).toBeNull();
   });
 });

@@ -200,6 +200,7 @@ export const fakeElectron = {
     },
   },
   shell: { openExternal: vi.fn(async () => {}) },
+  clipboard: { writeText: vi.fn() },
   utilityProcess: {
     fork: vi.fn((modulePath: string, _args: string[], options: Record<string, unknown>) => {
       const child: FakeUtilityProcess = { modulePath, options, pid: 4242 + utilityProcesses.length, ...emitter(), postMessage: vi.fn(), kill: vi.fn() };

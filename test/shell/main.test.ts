@@ -287,6 +287,19 @@ describe('the popover window', () => {
     expect(popover.visible).toBe(false);
     expect(popover.webContents.send).not.toHaveBeenCalled();
   });
+
+  it("opens the server's page the core names in the browser, and nothing but a web address", () => {
+    electron.shell.openExternal.mockClear();
+    core.events.emit('openExternal', 'https://booking.example.org/Web/reservation.php?rn=abc');
+    core.events.emit('openExternal', 'file:///etc/passwd');
+    expect(electron.shell.openExternal.mock.calls).toEqual([['https://booking.example.org/Web/reservation.php?rn=abc']]);
+    electron.shell.openExternal.mockClear();
+  });
+
+  it('puts the text the core hands it on the clipboard', () => {
+    core.events.emit('copyText', 'Design review');
+    expect(electron.clipboard.writeText).toHaveBeenLastCalledWith('Design review');
+  });
 });
 
 describe('hardening', () => {

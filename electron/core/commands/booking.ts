@@ -20,10 +20,10 @@ import { isoIn, wireInstant, type WireSlots } from '../views/state.js';
 /** The start of real servers' refusal of a booking that overlaps another (server-facts B). */
 const conflictRefusal = 'There are conflicting reservations';
 
-const isConflict = (error: SessionError) => error.kind === 'validation' && (error.errors ?? [error.message]).some((line) => line.startsWith(conflictRefusal));
+export const isConflict = (error: SessionError) => error.kind === 'validation' && (error.errors ?? [error.message]).some((line) => line.startsWith(conflictRefusal));
 
 /** The UI sends ISO 8601 with an offset; one without is read in the user's zone. */
-function readInstant(text: string, zone: string): DateTime | null {
+export function readInstant(text: string, zone: string): DateTime | null {
   const parsed = DateTime.fromISO(text.trim(), { zone, setZone: true });
   return parsed.isValid ? parsed : null;
 }

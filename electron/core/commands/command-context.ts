@@ -40,6 +40,10 @@ export interface CommandContext {
   reservationsChanged(): Promise<void>;
   /** Asks the shell to hide the popover. */
   hidePopover(): void;
+  /** Asks the shell to open a page of the signed-in server's website in the user's browser. */
+  openExternal(url: string): void;
+  /** Asks the shell to put text on the clipboard. */
+  copyText(text: string): void;
   /** The schedules Free now covers, ranked, leaving out those whose hours say they are closed at `at`. */
   freeNowScheduleIds(at: DateTime): number[];
   /** What is free over `start`–`end`, ranked for the user, from who was busy in those schedules then. */

@@ -8,6 +8,8 @@ export const commandMessages = {
   extendNotConfirmed: 'The server did not confirm the new end time.',
   startedLocked: (action: 'change' | 'cancel') => `This booking has started, and the server does not let you ${action} a booking once it has started.`,
   retitleNotConfirmed: 'The server did not confirm the new title.',
+  moveNotConfirmed: 'The server did not confirm the new time and place.',
+  notFreeThen: (name: string) => `${name} is already booked at that time.`,
   bookingNotConfirmed: 'The server did not confirm the booking.',
   serverFailed: (action: string, status: number | undefined) =>
     `The server failed while ${action}${status === undefined ? '' : ` (HTTP ${status})`}. Try again in a moment; if it keeps failing, use the server's web page.`,

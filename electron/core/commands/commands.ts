@@ -15,6 +15,7 @@ import { createListCommands } from './list-commands.js';
 import { createPhraseCommands } from './book-phrase.js';
 import { createRecurrenceLookup } from './recurrence.js';
 import { createReservationActions } from './reservation-actions.js';
+import { createReservationDetails } from './reservation-details.js';
 import { applySettingsPatch } from '../storage/settings-store.js';
 
 const guarded =
@@ -36,6 +37,7 @@ export function createCommandHandlers(context: CommandContext): CommandHandlers 
   const lists = createListCommands(context, lookups);
   const freeAt = createFreeAt(context, lookups);
   const phrases = createPhraseCommands(context, lookups, freeAt, book);
+  const details = createReservationDetails(context, lookups);
 
   return {
     getState: guarded(async () => context.snapshot(), () => context.snapshot()),
@@ -52,7 +54,11 @@ export function createCommandHandlers(context: CommandContext): CommandHandlers 
     extend: asResult(actions.extend),
     offerExtension: asResult(createExtensionOffer(context, lookups)),
     retitle: asResult(actions.retitle),
+    move: asResult(actions.move),
     getRecurrence: asResult(createRecurrenceLookup(context, lookups)),
+    getReservationDetails: asResult(details.getReservationDetails),
+    openOnServer: asResult(details.openOnServer),
+    copyText: asResult(details.copyText),
     listSchedules: asResult(lists.listSchedules),
     listResources: asResult(lists.listResources),
     listSlots: asResult(lists.listSlots),

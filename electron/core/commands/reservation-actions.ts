@@ -1,12 +1,15 @@
-/** What the user does to a reservation they have: check in, check out, extend, retitle, cancel. */
+/** What the user does to a reservation they have: check in, check out, extend, retitle, move, cancel. */
 import { DateTime } from 'luxon';
 import { formatWireDateTime } from '../../api/dates.js';
 import { ResourceStatus } from '../../api/schemas/resources.js';
-import type { BridgeError, BridgeResult, CancelRequest, ExtendRequest, ReferenceRequest, ReservationView, RetitleRequest, StateSnapshot } from '../../bridge.js';
+import type { BridgeError, BridgeResult, CancelRequest, ExtendRequest, MoveRequest, ReferenceRequest, ReservationView, RetitleRequest, StateSnapshot } from '../../bridge.js';
+import { isConflict, readInstant } from './booking.js';
 import type { CommandContext } from './command-context.js';
 import type { CommandLookups } from './command-lookups.js';
 import { commandMessages, describeTime } from './command-messages.js';
 import { failure, invalidInput, success, unexpected } from '../errors.js';
+import { queryDate } from './query-dates.js';
+import { slotProblem } from './slot-check.js';
 import { fullBodyOf, type WireReservationBody } from './reservation-body.js';
 import { firstRemainingOccurrence } from './series.js';
 import { bridgeErrorFromSession, type SessionError, type SessionResult } from '../session/session.js';
@@ -27,6 +30,7 @@ export interface ReservationActions {
   checkInOrOut(referenceNumber: string, direction: 'in' | 'out'): Promise<BridgeResult<ReservationView>>;
   extend(request: ExtendRequest): Promise<BridgeResult<ReservationView>>;
   retitle(request: RetitleRequest): Promise<BridgeResult<ReservationView>>;
+  move(request: MoveRequest): Promise<BridgeResult<StateSnapshot>>;
   cancel(request: CancelRequest): Promise<BridgeResult<StateSnapshot>>;
   release(request: ReferenceRequest): Promise<BridgeResult<StateSnapshot>>;
 }
@@ -141,10 +145,61 @@ export function createReservationActions(context: CommandContext, lookups: Comma
   }
 
   /**
+   * Another time or resource for one reservation. What the schedule's slots rule out is said before
+   * anything is sent (its own booking aside, a time already taken is the server's to refuse); the
+   * list is read again after, since moving an occurrence of a series may give it a new reference.
+   */
+  async function move({ referenceNumber, start, end, resourceId }: MoveRequest): Promise<BridgeResult<StateSnapshot>> {
+    const view = lookups.signedIn();
+    if (!view.ok) return view;
+    const { zone } = view.value;
+    const from = readInstant(start, zone);
+    if (from === null) return failure(invalidInput(commandMessages.invalidStart));
+    const to = readInstant(end, zone);
+    if (to === null) return failure(invalidInput(commandMessages.invalidEnd));
+    if (to.toMillis() <= from.toMillis()) return failure(invalidInput(commandMessages.endAfterStart));
+    const resource = await lookups.findResource(resourceId);
+    if (!resource.ok) return resource;
+    const { name } = resource.value;
+    if (resource.value.statusId !== ResourceStatus.available) return failure(invalidInput(commandMessages.resourceUnavailable(name)));
+    const slots = await run((client) =>
+      client.getSlots({
+        params: { scheduleId: resource.value.scheduleId },
+        query: { resourceId: String(resourceId), startDateTime: queryDate(from, zone), endDateTime: queryDate(to, zone) },
+      }),
+    );
+    if (!slots.ok) return failure(bridgeErrorFromSession(slots.error));
+    const problem = slotProblem(slots.data, resourceId, from, to, name, zone);
+    if (problem !== null) return failure(invalidInput(problem));
+    const current = await readBack(referenceNumber);
+    if (!current.ok) return failure(bridgeErrorFromSession(current.error));
+    const change: Partial<WireReservationBody> = {
+      startDateTime: formatWireDateTime(from.setZone(zone)),
+      endDateTime: formatWireDateTime(to.setZone(zone)),
+      resourceId,
+      // The new resource is the main one now, not one more of the others.
+      resources: current.data.resources.map((held) => held.id).filter((id) => id !== current.data.resourceId && id !== resourceId),
+    };
+    const moved = (after: WireReservation) =>
+      after.resourceId === resourceId && wireInstant(after.startDate)?.toMillis() === from.toMillis() && wireInstant(after.endDate)?.toMillis() === to.toMillis();
+    const changed = await updateOne(current.data, change, moved, commandMessages.moveNotConfirmed, name);
+    if (!changed.ok) return changed;
+    await context.reservationsChanged();
+    return success(context.snapshot());
+  }
+
+  /**
    * Sends the whole reservation back with `change` applied to this occurrence only, then reads it
    * again: only what the server holds afterwards confirms the change.
    */
-  async function updateOne(detail: WireReservation, change: Partial<WireReservationBody>, confirmed: (after: WireReservation) => boolean, notConfirmed: string): Promise<BridgeResult<WireReservation>> {
+  async function updateOne(
+    detail: WireReservation,
+    change: Partial<WireReservationBody>,
+    confirmed: (after: WireReservation) => boolean,
+    notConfirmed: string,
+    /** The resource it is to hold, named when the server says that time is taken. */
+    holding?: string,
+  ): Promise<BridgeResult<WireReservation>> {
     const { referenceNumber } = detail;
     const attributes = await context.reservationAttributes();
     const isAdmin = context.session.account?.isAdmin ?? false;
@@ -153,6 +208,7 @@ export function createReservationActions(context: CommandContext, lookups: Comma
     // Only an acceptance, or the refusal that names the start, says what the rule is.
     if (updated.ok) learnStartRule(detail.startDate, false);
     else if (refusesStarted(updated.error)) learnStartRule(detail.startDate, true);
+    if (!updated.ok && holding !== undefined && isConflict(updated.error)) return failure({ kind: 'conflict', message: commandMessages.notFreeThen(holding) });
     if (!updated.ok && updated.error.kind !== 'unexpectedBody') return failure(refusalInWords(updated.error, 'change'));
     // `this` detaches an occurrence of a series, which may give it a new reference number.
     const changedReference = updated.ok ? updated.data.referenceNumber : referenceNumber;
@@ -207,5 +263,5 @@ export function createReservationActions(context: CommandContext, lookups: Comma
     return picked.ok ? firstRemainingOccurrence(lookups, picked.data, now) : picked;
   }
 
-  return { checkInOrOut, extend, retitle, cancel, release };
+  return { checkInOrOut, extend, retitle, move, cancel, release };
 }

@@ -45,3 +45,15 @@ export function normaliseServerUrl(typed: string): ServerUrlResult {
   base = base.replace(WEB_FOLDER, '').replace(TRAILING_INDEX, '').replace(/\/+$/, '');
   return { ok: true, apiRoot: `${url.protocol}//${url.host}${base}${apiRootPath}` };
 }
+
+/**
+ * A reservation's page on a LibreBooking server's website, `<base>/Web/reservation.php?rn=…` (the
+ * address LibreBooking itself links to: Pages::RESERVATION with QueryStringKeys::REFERENCE_NUMBER);
+ * null when `apiRoot` is not an http(s) API root.
+ */
+export function serverReservationPage(apiRoot: string, referenceNumber: string): string | null {
+  if (!apiRoot.endsWith(apiRootPath) || !/^https?:\/\//i.test(apiRoot)) return null;
+  const page = new URL(`${apiRoot.slice(0, -apiRootPath.length)}/Web/reservation.php`);
+  page.searchParams.set('rn', referenceNumber);
+  return page.href;
+}

@@ -149,7 +149,7 @@ function viewOf(facts: ReservationFacts, context: ViewContext): ReservationView 
   };
 }
 
-const fullName = (first: string, last: string) => `${first} ${last}`.trim();
+export const fullName = (first: string, last: string) => `${first} ${last}`.trim();
 
 export function summaryFacts(summary: WireSummary): ReservationFacts | null {
   const start = wireInstant(summary.startDate);

@@ -15,8 +15,10 @@ import type {
   ExtensionOffer,
   FreeAtRequest,
   FreeResourceView,
+  MoveRequest,
   PerchApi,
   RecurrenceView,
+  ReservationDetailsView,
   ReservationView,
   ResourceView,
   ScheduleView,
@@ -237,6 +239,34 @@ export class PerchStore {
     } catch {
       return null;
     }
+  }
+
+  async retitle(referenceNumber: string, title: string): Promise<BridgeResult<ReservationView>> {
+    const result = await this.#updateReservation(`retitle:${referenceNumber}`, () => this.api.retitle({ referenceNumber, title }));
+    // A date of a series renamed on its own may come back under a new reference: the list is read again.
+    if (result.ok && result.value.referenceNumber !== referenceNumber) await this.refresh();
+    return result;
+  }
+
+  /** Another time or resource: the list comes back read again (an occurrence moved may have a new reference). */
+  async move(request: MoveRequest): Promise<BridgeResult<StateSnapshot>> {
+    const result = await this.#run(`move:${request.referenceNumber}`, () => this.api.move(request));
+    if (result.ok) this.#adopt(result.value);
+    return result;
+  }
+
+  /** What the list does not carry of one reservation, for its details. */
+  reservationDetails(referenceNumber: string): Promise<BridgeResult<ReservationDetailsView>> {
+    return this.#run(`details:${referenceNumber}`, () => this.api.getReservationDetails({ referenceNumber }));
+  }
+
+  /** Opens the reservation's page on the server's website, in the user's browser. */
+  openOnServer(referenceNumber: string): Promise<BridgeResult<null>> {
+    return this.#run(`openOnServer:${referenceNumber}`, () => this.api.openOnServer({ referenceNumber }));
+  }
+
+  copyText(text: string): Promise<BridgeResult<null>> {
+    return this.#run('copyText', () => this.api.copyText({ text }));
   }
 
   /** "I'm not coming": cancelled before the start, checked out after it. */

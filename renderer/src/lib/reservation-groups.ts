@@ -1,36 +1,27 @@
-/** My reservations by day, with each series as one entry under the day of its next occurrence. */
+/**
+ * My reservations by day: every reservation, and every occurrence of a series, under the day it
+ * falls on in the user's zone, so a daily series shows in Today, Tomorrow and each day after.
+ */
 import type { ReservationView } from '../../../electron/bridge.js';
 import type { DateFormat } from './format.js';
 
-export interface ReservationEntry {
-  /** The next occurrence, or the one-off reservation. */
-  first: ReservationView;
-  /** A series' later occurrences, soonest first; empty for a one-off. */
-  later: ReservationView[];
-}
-
 export interface ReservationDay {
+  /** `YYYY-MM-DD` in the user's zone. */
   key: string;
+  /** `Today`, `Tomorrow`, `Wednesday 26 November`. */
   heading: string;
-  entries: ReservationEntry[];
+  reservations: ReservationView[];
 }
 
-/** `reservations` come soonest first, as the core lists them. */
+/** `reservations` in any order; the days and each day's reservations come soonest first. */
 export function reservationDays(reservations: readonly ReservationView[], format: DateFormat, nowMs: number): ReservationDay[] {
-  const days: ReservationDay[] = [];
-  const series = new Map<string, ReservationEntry>();
-  for (const reservation of reservations) {
-    const known = reservation.seriesKey === null ? undefined : series.get(reservation.seriesKey);
-    if (known) {
-      known.later.push(reservation);
-      continue;
-    }
-    const entry: ReservationEntry = { first: reservation, later: [] };
-    if (reservation.seriesKey !== null) series.set(reservation.seriesKey, entry);
+  const days = new Map<string, ReservationDay>();
+  const soonestFirst = [...reservations].sort((a, b) => Date.parse(a.start) - Date.parse(b.start));
+  for (const reservation of soonestFirst) {
     const key = format.dayKey(reservation.start);
-    const last = days.at(-1);
-    if (last?.key === key) last.entries.push(entry);
-    else days.push({ key, heading: format.dayHeading(reservation.start, nowMs), entries: [entry] });
+    const day = days.get(key);
+    if (day) day.reservations.push(reservation);
+    else days.set(key, { key, heading: format.dayHeading(reservation.start, nowMs), reservations: [reservation] });
   }
-  return days;
+  return [...days.values()].sort((a, b) => a.key.localeCompare(b.key));
 }

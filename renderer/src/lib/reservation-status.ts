@@ -42,7 +42,7 @@ export function canRelease(reservation: ReservationView, nowMs: number): boolean
 
 /** Actions are per reservation; these are the store's busy keys for them. */
 const actionKeys = (referenceNumber: string) =>
-  ['checkIn', 'checkOut', 'extend', 'cancel', 'release'].map((action) => `${action}:${referenceNumber}`);
+  ['checkIn', 'checkOut', 'extend', 'cancel', 'release', 'retitle', 'move'].map((action) => `${action}:${referenceNumber}`);
 
 export const isActionBusy = (perch: Pick<PerchStore, 'isBusy'>, referenceNumber: string) =>
   actionKeys(referenceNumber).some((key) => perch.isBusy(key));
