@@ -139,3 +139,12 @@ export function notFreeWords(resource: UnavailableResourceView, nowMs: number, f
 export function firstRowCount(total: number, limit: number): number {
   return total <= limit + Math.ceil(limit / 3) ? total : limit;
 }
+
+/**
+ * Whether "free all day" tells something in a list: only where it is the exception, when most
+ * rows end sooner ("until 14:00"); on a list that is free all day nearly everywhere it is noise.
+ */
+export function saysAllDay<Resource>(rows: readonly Resource[], isAllDay: (resource: Resource) => boolean): boolean {
+  const allDay = rows.filter(isAllDay).length;
+  return allDay > 0 && allDay * 2 < rows.length;
+}
