@@ -10,7 +10,7 @@ import { wordsOf } from '../../../electron/bridge-words.js';
 /** The sizes the people filter offers: at least this many (0: any size). */
 export const capacityChoices = [0, 2, 4, 6, 8, 12] as const;
 
-/** The lengths a time to come is looked at for, in minutes. */
+/** The lengths Free now books, now or at a time to come, in minutes: the first is what one click books. */
 export const laterLengths = [30, 60, 90, 120] as const;
 
 const slotMs = 30 * 60_000;
