@@ -25,14 +25,15 @@ test('the filter has focus when the popover opens, and typing filters Free now a
   await expect(page.getByText('Severn (1.02)')).toHaveCount(0);
 });
 
-test('Ctrl+1–4 switch views and put focus on the tab', async ({ page, perch }) => {
+test('Ctrl+1–4 switch views; Now lands in its field, ready to type a booking, the others on their tab', async ({ page, perch }) => {
   await perch.signIn();
   await perch.open();
   for (const [key, tab] of [['2', 'Book'], ['3', 'My reservations'], ['4', 'Settings'], ['1', 'Now']] as const) {
     await page.keyboard.press(`Control+${key}`);
     const selected = page.getByRole('tab', { name: tab });
     await expect(selected).toHaveAttribute('aria-selected', 'true');
-    await expect(selected).toBeFocused();
+    if (tab === 'Now') await expect(page.getByRole('searchbox', { name: /Filter free resources/ })).toBeFocused();
+    else await expect(selected).toBeFocused();
   }
 });
 

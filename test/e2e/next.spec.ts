@@ -1,9 +1,12 @@
 import { DateTime } from 'luxon';
 import { parseWireDateTime } from '../../electron/api/dates.js';
-import { expect, expectAccessible, screenshot, test } from './support/perch.js';
+import { expect, expectAccessible, officeZone, screenshot, test, type PerchWorld } from './support/perch.js';
 
-// 10:31 in London, the head office's zone. The demo user lives in Berlin, an hour ahead: the card
-// gives the office's times, named; the administrator lives in London, so his are not named.
+// 10:31 in London, the head office's zone. The demo user lives in Berlin, an hour ahead: the card,
+// as the whole screen, gives times on the user's clock.
+
+/** A London wall-clock time of today on the user's clock. */
+const userClock = (perch: PerchWorld, time: string) => DateTime.fromISO(perch.at(time)).setZone(perch.core.snapshot().account?.timezone ?? officeZone).toFormat('HH:mm');
 
 test("before check-in opens, the Next card says by when to check in, and keeps I'm not coming aside, which asks and gives the room back", async ({ page, perch }, testInfo) => {
   const user = await perch.clientFor('user');
@@ -15,10 +18,8 @@ test("before check-in opens, the Next card says by when to check in, and keeps I
   await perch.signIn();
   await perch.open();
   const next = page.getByRole('article').filter({ hasText: 'Design review' });
-  await expect(next.getByRole('list', { name: 'Deadlines' }).getByRole('listitem')).toHaveText([
-    'Check-in opens 10:55 London time',
-    'Released at 11:15 London time unless you check in',
-  ]);
+  // On the user's clock (Berlin), as every time on the screen: one line for both deadlines.
+  await expect(next.getByRole('list', { name: 'Deadlines' }).getByRole('listitem')).toHaveText([new RegExp(`^Check in ${userClock(perch, '10:55')}\\s?–\\s?${userClock(perch, '11:15')}, or it is released$`)]);
   await expect(next.getByText('Starts in 29 min')).toBeVisible();
   await expect(next.getByRole('button', { name: /Check in/ })).toHaveCount(0);
   // Giving it back is there, but not as the card's action.
@@ -48,7 +49,7 @@ test('with check-in open, Check in is the action; checked in, Check out asks bef
   await perch.signIn();
   await perch.open();
   const next = page.getByRole('article').filter({ hasText: 'Stand-up' });
-  await expect(next.getByRole('listitem')).toHaveText(['Released at 10:45 London time unless you check in']);
+  await expect(next.getByRole('listitem')).toHaveText([`Released at ${userClock(perch, '10:45')} unless you check in`]);
   const checkIn = next.getByRole('button', { name: 'Check in to Stand-up' });
   await expect(checkIn).toHaveClass(/primary/);
   await expectAccessible(page, testInfo, 'next-check-in-open');

@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/svelte';
+import { render, screen, within, waitFor } from '@testing-library/svelte';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test } from 'vitest';
 import App from '../../renderer/src/App.svelte';
@@ -113,6 +113,7 @@ describe('offline badge', () => {
 
   test('says so when there is no data yet', async () => {
     await renderApp(createFakePerch(readySnapshot({ offline: true, fetchedAt: null, reservations: [] })));
-    expect(text(await screen.findByText(/Offline/))).toBe('Offline, no data yet');
+    // The badge beside the tabs; Free now says what waits for the server in its own words.
+    expect(text(await within(screen.getByRole('banner')).findByText(/Offline/))).toBe('Offline, no data yet');
   });
 });

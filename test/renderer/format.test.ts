@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { defaultTimeFormatRules, durationWords, usableLocale, zoneWords } from '../../electron/bridge-format.js';
-import { createDateFormat } from '../../renderer/src/lib/format.js';
+import { createDateFormat, zoneNote } from '../../renderer/src/lib/format.js';
 
 const britain = { locale: 'en-GB', hourCycle: 'h23' } as const;
 const berlin = createDateFormat('Europe/Berlin', britain);
@@ -91,5 +91,17 @@ describe('the rules from the OS', () => {
     ['Etc/GMT+2', 'GMT+2 time'],
   ])('zone %s is named %j', (zone, words) => {
     expect(zoneWords(zone)).toBe(words);
+  });
+});
+
+describe('the one zone label of a screen', () => {
+  const rules = defaultTimeFormatRules('en-GB');
+  const winter = Date.parse('2025-11-26T10:00:00Z');
+
+  test("is said when the account's clock is not the device's, and not when it shows the same time", () => {
+    expect(zoneNote(createDateFormat('Europe/London', rules), winter, 'Europe/Berlin')).toBe('Times in London time');
+    expect(zoneNote(createDateFormat('Europe/Berlin', rules), winter, 'Europe/Berlin')).toBeNull();
+    // Another zone name, the same clock that day.
+    expect(zoneNote(createDateFormat('Europe/Paris', rules), winter, 'Europe/Berlin')).toBeNull();
   });
 });

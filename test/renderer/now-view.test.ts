@@ -1,7 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/svelte';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, onTestFinished, test } from 'vitest';
-import type { BookingOutcome, BridgeResult, FreeResourceView, ReservationView, StateSnapshot } from '../../electron/bridge.js';
+import type { BookingOutcome, BridgeResult, FreeResourceView, PhrasePreview, ReservationView, StateSnapshot } from '../../electron/bridge.js';
 import { PerchStore } from '../../renderer/src/lib/perch.svelte.js';
 import NowView from '../../renderer/src/views/NowView.svelte';
 import { freeResourceView, unavailableResourceView } from '../support/snapshots.js';
@@ -58,7 +58,7 @@ describe('Now: states', () => {
 
   test('empty: nothing booked and nothing free', async () => {
     await renderNow(createFakePerch(readySnapshot({ reservations: [], freeNow: [] })));
-    expect(screen.getByText('Nothing booked. Pick a free resource below.')).toBeTruthy();
+    expect(screen.getByText('Nothing booked. Type a booking, or pick a free resource below.')).toBeTruthy();
     expect(screen.getByText('Nothing is free right now.')).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Free now' })).toBeTruthy();
   });
@@ -192,7 +192,7 @@ describe('Now: the next reservation', () => {
     });
     const { perch } = await renderNow(createFakePerch(readySnapshot({ reservations: [awaiting] })));
     const deadlines = within(screen.getByRole('list', { name: 'Deadlines' })).getAllByRole('listitem').map(text);
-    expect(deadlines).toEqual(['Check-in opens 10:07 AM', 'Released at 10:27 AM unless you check in']);
+    expect(deadlines).toEqual(['Check in 10:07 – 10:27 AM, or it is released']);
     expect(screen.queryByRole('button', { name: /Check in/ })).toBeNull();
     expect(button("I'm not coming to Design review").classList.contains('primary')).toBe(false);
     // Awaiting check-in, giving it back takes Cancel's place.
@@ -203,14 +203,12 @@ describe('Now: the next reservation', () => {
     expect(button('Check in to Design review').classList.contains('primary')).toBe(true);
   });
 
-  test("a resource keeping another zone's clock has its times named in it", async () => {
+  test("a resource keeping another zone's clock: its times are on the user's clock, as everything on the screen", async () => {
     const london = reservation({ timezone: 'Europe/London', requiresCheckIn: true, checkInOpensAt: '2025-11-26T10:07:00.000+01:00', autoReleaseAt: '2025-11-26T10:27:00.000+01:00' });
     await renderNow(createFakePerch(readySnapshot({ reservations: [london] })));
-    expect(within(screen.getByRole('list', { name: 'Deadlines' })).getAllByRole('listitem').map(text)).toEqual([
-      'Check-in opens 9:07 AM London time',
-      'Released at 9:27 AM London time unless you check in',
-    ]);
-    expect(screen.getByText(/London time · Room Ada/)).toBeTruthy();
+    expect(within(screen.getByRole('list', { name: 'Deadlines' })).getAllByRole('listitem').map(text)).toEqual(['Check in 10:07 – 10:27 AM, or it is released']);
+    expect(plain(screen.getByRole('article').querySelector('.time')?.textContent)).toBe('10:12 – 11:00 AM');
+    expect(screen.queryByText(/London time/)).toBeNull();
   });
 
   test('under way: Extend to the next slot is the action, Check out beside it; the end moves and a new offer is asked', async () => {
@@ -301,38 +299,41 @@ describe('Now: the next reservation', () => {
     await user.click(button('Cancel Design review'));
     await user.click(button('Yes, cancel Design review'));
     expect(fake.requestsOf('cancel')).toEqual([{ referenceNumber: 'ref-1', scope: 'this' }]);
-    expect(await screen.findByText('Nothing booked. Pick a free resource below.')).toBeTruthy();
+    expect(await screen.findByText('Nothing booked. Type a booking, or pick a free resource below.')).toBeTruthy();
   });
 });
 
 describe('Now: Free now', () => {
   const rooms = [
     free({ resourceId: 3, name: 'Room Babbage', groupNames: ['Head office', 'Floor 1 rooms'], capacity: 6, location: 'Floor 1' }),
-    free({ resourceId: 4, name: 'Thames', freeUntil: '2025-11-26T10:45:00.000+01:00' }),
+    free({ resourceId: 4, name: 'Thames', freeUntil: '2025-11-26T11:45:00.000+01:00' }),
     free({ resourceId: 5, name: 'Desk 7', scheduleId: 2, scheduleName: 'Desks', freeUntil: '2025-11-29T00:00:00.000+01:00', features: [{ label: 'Screen', value: 'Two monitors' }] }),
     free({ resourceId: 6, name: 'Projector', scheduleId: 3, scheduleName: 'Equipment', freeUntil: '2025-11-26T10:20:00.000+01:00' }),
   ];
   const boardroom = free({ resourceId: 7, name: 'Boardroom', freeUntil: null, capacity: 14, needsForm: 'needs approval and a cost centre' });
 
-  test('groups resources by schedule; each row says what it is and until when, and each action the times it books', async () => {
+  test('groups resources by schedule; one line each: name, size, until when, and the one action with the times it books', async () => {
     await renderNow(createFakePerch(readySnapshot({ freeNow: rooms })));
-    expect(screen.getAllByRole('heading', { level: 3 }).map(text)).toEqual(['Design review', 'Rooms', 'Desks', 'Equipment']);
+    // The projector, free for less than the length chosen, is no row at all (never a dead "Too short to book").
+    expect(screen.getAllByRole('heading', { level: 3 }).map(text)).toEqual(['Design review', 'Rooms', 'Desks']);
     const rows = screen.getAllByRole('listitem');
-    expect(rows.map(text)).toEqual([
-      'Room Babbage until 12:00 PM Floor 1 rooms · 6 people · Floor 1 10:30 – 11:00 AM10:30 – 11:30 AM10:30 AM – 12:00 PM',
-      'Thames until 10:45 AM 10:30 – 10:45 AM',
-      'Desk 7 free all day 10:30 – 11:00 AM10:30 – 11:30 AM',
-      'Projector until 10:20 AM Too short to book',
-    ]);
-    // The accessible name holds what the button shows.
-    const names = within(rows[0]!).getAllByRole('button').map((element) => plain(element.getAttribute('aria-label')));
-    expect(names).toEqual(['Book Room Babbage 10:30 – 11:00 AM', 'Book Room Babbage 10:30 – 11:30 AM', 'Book Room Babbage 10:30 AM – 12:00 PM']);
+    // Most rows end today: "free all day" tells something here.
+    expect(rows.map(text)).toEqual(['Room Babbage 6 people until 12:00 PM 10:30 – 11:00 AM', 'Thames until 11:45 AM 10:30 – 11:00 AM', 'Desk 7 free all day 10:30 – 11:00 AM']);
+    // What a row leaves out to stay one line is in its tooltip; the action's name holds what it shows.
+    expect(rows[0]!.title).toBe('Room Babbage · Floor 1 rooms · 6 people · Floor 1 · until 12:00 PM');
+    expect(within(rows[0]!).getAllByRole('button').map((element) => plain(element.getAttribute('aria-label')))).toEqual(['Book Room Babbage 10:30 – 11:00 AM']);
+  });
+
+  test('"free all day" only where it tells something: not on a list free all day nearly everywhere', async () => {
+    const allDay = [free({ resourceId: 3, name: 'Room Babbage', freeUntil: null }), free({ resourceId: 4, name: 'Thames', freeUntil: null }), free({ resourceId: 5, name: 'Avon' })];
+    await renderNow(createFakePerch(readySnapshot({ freeNow: allDay })));
+    expect(screen.getAllByRole('listitem').map(text)).toEqual(['Room Babbage 10:30 – 11:00 AM', 'Thames 10:30 – 11:00 AM', 'Avon until 12:00 PM 10:30 – 11:00 AM']);
   });
 
   test('a booking that starts within the minute says "now"', async () => {
     const fake = createFakePerch(readySnapshot({ freeNow: [free({ freeUntil: null })], now: '2025-11-26T10:29:30.000+01:00' }));
     await renderNow(fake);
-    expect(screen.getAllByRole('button').map(text).slice(-2)).toEqual(['now–11:00 AM', 'now–11:30 AM']);
+    expect(screen.getAllByRole('button').map(text).at(-1)).toBe('now–11:00 AM');
   });
 
   test('where one click cannot book, "Book…" says why and opens the Book form filled in', async () => {
@@ -353,39 +354,39 @@ describe('Now: Free now', () => {
     await user.click(button('Book Room Babbage 10:30 – 11:00 AM'));
     expect(fake.requestsOf('book')).toEqual([{ resourceId: 3, start: '2025-11-26T09:30:00.000Z', durationMinutes: 30, title: '' }]);
     expect(text(button('Book Room Babbage 10:30 – 11:00 AM'))).toBe('Booking…');
-    expect(button('Book Desk 7 10:30 – 11:30 AM').getAttribute('aria-disabled')).toBe('true');
-    button('Book Desk 7 10:30 – 11:30 AM').click();
+    expect(button('Book Desk 7 10:30 – 11:00 AM').getAttribute('aria-disabled')).toBe('true');
+    button('Book Desk 7 10:30 – 11:00 AM').click();
     expect(fake.requestsOf('book')).toHaveLength(1);
 
     fake.handlers.getState = async () => readySnapshot({ freeNow: rooms.slice(1) });
     answer.resolve({ ok: true, value: { referenceNumber: 'new-1', isPendingApproval: false } });
     await waitFor(() => expect(screen.queryByText('Room Babbage')).toBeNull());
-    expect(text(screen.getByRole('status'))).toBe('Booked Room Babbage 10:30 – 11:00 AM');
-    expect(document.activeElement).toBe(screen.getByLabelText('Filter free resources'));
+    // Said where the row was (the first of Rooms), and to assistive technology.
+    expect(screen.getAllByRole('listitem').map(text).slice(0, 2)).toEqual(['✓ Booked Room Babbage 10:30 – 11:00 AM', 'Thames until 11:45 AM 10:30 – 11:00 AM']);
+    expect(screen.getAllByRole('status').map(text)).toContain('Booked Room Babbage 10:30 – 11:00 AM');
+    expect(document.activeElement).toBe(screen.getByLabelText(/^Filter free resources/));
   });
 
-  test('a longer length and "until" send a duration and an end; approval is reported as pending', async () => {
+  test('the length chosen is what every action books, and leaves out what is not free that long; approval is reported as pending', async () => {
     const fake = createFakePerch(readySnapshot({ freeNow: rooms }));
     fake.handlers.book = async () => ({ ok: true, value: { referenceNumber: 'new-2', isPendingApproval: true } });
     const { user } = await renderNow(fake);
-    await user.click(button('Book Room Babbage 10:30 – 11:30 AM'));
-    expect(await screen.findByText('Booked Room Babbage 10:30 – 11:30 AM — pending approval')).toBeTruthy();
+    await user.selectOptions(screen.getByLabelText('For how long'), '1 h 30 min');
+    // Thames is free until 11:45 only.
+    expect(screen.getAllByRole('listitem').map((row) => row.querySelector('.name')?.textContent)).toEqual(['Room Babbage', 'Desk 7']);
     await user.click(button('Book Room Babbage 10:30 AM – 12:00 PM'));
-    expect(fake.requestsOf('book')).toEqual([
-      { resourceId: 3, start: '2025-11-26T09:30:00.000Z', durationMinutes: 60, title: '' },
-      { resourceId: 3, start: '2025-11-26T09:30:00.000Z', end: '2025-11-26T12:00:00.000+01:00', title: '' },
-    ]);
-    expect(await screen.findByText('Booked Room Babbage 10:30 AM – 12:00 PM — pending approval')).toBeTruthy();
+    expect(fake.requestsOf('book')).toEqual([{ resourceId: 3, start: '2025-11-26T09:30:00.000Z', durationMinutes: 90, title: '' }]);
+    expect(await screen.findByText('✓ Booked Room Babbage 10:30 AM – 12:00 PM — pending approval')).toBeTruthy();
   });
 
   test("a refused booking shows the core's message verbatim and keeps the resource", async () => {
     const fake = createFakePerch(readySnapshot({ freeNow: rooms }));
     fake.handlers.book = async () => ({ ok: false, error: { kind: 'invalidInput', message: 'Room Babbage cannot be booked for longer than 30 minutes.' } });
     const { user } = await renderNow(fake);
-    await user.click(button('Book Room Babbage 10:30 – 11:30 AM'));
+    await user.click(button('Book Room Babbage 10:30 – 11:00 AM'));
     await waitFor(() => expect(alerts()).toBe('Room Babbage cannot be booked for longer than 30 minutes.'));
     expect(screen.getByText('Room Babbage')).toBeTruthy();
-    expect(text(screen.getByRole('status'))).toBe('');
+    expect(screen.queryByText(/Booked/)).toBeNull();
   });
 
   test('a clash says so in words and offers the next free time, which books the same resource then', async () => {
@@ -403,7 +404,7 @@ describe('Now: Free now', () => {
 
   test('the filter narrows by name, place or feature, every word; Escape clears it', async () => {
     const { user } = await renderNow(createFakePerch(readySnapshot({ freeNow: rooms })));
-    const filter = screen.getByLabelText('Filter free resources');
+    const filter = screen.getByLabelText(/^Filter free resources/);
     const names = () => screen.getAllByRole('listitem').map((row) => row.querySelector('.name')?.textContent);
     await user.type(filter, 'ROOM');
     // "Room Babbage", and Thames in the schedule "Rooms".
@@ -417,7 +418,7 @@ describe('Now: Free now', () => {
     expect(screen.getByText('Nothing matches the filter.')).toBeTruthy();
     await user.keyboard('{Escape}');
     expect((filter as HTMLInputElement).value).toBe('');
-    expect(screen.getAllByRole('listitem')).toHaveLength(4);
+    expect(screen.getAllByRole('listitem')).toHaveLength(3);
   });
 
   test('the people filter keeps what holds that many', async () => {
@@ -430,19 +431,19 @@ describe('Now: Free now', () => {
     const { user } = await renderNow(createFakePerch(readySnapshot({ freeNow: rooms })));
     const actions = screen.getAllByRole('button').filter((element) => element.dataset['key'] !== undefined);
     expect(actions.filter((element) => element.tabIndex === 0)).toHaveLength(1);
-    await user.click(screen.getByLabelText('Filter free resources'));
+    await user.click(screen.getByLabelText(/^Filter free resources/));
     await user.keyboard('{ArrowDown}');
     expect(document.activeElement).toBe(button('Book Room Babbage 10:30 – 11:00 AM'));
-    await user.keyboard('{ArrowRight}');
-    expect(document.activeElement).toBe(button('Book Room Babbage 10:30 – 11:30 AM'));
-    await user.keyboard('{ArrowDown}{ArrowDown}{ArrowDown}');
+    await user.keyboard('{ArrowDown}');
+    expect(document.activeElement).toBe(button('Book Thames 10:30 – 11:00 AM'));
+    await user.keyboard('{ArrowDown}{ArrowDown}');
     expect(document.activeElement).toBe(button('Book Desk 7 10:30 – 11:00 AM'));
-    await user.keyboard('{End}');
-    expect(document.activeElement).toBe(button('Book Desk 7 10:30 – 11:30 AM'));
+    await user.keyboard('{Home}{End}');
+    expect(document.activeElement).toBe(button('Book Desk 7 10:30 – 11:00 AM'));
     // The Tab stop follows: leaving and coming back lands where the keyboard was.
-    expect(actions.filter((element) => element.tabIndex === 0)).toEqual([button('Book Desk 7 10:30 – 11:30 AM')]);
+    expect(actions.filter((element) => element.tabIndex === 0)).toEqual([button('Book Desk 7 10:30 – 11:00 AM')]);
     await user.keyboard('{Home}{ArrowUp}');
-    expect(document.activeElement).toBe(screen.getByLabelText('Filter free resources'));
+    expect(document.activeElement).toBe(screen.getByLabelText(/^Filter free resources/));
   });
 
   test('free at a time to come: asks the core about that time and books exactly it', async () => {
@@ -451,14 +452,17 @@ describe('Now: Free now', () => {
     fake.handlers.book = async () => ({ ok: true, value: { referenceNumber: 'new-4', isPendingApproval: false } });
     const { user } = await renderNow(fake);
     await user.selectOptions(screen.getByLabelText('Free when'), 'At 2:00 PM');
-    await user.selectOptions(screen.getByLabelText('For how long'), 'for 1 h');
+    await user.selectOptions(screen.getByLabelText('For how long'), '1 h');
     await waitFor(() => expect(screen.getAllByRole('listitem').map((row) => row.querySelector('.name')?.textContent)).toEqual(['Avon']));
+    // The heading says the time chosen.
+    expect(screen.getByRole('heading', { name: 'Free at 2:00 PM' })).toBeTruthy();
     expect(fake.requestsOf('freeAt').at(-1)).toEqual({ start: '2025-11-26T13:00:00.000Z', durationMinutes: 60 });
     await user.click(button('Book Avon 2:00 – 3:00 PM'));
     expect(fake.requestsOf('book')).toEqual([{ resourceId: 8, start: '2025-11-26T13:00:00.000Z', durationMinutes: 60, title: '' }]);
     // Back to now: the snapshot's list again.
     await user.selectOptions(screen.getByLabelText('Free when'), 'Now');
-    expect(screen.getAllByRole('listitem')).toHaveLength(4);
+    expect(screen.getByRole('heading', { name: 'Free now' })).toBeTruthy();
+    expect(screen.getAllByRole('listitem')).toHaveLength(3);
   });
 
   test('everything closed: names the next opening, looks at it in one click, and books that time', async () => {
@@ -473,10 +477,10 @@ describe('Now: Free now', () => {
 
     await user.click(button('Look at Mon 8:00 AM'));
     await waitFor(() => expect(screen.getAllByRole('listitem').map((row) => row.querySelector('.name')?.textContent)).toEqual(['Avon']));
-    expect(fake.requestsOf('freeAt').at(-1)).toEqual({ start: '2025-12-01T07:00:00.000Z', durationMinutes: 60 });
+    expect(fake.requestsOf('freeAt').at(-1)).toEqual({ start: '2025-12-01T07:00:00.000Z', durationMinutes: 30 });
     expect(plain((screen.getByLabelText('Free when') as HTMLSelectElement).selectedOptions[0]?.textContent)).toBe('At Mon 8:00 AM');
-    await user.click(button('Book Avon 8:00 – 9:00 AM'));
-    expect(fake.requestsOf('book')).toEqual([{ resourceId: 8, start: '2025-12-01T07:00:00.000Z', durationMinutes: 60, title: '' }]);
+    await user.click(button('Book Avon 8:00 – 8:30 AM'));
+    expect(fake.requestsOf('book')).toEqual([{ resourceId: 8, start: '2025-12-01T07:00:00.000Z', durationMinutes: 30, title: '' }]);
   });
 
   test('everything closed until tomorrow, or with no opening within a week', async () => {
@@ -493,7 +497,7 @@ describe('Now: Free now', () => {
 
 describe('Now: Free now finds across everything', () => {
   const names = () => screen.getAllByRole('listitem').map((row) => row.querySelector('.name')?.textContent);
-  const filterBox = () => screen.getByLabelText('Filter free resources');
+  const filterBox = () => screen.getByLabelText(/^Filter free resources/);
 
   test('every word typed begins a word of the name, place, schedule, group or features', async () => {
     const freeNow = [
@@ -537,7 +541,7 @@ describe('Now: Free now finds across everything', () => {
     expect(names()).toEqual(['Room Babbage']);
     await user.type(filterBox(), 'thames');
     expect(screen.getByRole('heading', { name: 'Not free now' })).toBeTruthy();
-    expect(screen.getAllByRole('listitem').map(text)).toEqual(['Thames (1.01) favourite busy until 2:30 PM Rooms · 6 people Look at 2:30 PM']);
+    expect(screen.getAllByRole('listitem').map(text)).toEqual(['★favourite Thames (1.01) 6 people busy until 2:30 PM Look at 2:30 PM']);
     expect(screen.queryByText(/Nothing/)).toBeNull();
 
     // The look button is in the list's one Tab stop.
@@ -545,9 +549,9 @@ describe('Now: Free now finds across everything', () => {
     expect(document.activeElement).toBe(button('Look at 2:30 PM, when Thames (1.01) is free again'));
     await user.keyboard('{Enter}');
     await waitFor(() => expect(names()).toEqual(['Thames (1.01)']));
-    expect(fake.requestsOf('freeAt').at(-1)).toEqual({ start: '2025-11-26T13:30:00.000Z', durationMinutes: 60 });
+    expect(fake.requestsOf('freeAt').at(-1)).toEqual({ start: '2025-11-26T13:30:00.000Z', durationMinutes: 30 });
     expect(plain((screen.getByLabelText('Free when') as HTMLSelectElement).selectedOptions[0]?.textContent)).toBe('At 2:30 PM');
-    expect(button('Book Thames (1.01) 2:30 – 3:30 PM')).toBeTruthy();
+    expect(button('Book Thames (1.01) 2:30 – 3:00 PM')).toBeTruthy();
   });
 
   test('a closed match says when it opens; booked to closing and not checked yet say so, with nothing to look at', async () => {
@@ -562,13 +566,13 @@ describe('Now: Free now finds across everything', () => {
     expect(screen.getByText('Nothing is free right now.')).toBeTruthy();
     await user.type(filterBox(), 'avon');
     expect(screen.getAllByRole('listitem').map(text)).toEqual([
-      'Avon desk closed · opens Mon 8:00 AM Annex Look at Mon 8:00 AM',
-      'Avon room booked until closing Main',
-      'Avon kit not checked yet Main',
+      'Avon desk closed · opens Mon 8:00 AM Look at Mon 8:00 AM',
+      'Avon room booked until closing',
+      'Avon kit not checked yet',
     ]);
     expect(screen.queryByText(/Nothing/)).toBeNull();
     await user.click(button('Look at Mon 8:00 AM, when Avon desk opens'));
-    await waitFor(() => expect(fake.requestsOf('freeAt').at(-1)).toEqual({ start: '2025-12-01T07:00:00.000Z', durationMinutes: 60 }));
+    await waitFor(() => expect(fake.requestsOf('freeAt').at(-1)).toEqual({ start: '2025-12-01T07:00:00.000Z', durationMinutes: 30 }));
     // At a time to come only what is free then is listed.
     expect(await screen.findByText('Nothing free then matches the filter.')).toBeTruthy();
   });
@@ -640,7 +644,7 @@ describe("Now: I'm not coming", () => {
     expect(fake.requestsOf('release')).toEqual([{ referenceNumber: 'ref-1' }]);
     expect(text(button("I'm not coming to Design review"))).toBe('Giving it back…');
     answer.resolve({ ok: true, value: readySnapshot({ reservations: [] }) });
-    expect(await screen.findByText('Nothing booked. Pick a free resource below.')).toBeTruthy();
+    expect(await screen.findByText('Nothing booked. Type a booking, or pick a free resource below.')).toBeTruthy();
   });
 
   test('after the start, while check-in is open, the question is about ending it now; a refusal is shown', async () => {
@@ -670,5 +674,96 @@ describe("Now: I'm not coming", () => {
     expect(perch.tab).toBe('now');
     expect(document.activeElement).toBe(button('No, keep Design review'));
     expect(fake.requestsOf('release')).toEqual([]);
+  });
+});
+
+describe('Now: type to book', () => {
+  const line = () => plain(document.getElementById('free-line')?.textContent);
+  const field = () => screen.getByLabelText(/^Filter free resources, or type a booking/) as HTMLInputElement;
+  const thames = free({ resourceId: 4, name: 'Thames', freeUntil: null });
+  function preview(overrides: Partial<PhrasePreview> = {}): PhrasePreview {
+    return { words: 'Thames, tomorrow 2:00 – 3:30 PM', resourceId: 4, start: '2025-11-27T14:00:00.000+01:00', end: '2025-11-27T15:30:00.000+01:00', understood: [], ambiguities: [], problem: null, draft: null, ...overrides };
+  }
+
+  test('the line is read once typing rests, shown in one line, and Enter books it, said in place', async () => {
+    const fake = createFakePerch(readySnapshot({ freeNow: [free(), thames] }));
+    fake.handlers.readPhrase = async ({ text }) => ({ ok: true, value: text === 'thames tomorrow 2pm for 90 min' ? preview() : null });
+    fake.handlers.bookPhrase = async () => ({ ok: true, value: { referenceNumber: 'typed-1', isPendingApproval: false } });
+    const { user } = await renderNow(fake);
+    await user.type(field(), 'thames tomorrow 2pm for 90 min');
+    await waitFor(() => expect(line()).toBe('↵Enter books Thames, tomorrow 2:00 – 3:30 PM'));
+    // Read when typing rested, not at every key.
+    expect(fake.requestsOf('readPhrase').length).toBeLessThan(5);
+    expect(field().getAttribute('aria-describedby')).toBe('free-line');
+    // A booking is not a filter: both rows stay.
+    expect(screen.getAllByRole('listitem')).toHaveLength(2);
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(line()).toBe('Booked Thames, tomorrow 2:00 – 3:30 PM'));
+    expect(fake.requestsOf('bookPhrase')).toEqual([{ text: 'thames tomorrow 2pm for 90 min', title: '' }]);
+    expect(field().value).toBe('');
+  });
+
+  test('a slower answer to an earlier line never replaces the answer to the line as it stands', async () => {
+    const fake = createFakePerch(readySnapshot({ freeNow: [thames] }));
+    const answers = new Map<string, ReturnType<typeof deferred<BridgeResult<PhrasePreview | null>>>>();
+    fake.handlers.readPhrase = ({ text }) => {
+      const answer = deferred<BridgeResult<PhrasePreview | null>>();
+      answers.set(text, answer);
+      return answer.promise;
+    };
+    const { user } = await renderNow(fake);
+    await user.type(field(), 'thames 2pm');
+    await waitFor(() => expect(answers.has('thames 2pm')).toBe(true));
+    await user.type(field(), ' 30m');
+    await waitFor(() => expect(answers.has('thames 2pm 30m')).toBe(true));
+    answers.get('thames 2pm 30m')!.resolve({ ok: true, value: preview({ words: 'Thames, today 2:00 – 2:30 PM' }) });
+    await waitFor(() => expect(line()).toBe('↵Enter books Thames, today 2:00 – 2:30 PM'));
+    // The earlier line's answer comes last, and is dropped.
+    answers.get('thames 2pm')!.resolve({ ok: true, value: preview({ words: 'Thames, today 2:00 – 2:30 PM', problem: 'Add a length.' }) });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(line()).toBe('↵Enter books Thames, today 2:00 – 2:30 PM');
+  });
+
+  test('Ctrl+Enter books too; a line that cannot be booked says why and Enter books nothing; one that needs the form opens it', async () => {
+    const fake = createFakePerch(readySnapshot({ freeNow: [thames] }));
+    const draft = { resourceId: 7, start: '2025-11-27T13:00:00.000Z', durationMinutes: 60 };
+    fake.handlers.readPhrase = async ({ text }) => ({
+      ok: true,
+      value:
+        text.startsWith('danube') ? preview({ words: '“danube”', resourceId: null, problem: 'Nothing you can book is called “danube”.' })
+        : text.startsWith('boardroom') ? preview({ words: 'Boardroom, tomorrow 2:00 – 3:00 PM', problem: 'Boardroom needs approval: finish it in the Book form.', draft })
+        : preview(),
+    });
+    fake.handlers.bookPhrase = async () => ({ ok: true, value: { referenceNumber: 'typed-2', isPendingApproval: false } });
+    const { user, perch } = await renderNow(fake);
+
+    await user.type(field(), 'danube 2pm');
+    await waitFor(() => expect(line()).toBe('Nothing you can book is called “danube”.'));
+    await user.keyboard('{Enter}');
+    expect(fake.requestsOf('bookPhrase')).toEqual([]);
+
+    await user.clear(field());
+    await user.type(field(), 'thames tomorrow 2pm');
+    await waitFor(() => expect(line()).toMatch(/^↵Enter books Thames/));
+    await user.keyboard('{Control>}{Enter}{/Control}');
+    await waitFor(() => expect(fake.requestsOf('bookPhrase')).toEqual([{ text: 'thames tomorrow 2pm', title: '' }]));
+
+    await user.type(field(), 'boardroom tomorrow 2pm');
+    await waitFor(() => expect(line()).toBe('Boardroom, tomorrow 2:00 – 3:00 PM: Boardroom needs approval: finish it in the Book form. Enter opens the Book form.'));
+    await user.keyboard('{Enter}');
+    expect(perch.tab).toBe('book');
+    expect(perch.bookDraft).toEqual(draft);
+    expect(fake.requestsOf('bookPhrase')).toHaveLength(1);
+  });
+
+  test('a line that is not a booking filters the list, and Enter books nothing', async () => {
+    const fake = createFakePerch(readySnapshot({ freeNow: [free(), thames] }));
+    const { user } = await renderNow(fake);
+    await user.type(field(), 'thames');
+    expect(screen.getAllByRole('listitem').map((row) => row.querySelector('.name')?.textContent)).toEqual(['Thames']);
+    await waitFor(() => expect(fake.requestsOf('readPhrase')).toContainEqual({ text: 'thames' }));
+    await user.keyboard('{Enter}');
+    expect(line()).toBe('');
+    expect(fake.requestsOf('bookPhrase')).toEqual([]);
   });
 });

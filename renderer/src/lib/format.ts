@@ -3,7 +3,7 @@
  * core put in the snapshot, applied by the same formatter the tray and the notifications use
  * (electron/bridge-format.ts). Until the first snapshot, the browser's language and Intl's clock.
  */
-import { createTimeFormat, defaultTimeFormatRules, type TimeFormat } from '../../../electron/bridge-format.js';
+import { createTimeFormat, defaultTimeFormatRules, zoneWords, type TimeFormat } from '../../../electron/bridge-format.js';
 import type { TimeFormatRules } from '../../../electron/bridge.js';
 
 export type DateFormat = TimeFormat;
@@ -20,4 +20,12 @@ export function browserTimeFormat(): TimeFormatRules {
 
 export function createDateFormat(timeZone: string = systemTimeZone(), rules: TimeFormatRules = browserTimeFormat()): DateFormat {
   return createTimeFormat(rules, timeZone);
+}
+
+/**
+ * The one zone label a screen needs: the account's zone in words ("London time") when its clock
+ * differs from this device's now, else null (the times are simply the user's).
+ */
+export function zoneNote(format: DateFormat, nowMs: number, deviceZone: string = systemTimeZone()): string | null {
+  return format.time(nowMs, deviceZone) === format.time(nowMs) ? null : `Times in ${zoneWords(format.timeZone)}`;
 }

@@ -10,7 +10,7 @@ import { wordsOf } from '../../../electron/bridge-words.js';
 /** The sizes the people filter offers: at least this many (0: any size). */
 export const capacityChoices = [0, 2, 4, 6, 8, 12] as const;
 
-/** The lengths a time to come is looked at for, in minutes. */
+/** The lengths Free now books, now or at a time to come, in minutes: the first is what one click books. */
 export const laterLengths = [30, 60, 90, 120] as const;
 
 const slotMs = 30 * 60_000;
@@ -138,4 +138,13 @@ export function notFreeWords(resource: UnavailableResourceView, nowMs: number, f
  */
 export function firstRowCount(total: number, limit: number): number {
   return total <= limit + Math.ceil(limit / 3) ? total : limit;
+}
+
+/**
+ * Whether "free all day" tells something in a list: only where it is the exception, when most
+ * rows end sooner ("until 14:00"); on a list that is free all day nearly everywhere it is noise.
+ */
+export function saysAllDay<Resource>(rows: readonly Resource[], isAllDay: (resource: Resource) => boolean): boolean {
+  const allDay = rows.filter(isAllDay).length;
+  return allDay > 0 && allDay * 2 < rows.length;
 }

@@ -17,6 +17,7 @@ import type {
   FreeResourceView,
   MoveRequest,
   PerchApi,
+  PhrasePreview,
   RecurrenceView,
   ReservationDetailsView,
   ReservationView,
@@ -208,6 +209,26 @@ export class PerchStore {
   /** What is free over a time to come ("free at 14:00 for 1 h"). */
   freeAt(request: FreeAtRequest): Promise<BridgeResult<FreeResourceView[]>> {
     return this.#run('freeAt', () => this.api.freeAt(request));
+  }
+
+  /**
+   * What a typed line would book, in words; null when it is not a booking (it stays a filter). A
+   * question, not an action: an answer that cannot come (offline, a failure) is no preview.
+   */
+  async readPhrase(text: string): Promise<PhrasePreview | null> {
+    try {
+      const result = await this.api.readPhrase({ text });
+      return result.ok ? result.value : null;
+    } catch {
+      return null;
+    }
+  }
+
+  /** Books what a typed line says, read again now; busy and refreshed as any booking. */
+  async bookPhrase(text: string): Promise<BridgeResult<BookingOutcome>> {
+    const result = await this.#run('book', () => this.api.bookPhrase({ text, title: '' }));
+    if (result.ok) this.#adopt(await this.api.getState());
+    return result;
   }
 
   /** Opens the Book form filled in with a resource, start and length, for the rest to be filled in there. */
