@@ -4,7 +4,8 @@ import { expect, expectAccessible, test, type PerchWorld } from './support/perch
 /**
  * The popover at any size: 200% zoom (half the popover's CSS pixels, twice the device pixels) and a
  * 20 px default font (the browser's font-size setting, which the OS text size feeds), in both themes.
- * No view may scroll sideways, and every tab stays on screen.
+ * No view may scroll sideways, every tab stays on screen, and axe finds nothing serious or
+ * critical, at the real size, at 200% and with the larger font.
  */
 
 const views = [
@@ -91,21 +92,29 @@ for (const theme of themes) {
   test.describe(`${theme} theme`, () => {
     test.use({ viewport: { width: 190, height: 280 }, deviceScaleFactor: 2 });
 
-    test(`at 200% zoom no view scrolls sideways and every tab is reachable (${theme})`, async ({ page, perch }) => {
-      await everyView(page, perch, theme, async (view) => expect(await sidewaysOverflow(page), `${view} at 200%`).toEqual([]));
+    test(`at 200% zoom no view scrolls sideways, every tab is reachable and axe is content (${theme})`, async ({ page, perch }, testInfo) => {
+      // Seven views, each laid out and read by axe: minutes on a loaded machine, not one.
+      test.slow();
+      await everyView(page, perch, theme, async (view) => {
+        expect(await sidewaysOverflow(page), `${view} at 200%`).toEqual([]);
+        await expectAccessible(page, testInfo, `${view}-${theme}-200`);
+      });
     });
   });
 
-  test(`with a 20 px default font no view scrolls sideways and text follows it (${theme})`, async ({ page, perch }) => {
+  test(`with a 20 px default font no view scrolls sideways, text follows it and axe is content (${theme})`, async ({ page, perch }, testInfo) => {
+    test.slow();
     await setDefaultFontSize(page, 20);
     await everyView(page, perch, theme, async (view) => {
       // 0.875 of the default: 14 px at the usual 16, 17.5 px at 20.
       expect(await bodyFontSize(page), `${view}: body text`).toBeCloseTo(17.5, 1);
       expect(await sidewaysOverflow(page), `${view} with a 20 px font`).toEqual([]);
+      await expectAccessible(page, testInfo, `${view}-${theme}-20px`);
     });
   });
 
   test(`axe finds nothing serious or critical on any view (${theme})`, async ({ page, perch }, testInfo) => {
+    test.slow();
     await everyView(page, perch, theme, (view) => expectAccessible(page, testInfo, `${view}-${theme}`));
   });
 }
