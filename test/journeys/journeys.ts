@@ -102,6 +102,17 @@ async function freeSlotsAhead(world: World, resourceId: number): Promise<SlotVie
 
 const startOf = (slot: SlotView) => DateTime.fromISO(slot.start).toMillis();
 
+/** Whether the free slots, from the first, run on without a gap for exactly `length` ms (ending on a slot's end). */
+function freeFor(slots: SlotView[], length: number): boolean {
+  const end = startOf(slots[0]!) + length;
+  for (const [index, slot] of slots.entries()) {
+    if (index > 0 && slot.start !== slots[index - 1]!.end) return false;
+    if (Date.parse(slot.end) === end) return true;
+    if (Date.parse(slot.end) > end) return false;
+  }
+  return false;
+}
+
 /** Waits for check-in to open, checks in, waits for the start, checks out. */
 async function checkInAndOut(world: World, booking: ReservationView): Promise<void> {
   const start = DateTime.fromISO(booking.start);
@@ -239,6 +250,51 @@ const journeys: { name: string; run(world: World): Promise<void> }[] = [
       const view = value(await world.core.handlers.retitle({ referenceNumber: world.quickBooking, title }), 'retitling');
       check(view.title === title, `the title is "${view.title}"`);
       check(mine(world, view.referenceNumber)?.title === title, 'the reservations list still shows the old title');
+    },
+  },
+  {
+    name: 'move to a later time, and read the details',
+    async run(world) {
+      check(world.quickBooking !== null, 'there is no quick booking to move');
+      const before = mine(world, world.quickBooking)!;
+      const length = Date.parse(before.end) - Date.parse(before.start);
+      // The next stretch of the same length on the same resource that starts after this booking ends.
+      const slots = await freeSlotsAhead(world, before.resourceId);
+      const later = slots.find((slot, index) => startOf(slot) >= Date.parse(before.end) && freeFor(slots.slice(index), length));
+      if (later === undefined) throw new Skip(`no later free stretch of ${length / minuteMs} minutes on ${before.resourceName} today or tomorrow`);
+      const start = formatWireDateTime(DateTime.fromISO(later.start));
+      const end = formatWireDateTime(DateTime.fromISO(later.start).plus({ milliseconds: length }));
+      value(await world.core.handlers.move({ referenceNumber: before.referenceNumber, start, end, resourceId: before.resourceId }), 'moving');
+      const moved = mine(world, before.referenceNumber);
+      check(moved !== undefined, 'the moved booking is not among the user’s reservations');
+      check(Date.parse(moved.start) === Date.parse(start) && Date.parse(moved.end) === Date.parse(end), `moved to ${moved.start}–${moved.end}, asked ${start}–${end}`);
+      const details = value(await world.core.handlers.getReservationDetails({ referenceNumber: before.referenceNumber }), 'reading the details');
+      check(details.resourceNames[0] === moved.resourceName, `the details name ${details.resourceNames.join(', ')}, the list ${moved.resourceName}`);
+    },
+  },
+  {
+    name: 'type to book: a line naming a resource, tomorrow’s time and a length is read, then booked',
+    async run(world) {
+      const zone = world.core.snapshot().account!.timezone;
+      const tomorrow = world.target.clock.now().setZone(zone).plus({ days: 1 }).toISODate();
+      // A resource whose name the line can carry as typed, with a free slot tomorrow on the user's clock.
+      for (const resource of await bookableResources(world, (resource) => /^[\p{L}][\p{L} ]*$/u.test(resource.name))) {
+        const slot = (await freeSlotsAhead(world, resource.resourceId)).find((candidate) => DateTime.fromISO(candidate.start).setZone(zone).toISODate() === tomorrow);
+        if (slot === undefined) continue;
+        const from = DateTime.fromISO(slot.start).setZone(zone);
+        const minutes = Math.round((Date.parse(slot.end) - startOf(slot)) / minuteMs);
+        const text = `${resource.name} tomorrow ${from.toFormat('HH:mm')} for ${minutes} min`;
+        const preview = value(await world.core.handlers.readPhrase({ text }), `reading "${text}"`);
+        check(preview !== null, `"${text}" was not read as a booking`);
+        check(preview.resourceId === resource.resourceId, `"${text}" chose resource ${preview.resourceId}: ${preview.words}`);
+        check(preview.start !== null && Date.parse(preview.start) === startOf(slot), `"${text}" starts at ${preview.start}: ${preview.words}`);
+        const outcome = value(await world.core.handlers.bookPhrase({ text, title: journeyTitle }), `booking "${text}"`);
+        world.booked.add(outcome.referenceNumber);
+        const booked = mine(world, outcome.referenceNumber);
+        check(booked !== undefined && Date.parse(booked.start) === startOf(slot) && Date.parse(booked.end) === Date.parse(slot.end), `"${text}" booked ${booked?.start}–${booked?.end}`);
+        return;
+      }
+      throw new Skip('no resource with a plain name has a free slot tomorrow');
     },
   },
   {
