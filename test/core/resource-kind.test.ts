@@ -107,8 +107,8 @@ describe('the faces the core shows, against the local service', () => {
     expect(faces.get('Thames (1.01)')).toEqual({ kind: 'room', color: '#2e7d32' });
     expect(faces.get('Hot desk D1')).toEqual({ kind: 'desk', color: '#5d4037' });
     expect(faces.get('Loan laptop')).toEqual({ kind: 'equipment', color: '#455a64' });
-    // Only its type says so: nothing in its name or size does.
     expect(faces.get('Loan headset')).toEqual({ kind: 'equipment', color: '#546e7a' });
+    expect(harness.requests.some((request) => request.path === '/Resources/Types')).toBe(true);
 
     const snapshot = core.snapshot();
     expect(snapshot.freeNow.find((row) => row.name === 'Hub desk H1')?.face).toEqual({ kind: 'desk', color: '#4e342e' });
@@ -126,6 +126,7 @@ describe('the faces the core shows, against the local service', () => {
     expect(faces.get('Hot desk D1')?.kind).toBe('desk');
     expect(faces.get('Loan laptop')?.kind).toBe('equipment');
     expect(faces.get('Focus booth')?.kind).toBe('room');
-    expect(faces.get('Loan headset')).toEqual({ kind: 'other', color: '#546e7a' });
+    // Its name says nothing; its group "Equipment" does.
+    expect(faces.get('Loan headset')).toEqual({ kind: 'equipment', color: '#546e7a' });
   });
 });
