@@ -71,6 +71,7 @@ for (const theme of themes) {
     const freeRow = page.getByRole('listitem').filter({ hasText: 'Hub desk H1' });
     expect(await kindOf(freeRow)).toBe('desk');
     expect(await swatchColour(freeRow)).toBe('rgb(78, 52, 46)');
+    await screenshot(page, testInfo, `free-now-${theme}`);
 
     await page.getByRole('tab', { name: 'Book' }).click();
     await expect(page.getByRole('heading', { name: 'Choose a resource', exact: true })).toBeVisible();
