@@ -1,4 +1,4 @@
-import type { Locator } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, expectAccessible, screenshot, test } from './support/perch.js';
 
 /**
@@ -9,14 +9,16 @@ import { expect, expectAccessible, screenshot, test } from './support/perch.js';
 const themes = ['light', 'dark'] as const;
 
 /** Whether the element lies wholly inside the viewport, so it needs no scrolling to be seen. */
-const inView = (locator: Locator) =>
-  locator.evaluate((element) => {
-    const box = element.getBoundingClientRect();
-    return box.top >= 0 && box.left >= 0 && box.bottom <= window.innerHeight && box.right <= window.innerWidth;
-  });
+async function inView(page: Page, locator: Locator): Promise<boolean> {
+  const box = await locator.boundingBox();
+  const viewport = page.viewportSize();
+  if (box === null || viewport === null) return false;
+  return box.y >= 0 && box.x >= 0 && box.y + box.height <= viewport.height && box.x + box.width <= viewport.width;
+}
 
 const kindOf = (row: Locator) => row.locator('svg.resource-icon').getAttribute('data-kind');
-const swatchColour = (row: Locator) => row.locator('.swatch').evaluate((element) => getComputedStyle(element).backgroundColor);
+/** A string, not a function: this runs in the page, and the Node project has no DOM types. */
+const scrollsSideways = (page: Page) => page.evaluate<boolean>('document.documentElement.scrollWidth > document.documentElement.clientWidth');
 
 for (const theme of themes) {
   test(`first run: the usual choice has focus, the server form opens in its card, axe finds nothing (${theme})`, async ({ page, perch }, testInfo) => {
@@ -50,14 +52,14 @@ for (const theme of themes) {
       await perch.open();
       const tryIt = page.getByRole('button', { name: 'Try it on this computer' });
       await expect(tryIt).toBeFocused();
-      expect(await inView(tryIt), 'the main button needs no scrolling').toBe(true);
+      expect(await inView(page, tryIt), 'the main button needs no scrolling').toBe(true);
       await expectAccessible(page, testInfo, `first-run-200-${theme}`);
 
       await page.getByRole('button', { name: "Connect to my organisation's server" }).click();
       const address = page.getByRole('region', { name: 'At work' }).getByLabel('Server address');
       await expect(address).toBeFocused();
-      expect(await inView(address), 'the focused field is scrolled into view').toBe(true);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth), 'nothing scrolls sideways').toBe(true);
+      expect(await inView(page, address), 'the focused field is scrolled into view').toBe(true);
+      expect(await scrollsSideways(page), 'nothing scrolls sideways').toBe(false);
       await expectAccessible(page, testInfo, `server-form-200-${theme}`);
       await screenshot(page, testInfo, `server-form-200-${theme}`);
     });
@@ -70,14 +72,15 @@ for (const theme of themes) {
 
     const freeRow = page.getByRole('listitem').filter({ hasText: 'Hub desk H1' });
     expect(await kindOf(freeRow)).toBe('desk');
-    expect(await swatchColour(freeRow)).toBe('rgb(78, 52, 46)');
+    await expect(freeRow.locator('.swatch')).toHaveCSS('background-color', 'rgb(78, 52, 46)');
     await screenshot(page, testInfo, `free-now-${theme}`);
 
     await page.getByRole('tab', { name: 'Book' }).click();
     await expect(page.getByRole('heading', { name: 'Choose a resource', exact: true })).toBeVisible();
     const row = (name: RegExp) => page.getByRole('button', { name });
     expect(await kindOf(row(/^Thames/))).toBe('room');
-    expect(await swatchColour(row(/^Thames/))).toBe('rgb(46, 125, 50)');
+    await expect(row(/^Thames/).locator('.swatch')).toHaveCSS('background-color', 'rgb(46, 125, 50)');
+    await expect(row(/^Hot desk D1/).locator('.swatch')).toHaveCSS('background-color', 'rgb(93, 64, 55)');
     expect(await kindOf(row(/^Hot desk D1/))).toBe('desk');
     expect(await kindOf(row(/^Loan laptop/))).toBe('equipment');
 
