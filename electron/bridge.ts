@@ -218,6 +218,8 @@ export interface ReservationView {
    * occurrences with the same owner, resource, title, time of day and length are taken as one.
    */
   seriesKey: string | null;
+  /** Its resource's icon and colour; kind 'other' and no colour while the resource is not known. */
+  resourceFace: ResourceFace;
 }
 
 /** What the reservation list does not carry of one reservation, read when its details are opened. */
@@ -245,10 +247,21 @@ export interface RecurrenceView {
   until: string | null;
 }
 
+/** What a resource is, for its icon: from its resource type's name, else its own name and size; 'other' when nothing tells. */
+export type ResourceKind = 'room' | 'desk' | 'equipment' | 'other';
+
+/** How a resource is shown wherever it is named: its icon's kind and the server's colour for it. */
+export interface ResourceFace {
+  kind: ResourceKind;
+  /** The server's colour for it, `#rrggbb` or `#rgb`; null when it set none. Never carries text. */
+  color: string | null;
+}
+
 /** What Free now and its filter say of any resource the user may book: what it is and where. */
 export interface ResourceCardView {
   resourceId: number;
   name: string;
+  face: ResourceFace;
   scheduleId: number;
   scheduleName: string;
   groupNames: string[];
@@ -315,6 +328,7 @@ export interface ResourceView {
   maxLengthMinutes: number | null;
   maxParticipants: number | null;
   color: string;
+  face: ResourceFace;
 }
 
 export interface SlotView {

@@ -8,7 +8,7 @@ import { defaultTimeFormatRules } from '../bridge-format.js';
 import type { PlannerReservation } from './notifications/planner.js';
 import { defaultSettings } from './storage/settings-store.js';
 import type { ScheduleHours } from './views/opening-hours.js';
-import type { WireAttribute, WireGroupTree, WireResource, WireSchedule, WireSummary } from './views/state.js';
+import type { WireAttribute, WireGroupTree, WireResource, WireResourceType, WireSchedule, WireSummary } from './views/state.js';
 
 /**
  * Who is busy in one schedule from the moment it was asked to `until` (its closing time, or the
@@ -47,6 +47,8 @@ export interface CoreData {
   /** Meetings the user is in, for each schedule they book in; not cached on disk. */
   meetings: Meetings[];
   resources: WireResource[];
+  /** The server's resource types, which tell a room from a desk (resource-kind.ts); none on a 2.9 server. */
+  resourceTypes: WireResourceType[];
   schedules: WireSchedule[];
   groups: WireGroupTree | null;
   /** Reservation attributes: a required one that applies to a resource means one click cannot book it. */
@@ -62,6 +64,7 @@ export const emptyData = (): CoreData => ({
   busyNow: [],
   meetings: [],
   resources: [],
+  resourceTypes: [],
   schedules: [],
   groups: null,
   reservationAttributes: [],

@@ -25,6 +25,7 @@ import { notifierProblemOf, type Notifier } from './notifications/notifier.js';
 import { createReferenceData } from './sync/reference-data.js';
 import { createAccountSession } from './session/session.js';
 import { loadSettings, saveSettings } from './storage/settings-store.js';
+import { resourceFaces } from './views/resource-kind.js';
 import { freeViews, snapshotOf, viewContextOf } from './views/snapshot.js';
 import { coveredSchedules } from './sync/free-now-schedules.js';
 import { knownClosed } from './views/opening-hours.js';
@@ -171,7 +172,7 @@ export function createPerchCore(options: PerchCoreOptions): PerchCore {
   const handlers = createCommandHandlers({
     session,
     snapshot,
-    viewContext: () => viewContextOf(session.account, clock.now(), state.data.schedules, startTimeRules.locksStarted(session.account)),
+    viewContext: () => viewContextOf(session.account, clock.now(), state.data, startTimeRules.locksStarted(session.account)),
     startTimeRules,
     signIn: accounts.signIn,
     tryThisComputer: accounts.tryThisComputer,
@@ -211,6 +212,7 @@ export function createPerchCore(options: PerchCoreOptions): PerchCore {
       return success(null);
     },
     resources: reference.resources,
+    resourceFaces: () => resourceFaces(state.data.resources, state.data.resourceTypes, state.data.groups),
     schedules: reference.schedules,
     reservationAttributes: reference.reservationAttributes,
     knownSummary: (referenceNumber) => state.data.reservations.find((summary) => summary.referenceNumber === referenceNumber),

@@ -221,7 +221,7 @@ describe('Type to book does not depend on the machine', () => {
 });
 
 describe('What a resource is, for a phrase to name it', () => {
-  const card = { resourceId: 9, scheduleId: 1, scheduleName: 'Head office', location: 'Floor 2', features: [{ label: 'Screen', value: 'yes' }], standing: null };
+  const card = { resourceId: 9, face: { kind: 'other' as const, color: null }, scheduleId: 1, scheduleName: 'Head office', location: 'Floor 2', features: [{ label: 'Screen', value: 'yes' }], standing: null };
 
   it('goes by its innermost group, then its name, then whether it holds people', () => {
     expect(resourceKindOf({ name: 'Window seat', groupNames: ['Head office', 'Floor 2 desks'], capacity: null })).toBe('desk');

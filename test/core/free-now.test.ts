@@ -20,7 +20,7 @@ const resources = [resource(1, 'Thames', 1), resource(2, 'Severn', 1), resource(
 const schedules = [schedule(1, 'Head office', true), schedule(2, 'Lab')];
 
 function context(time: string, own: WireSummary[] = [], patch: Partial<FreeNowContext> = {}): FreeNowContext {
-  return { zone: 'UTC', now: at(time), resources, schedules, groupNames: new Map(), own, hours: [], reservationAttributes: [], favouriteResourceIds: [], isAdmin: false, mayBook: () => true, ...patch };
+  return { zone: 'UTC', now: at(time), resources, schedules, groupNames: new Map(), own, hours: [], reservationAttributes: [], favouriteResourceIds: [], faces: new Map(), isAdmin: false, mayBook: () => true, ...patch };
 }
 
 type DayLayout = [from: string, to: string, isReservable: boolean][];

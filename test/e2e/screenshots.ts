@@ -1,6 +1,6 @@
 /**
  * `npm run screenshots`: every view of the popover, light and dark, at its real size (380 × 560,
- * twice the pixels), drawn by the built renderer in Chromium over a real core and local service with
+ * twice the pixels) and at 200% zoom (190 × 280 CSS pixels, the same picture size), drawn by the built renderer in Chromium over a real core and local service with
  * the demo organisation, into build/screenshots/. The README shows them.
  */
 import { mkdir } from 'node:fs/promises';
@@ -13,6 +13,12 @@ import { bindPerch, nextOfficeMorning, startWorld } from './support/perch.js';
 
 const folder = fileURLToPath(new URL('../../build/screenshots/', import.meta.url));
 const themes = ['light', 'dark'] as const satisfies readonly ThemeSetting[];
+
+/** The popover's real size, and 200% zoom: half the CSS pixels, twice the device pixels per CSS pixel. */
+const sizes = [
+  { suffix: '', viewport: { width: 380, height: 560 }, deviceScaleFactor: 2 },
+  { suffix: '-200', viewport: { width: 190, height: 280 }, deviceScaleFactor: 4 },
+] as const;
 
 type World = Awaited<ReturnType<typeof startWorld>>;
 
@@ -39,6 +45,14 @@ const signedInViews: View[] = [
     },
   },
   { name: 'my-reservations', show: tab('My reservations', 'My reservations') },
+  {
+    name: 'reservation-details',
+    async show(page) {
+      await tab('My reservations', 'My reservations')(page);
+      await page.getByRole('button', { name: 'Design review', exact: true }).click();
+      await page.getByRole('definition').first().waitFor();
+    },
+  },
   { name: 'settings', show: tab('Settings', 'Settings') },
 ];
 
@@ -61,8 +75,8 @@ async function bookTheMorning(world: World): Promise<void> {
 
 async function capture(browser: Browser, url: string, world: World, theme: ThemeSetting, views: View[], prefix = ''): Promise<string[]> {
   const written: string[] = [];
-  for (const view of views) {
-    const page = await browser.newPage({ viewport: { width: 380, height: 560 }, deviceScaleFactor: 2, locale: 'en-GB', timezoneId: 'Europe/London' });
+  for (const view of views) for (const size of sizes) {
+    const page = await browser.newPage({ viewport: size.viewport, deviceScaleFactor: size.deviceScaleFactor, locale: 'en-GB', timezoneId: 'Europe/London' });
     // Only loopback: the popover must not reach out while it is drawn.
     await page.route(/^(?!https?:\/\/127\.0\.0\.1[:/]|data:|blob:)/, (route) => route.abort());
     // tsx (esbuild keepNames) wraps named functions in `__name(...)`, which page scripts lack.
@@ -73,7 +87,7 @@ async function capture(browser: Browser, url: string, world: World, theme: Theme
     await view.show(page);
     // No caret or focus ring in a picture meant to show the view at rest.
     await page.evaluate('document.activeElement?.blur()');
-    const file = `${folder}${prefix}${view.name}-${theme}.png`;
+    const file = `${folder}${prefix}${view.name}-${theme}${size.suffix}.png`;
     await page.screenshot({ path: file });
     written.push(file);
     await page.close();

@@ -22,6 +22,7 @@ function resource(resourceId: number, name: string, overrides: Partial<ResourceV
     maxLengthMinutes: null,
     maxParticipants: null,
     color: '',
+    face: { kind: 'other', color: null },
     ...overrides,
   };
 }

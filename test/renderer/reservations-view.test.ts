@@ -484,7 +484,7 @@ describe('My reservations: changes, details and sharing', () => {
   test('change room or desk: the others of its schedule that can be booked, and the same times', async () => {
     const fake = createFakePerch(readySnapshot({ reservations: [later] }));
     const resource = (resourceId: number, name: string, scheduleId = 1, statusId = 1) => ({
-      resourceId, name, location: '', scheduleId, groupIds: [], statusId, requiresApproval: false, requiresCheckIn: false, autoReleaseMinutes: null, minLengthMinutes: null, maxLengthMinutes: null, maxParticipants: null, color: '',
+      resourceId, name, location: '', scheduleId, groupIds: [], statusId, requiresApproval: false, requiresCheckIn: false, autoReleaseMinutes: null, minLengthMinutes: null, maxLengthMinutes: null, maxParticipants: null, color: '', face: { kind: 'room' as const, color: null },
     });
     fake.handlers.listResources = async () => ({ ok: true, value: [resource(later.resourceId, 'Room Ada'), resource(8, 'Room Babbage'), resource(9, 'Elsewhere', 2), resource(10, 'Closed room', 1, 2), resource(11, 'Annex')] });
     fake.handlers.move = async () => ({ ok: true, value: readySnapshot({ reservations: [{ ...later, resourceId: 8, resourceName: 'Room Babbage' }] }) });

@@ -34,14 +34,22 @@ describe('Try it on this computer', () => {
     expect(alertTexts()).toEqual([]);
   });
 
-  test('from the keyboard: Tab reaches it first, Enter starts the service, and the tabs replace the choice', async () => {
+  test('each choice is a card with one line saying what happens, the usual one first', async () => {
+    await renderFirstRun();
+    const cards = screen.getAllByRole('region');
+    expect(cards.map((card) => within(card).getByRole('heading').textContent?.trim())).toEqual(['On this computer', 'At work']);
+    expect(within(cards[0]!).getByRole('button', { name: 'Try it on this computer' })).toBeTruthy();
+    const connect = within(cards[1]!).getByRole('button', { name: "Connect to my organisation's server" });
+    expect(document.getElementById(connect.getAttribute('aria-describedby')!)?.textContent).toMatch(/Sign in to your organisation's LibreBooking server/);
+  });
+
+  test('from the keyboard: it has focus from the start, Enter starts the service, and the tabs replace the choice', async () => {
     const user = userEvent.setup();
     const fake = createFakePerch();
     const answer = deferred<BridgeResult<StateSnapshot>>();
     fake.handlers.tryThisComputer = () => answer.promise;
     await renderFirstRun(fake);
 
-    await user.tab();
     expect(document.activeElement).toBe(button('Try it on this computer'));
     await user.keyboard('{Enter}');
     expect(fake.requestsOf('tryThisComputer')).toEqual([undefined]);
@@ -85,6 +93,8 @@ describe("Connect to my organisation's server", () => {
     await openServerForm(user);
     expect(button("Connect to my organisation's server").getAttribute('aria-expanded')).toBe('true');
     expect(document.activeElement).toBe(field('Server address'));
+    // In place: inside its own card, under the button that opened it.
+    expect(field('Server address').closest('section')).toBe(button("Connect to my organisation's server").closest('section'));
     expect(screen.getByText(/API, which an administrator must have enabled on the server/)).toBeTruthy();
     expect(field('Username or e-mail').autocomplete).toBe('username');
     expect(field('Password').autocomplete).toBe('current-password');

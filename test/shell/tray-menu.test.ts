@@ -65,6 +65,7 @@ function reservation(patch: Partial<ReservationView> = {}): ReservationView {
     isMine: true,
     role: 'owner',
     seriesKey: null,
+    resourceFace: { kind: 'other', color: null },
     ...patch,
   };
 }

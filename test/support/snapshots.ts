@@ -35,12 +35,13 @@ export function reservationView(fields: Pick<ReservationView, 'start' | 'end'> &
     isMine: true,
     role: 'owner',
     seriesKey: null,
+    resourceFace: { kind: 'other', color: null },
     ...fields,
   };
 }
 
 /** What any row says of a resource that says nothing of itself, in the one schedule "Main". */
-const plainCard: Omit<ResourceCardView, 'resourceId' | 'name'> = { scheduleId: 1, scheduleName: 'Main', groupNames: [], location: '', capacity: null, features: [], standing: null };
+const plainCard: Omit<ResourceCardView, 'resourceId' | 'name'> = { face: { kind: 'other', color: null }, scheduleId: 1, scheduleName: 'Main', groupNames: [], location: '', capacity: null, features: [], standing: null };
 
 /** A resource free now that one click can book: no limits, no approval, nothing known ahead unless given. */
 export function freeResourceView(fields: Pick<FreeResourceView, 'resourceId' | 'name'> & Partial<FreeResourceView>): FreeResourceView {

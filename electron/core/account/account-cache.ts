@@ -78,6 +78,7 @@ function belongsTo(owner: CachedAccount, account: AccountIdentity): boolean {
 interface ReferenceSeen {
   owner: string;
   resources: unknown;
+  resourceTypes: unknown;
   schedules: unknown;
   groups: unknown;
   reservationAttributes: unknown;
@@ -123,12 +124,12 @@ export function createAccountCache(options: AccountCacheOptions): AccountCache {
   const textOptions = { log: (message: string) => log(message) };
 
   function referenceNow(owner: CachedAccount): ReferenceSeen {
-    const { resources, schedules, groups, reservationAttributes } = state.data;
-    return { owner: JSON.stringify(owner), resources, schedules, groups, reservationAttributes };
+    const { resources, resourceTypes, schedules, groups, reservationAttributes } = state.data;
+    return { owner: JSON.stringify(owner), resources, resourceTypes, schedules, groups, reservationAttributes };
   }
 
   const sameReference = (a: ReferenceSeen, b: ReferenceSeen | null) =>
-    b !== null && a.owner === b.owner && a.resources === b.resources && a.schedules === b.schedules && a.groups === b.groups && a.reservationAttributes === b.reservationAttributes;
+    b !== null && a.owner === b.owner && a.resources === b.resources && a.resourceTypes === b.resourceTypes && a.schedules === b.schedules && a.groups === b.groups && a.reservationAttributes === b.reservationAttributes;
 
   /**
    * In one order whatever order the polls left them in (a narrow poll's answer goes after the
@@ -161,7 +162,7 @@ export function createAccountCache(options: AccountCacheOptions): AccountCache {
     const reference = referenceNow(owner);
     if (!sameReference(reference, referenceSeen)) {
       referenceSeen = reference;
-      const text = cachePartText('reference', { account: owner, resources: data.resources, schedules: data.schedules, groups: data.groups, reservationAttributes: data.reservationAttributes }, textOptions);
+      const text = cachePartText('reference', { account: owner, resources: data.resources, resourceTypes: data.resourceTypes, schedules: data.schedules, groups: data.groups, reservationAttributes: data.reservationAttributes }, textOptions);
       const digest = digestOf(text);
       if (digest !== written.reference) write('reference', digest, text);
     }
@@ -203,15 +204,17 @@ export function createAccountCache(options: AccountCacheOptions): AccountCache {
 
       const data = emptyData();
       if (reference !== null) {
-        const { resources, schedules, groups, reservationAttributes } = reference.part;
-        Object.assign(data, { resources, schedules, groups, reservationAttributes });
+        const { resources, resourceTypes = [], schedules, groups, reservationAttributes } = reference.part;
+        Object.assign(data, { resources, resourceTypes, schedules, groups, reservationAttributes });
       }
       if (reservations !== null) {
         const part = reservations.part;
         data.reservations = part.reservations;
         data.fetchedAt = instantOrNull(part.fetchedAt);
         // The age of reference data that is not there would stop it being fetched.
-        data.referenceFetchedAt = reference === null ? null : instantOrNull(part.referenceFetchedAt);
+        // Reference data written before resource types were kept is fetched again, so icons do not wait 12 hours.
+        const whole = reference !== null && reference.part.resourceTypes !== undefined;
+        data.referenceFetchedAt = whole ? instantOrNull(part.referenceFetchedAt) : null;
       }
       state.data = data;
       state.shown = new Set(shown?.part.shownNotificationIds);

@@ -1,5 +1,5 @@
 import type { DateTime } from 'luxon';
-import type { BookDraft, BridgeResult, FreeResourceView, Settings, SignInRequest, StateSnapshot } from '../../bridge.js';
+import type { BookDraft, BridgeResult, FreeResourceView, ResourceFace, Settings, SignInRequest, StateSnapshot } from '../../bridge.js';
 import type { StartTimeRules } from '../account/start-time-rules.js';
 import type { AccountSession, SessionResult } from '../session/session.js';
 import type { BusyAnswer } from '../views/free-now.js';
@@ -30,6 +30,8 @@ export interface CommandContext {
   /** Resources and schedules, from the cache when it is less than an hour old. */
   resources(): Promise<SessionResult<WireResource[]>>;
   schedules(): Promise<SessionResult<WireSchedule[]>>;
+  /** Each resource's icon and colour by id, from the resources, their types and groups as last read. */
+  resourceFaces(): ReadonlyMap<number, ResourceFace>;
   /** The server's reservation attributes, which every reservation body carries; as last known when they cannot be read now. */
   reservationAttributes(): Promise<WireAttribute[]>;
   /** The listed summary of a reservation, if the last polls saw it. */

@@ -6,7 +6,7 @@ import type { CommandLookups } from './command-lookups.js';
 import { failure, success } from '../errors.js';
 import { bookableTest } from '../session/bookable.js';
 import { bridgeErrorFromSession } from '../session/session.js';
-import { attributeView, resourceView, scheduleView, slotViews } from '../views/state.js';
+import { attributeView, resourceView, scheduleView, slotViews, unknownFace } from '../views/state.js';
 
 export interface ListCommands {
   listSchedules(): Promise<BridgeResult<ScheduleView[]>>;
@@ -32,7 +32,8 @@ export function createListCommands(context: CommandContext, lookups: CommandLook
       // A resource granted "view only" is listed by the server but cannot be booked.
       const account = context.session.account;
       const mayBook = account === null ? () => false : bookableTest(account);
-      return success(resources.data.filter((resource) => mayBook(resource.resourceId)).map(resourceView));
+      const faces = context.resourceFaces();
+      return success(resources.data.filter((resource) => mayBook(resource.resourceId)).map((resource) => resourceView(resource, faces.get(resource.resourceId) ?? unknownFace)));
     },
     async listSlots({ resourceId, date }) {
       const view = lookups.signedIn();

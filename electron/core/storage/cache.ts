@@ -7,7 +7,7 @@ import { registerWireFormats } from '../../api/formats.js';
 import { Nullable } from '../../api/schemas/common.js';
 import { ReservationSummary } from '../../api/schemas/reservations.js';
 import { AttributeDefinition } from '../../api/schemas/attributes.js';
-import { Resource, ResourceGroupTree } from '../../api/schemas/resources.js';
+import { Resource, ResourceGroupTree, ResourceType } from '../../api/schemas/resources.js';
 import { ScheduleListItem } from '../../api/schemas/schedules.js';
 import { isPlainObject, writeTextAtomic } from './files.js';
 
@@ -39,6 +39,8 @@ const CachedAccount = Type.Object({
 const ReferencePart = Type.Object({
   account: CachedAccount,
   resources: Type.Array(Resource),
+  /** Absent in a cache written before issue 22; the reference data is then fetched again (account-cache.ts). */
+  resourceTypes: Type.Optional(Type.Array(ResourceType)),
   schedules: Type.Array(ScheduleListItem),
   groups: Nullable(ResourceGroupTree),
   reservationAttributes: Type.Array(AttributeDefinition),

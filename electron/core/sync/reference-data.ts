@@ -65,8 +65,9 @@ export function createReferenceData(options: ReferenceDataOptions): ReferenceDat
     const fresh = fetchedAt !== null && clock.now().diff(fetchedAt, 'hours').hours < referenceDataHours;
     if (fresh && !force) return Promise.resolve();
     running ??= (async () => {
-      const [resources, schedules, groups, attributes] = await Promise.all([
+      const [resources, types, schedules, groups, attributes] = await Promise.all([
         session.run((client) => client.getAllResources()),
+        session.run((client) => client.getResourceTypes()),
         session.run((client) => client.getAllSchedules()),
         session.run((client) => client.getResourceGroups()),
         readAttributes(),
@@ -74,6 +75,9 @@ export function createReferenceData(options: ReferenceDataOptions): ReferenceDat
       if (session.account !== account) return;
       const { data } = state;
       if (resources.ok) data.resources = resources.data.resources;
+      // A 2.9 server has no types (404: server-facts C); kept as they were when the server cannot say now.
+      if (types.ok) data.resourceTypes = types.data.types;
+      else if (types.error.kind === 'notFound') data.resourceTypes = [];
       if (schedules.ok) data.schedules = schedules.data.schedules;
       if (groups.ok) data.groups = groups.data;
       if (attributes.ok) data.reservationAttributes = attributes.data.attributes;

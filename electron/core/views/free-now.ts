@@ -7,9 +7,9 @@ import { DateTime } from 'luxon';
 import { parseHumanDuration } from '../../api/durations.js';
 import { AttributeCategory } from '../../api/schemas/attributes.js';
 import { ResourceStatus } from '../../api/schemas/resources.js';
-import type { FreeNowClosedView, FreeResourceView, ResourceCardView, UnavailableResourceView } from '../../bridge.js';
+import type { FreeNowClosedView, FreeResourceView, ResourceCardView, ResourceFace, UnavailableResourceView } from '../../bridge.js';
 import { nextOpening, openingAt, type Opening, type ScheduleHours } from './opening-hours.js';
-import { isoIn, isoOrNull, wireInstant, type WireAttribute, type WireResource, type WireSchedule, type WireSummary } from './state.js';
+import { isoIn, isoOrNull, unknownFace, wireInstant, type WireAttribute, type WireResource, type WireSchedule, type WireSummary } from './state.js';
 
 export interface FreeNowContext {
   zone: string;
@@ -27,6 +27,8 @@ export interface FreeNowContext {
   /** Reservation attributes: a required one that applies to a resource means one click cannot book it. */
   reservationAttributes: readonly WireAttribute[];
   favouriteResourceIds: readonly number[];
+  /** Each resource's icon and colour by id (resource-kind.ts). */
+  faces: ReadonlyMap<number, ResourceFace>;
   isAdmin: boolean;
   /** Whether the user may book the resource: one granted "view only" is not offered (see bookable.ts). */
   mayBook: (resourceId: number) => boolean;
@@ -164,6 +166,7 @@ function rowWriters(context: FreeNowContext) {
     card: (resource: WireResource): ResourceCardView => ({
       resourceId: resource.resourceId,
       name: resource.name,
+      face: context.faces.get(resource.resourceId) ?? unknownFace,
       scheduleId: resource.scheduleId,
       scheduleName: scheduleNames.get(resource.scheduleId) ?? '',
       groupNames: [...(context.groupNames.get(resource.resourceId) ?? [])],

@@ -2,11 +2,12 @@
 import { DateTime } from 'luxon';
 import type { FreeResourceView, KeychainStatus, StateSnapshot } from '../../bridge.js';
 import { ownAndMeetings, type CoreData, type CoreState, type ServerStrain } from '../core-state.js';
+import { resourceFaces } from './resource-kind.js';
 import { acceleratorLabel } from '../desktop/global-shortcut.js';
 import { bookableTest } from '../session/bookable.js';
 import { accountView, type AccountIdentity } from '../session/session.js';
 import { freeNowClosedView, freeNowLists, freeNowViews, type BusyAnswer, type FreeNowContext } from './free-now.js';
-import { groupNamesByResource, isoIn, scheduleZones, upcomingViews, type ViewContext, type WireSchedule } from './state.js';
+import { groupNamesByResource, isoIn, scheduleZones, upcomingViews, type ViewContext } from './state.js';
 
 function machineZone(): string {
   return DateTime.local().zoneName ?? 'UTC';
@@ -31,7 +32,14 @@ function listedReservations(data: CoreData) {
 export function snapshotOf(state: CoreState, account: AccountIdentity | null, now: DateTime, keychain: KeychainStatus, lockedOnceStarted: boolean): StateSnapshot {
   const { data } = state;
   const userZone = account?.timezone ?? machineZone();
-  const context: ViewContext = { zone: userZone, now, userId: account?.userId ?? 0, scheduleZones: scheduleZones(data.schedules), lockedOnceStarted };
+  const context: ViewContext = {
+    zone: userZone,
+    now,
+    userId: account?.userId ?? 0,
+    scheduleZones: scheduleZones(data.schedules),
+    lockedOnceStarted,
+    resourceFaces: resourceFaces(data.resources, data.resourceTypes, data.groups),
+  };
   return {
     phase: state.phase,
     account: account === null ? null : accountView(account),
@@ -67,6 +75,7 @@ function freeNowContext(state: CoreState, account: AccountIdentity, start: DateT
     hours: data.hours,
     reservationAttributes: data.reservationAttributes,
     favouriteResourceIds: state.settings.favouriteResourceIds,
+    faces: resourceFaces(data.resources, data.resourceTypes, data.groups),
     isAdmin: account.isAdmin,
     mayBook: bookableTest(account),
   };
@@ -86,7 +95,14 @@ export function freeViews(state: CoreState, account: AccountIdentity, answers: r
 }
 
 /** Context for views of this moment, when someone is signed in. */
-export function viewContextOf(account: AccountIdentity | null, now: DateTime, schedules: readonly WireSchedule[], lockedOnceStarted: boolean): ViewContext | null {
+export function viewContextOf(account: AccountIdentity | null, now: DateTime, data: Pick<CoreData, 'schedules' | 'resources' | 'resourceTypes' | 'groups'>, lockedOnceStarted: boolean): ViewContext | null {
   if (account === null) return null;
-  return { zone: account.timezone, now, userId: account.userId, scheduleZones: scheduleZones(schedules), lockedOnceStarted };
+  return {
+    zone: account.timezone,
+    now,
+    userId: account.userId,
+    scheduleZones: scheduleZones(data.schedules),
+    lockedOnceStarted,
+    resourceFaces: resourceFaces(data.resources, data.resourceTypes, data.groups),
+  };
 }

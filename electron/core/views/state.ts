@@ -9,15 +9,16 @@ import { parseWireDateTime, wallClockTime } from '../../api/dates.js';
 import { parseHumanDuration } from '../../api/durations.js';
 import { AttributeCategory, type AttributeDefinition } from '../../api/schemas/attributes.js';
 import type { Reservation, ReservationSummary } from '../../api/schemas/reservations.js';
-import type { Resource, ResourceGroupTree } from '../../api/schemas/resources.js';
+import type { Resource, ResourceGroupTree, ResourceType } from '../../api/schemas/resources.js';
 import type { ScheduleListItem, Slots } from '../../api/schemas/schedules.js';
-import type { AttributeView, RecurrenceView, ReservationRole, ReservationView, ResourceView, ScheduleView, SlotView } from '../../bridge.js';
+import type { AttributeView, RecurrenceView, ReservationRole, ReservationView, ResourceFace, ResourceView, ScheduleView, SlotView } from '../../bridge.js';
 
 export type WireSummary = Static<typeof ReservationSummary>;
 export type WireReservation = Static<typeof Reservation>;
 export type WireResource = Static<typeof Resource>;
 export type WireSchedule = Static<typeof ScheduleListItem>;
 export type WireGroupTree = Static<typeof ResourceGroupTree>;
+export type WireResourceType = Static<typeof ResourceType>;
 export type WireSlots = Static<typeof Slots>;
 export type WireAttribute = Static<typeof AttributeDefinition>;
 
@@ -30,6 +31,8 @@ export interface ViewContext {
   scheduleZones?: ReadonlyMap<number, string>;
   /** The server refuses this user's changes to a reservation once it has started (see start-time-rules.ts); absent: not known to. */
   lockedOnceStarted?: boolean;
+  /** Each resource's icon and colour by id, as far as the resources are known. */
+  resourceFaces?: ReadonlyMap<number, ResourceFace>;
 }
 
 /** Schedule zones by id, for `ViewContext`. */
@@ -146,6 +149,7 @@ function viewOf(facts: ReservationFacts, context: ViewContext): ReservationView 
     isMine: mine,
     role,
     seriesKey: seriesKeyOf(facts, zone),
+    resourceFace: context.resourceFaces?.get(facts.resourceId) ?? unknownFace,
   };
 }
 
@@ -321,7 +325,10 @@ export function groupNamesByResource(tree: WireGroupTree | null): Map<number, st
   return names;
 }
 
-export function resourceView(resource: WireResource): ResourceView {
+/** What a resource that is not (or not yet) known shows: the neutral icon, no colour. */
+export const unknownFace: ResourceFace = { kind: 'other', color: null };
+
+export function resourceView(resource: WireResource, face: ResourceFace): ResourceView {
   return {
     resourceId: resource.resourceId,
     name: resource.name,
@@ -337,6 +344,7 @@ export function resourceView(resource: WireResource): ResourceView {
     maxLengthMinutes: parseHumanDuration(resource.maxLength),
     maxParticipants: resource.maxParticipants,
     color: resource.color,
+    face,
   };
 }
 
