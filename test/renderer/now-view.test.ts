@@ -541,7 +541,7 @@ describe('Now: Free now finds across everything', () => {
     expect(names()).toEqual(['Room Babbage']);
     await user.type(filterBox(), 'thames');
     expect(screen.getByRole('heading', { name: 'Not free now' })).toBeTruthy();
-    expect(screen.getAllByRole('listitem').map(text)).toEqual(['★favourite Thames (1.01) 6 people busy until 2:30 PM Look at 2:30 PM']);
+    expect(screen.getAllByRole('listitem').map(text)).toEqual(['favourite Thames (1.01) 6 people busy until 2:30 PM Look at 2:30 PM']);
     expect(screen.queryByText(/Nothing/)).toBeNull();
 
     // The look button is in the list's one Tab stop.
