@@ -49,6 +49,10 @@ test('renames a booking, moves it to another time and another room, each in plac
   await page.getByRole('menuitem', { name: 'Change time…' }).click();
   const time = row('Roadmap').getByRole('form', { name: 'Change the time of Roadmap' });
   const chosen = (label: string) => time.getByLabel(label).locator('option:checked');
+  // The day as the Book form writes it, in the region's format (never Chromium's 11/30/2026).
+  const bookedDay = DateTime.fromISO(perch.at('15:00')).setZone(userZone);
+  await expect(chosen('Day')).toHaveText(new RegExp(`^${bookedDay.setLocale('en').toFormat('ccc')}\\b.*\\b${bookedDay.day}\\b`));
+  await expect(chosen('Day')).not.toHaveText(/\//);
   // The day's free times, in the user's clock, starting from its own.
   await expect(chosen('From')).toHaveText(clockOf(perch.at('15:00')));
   await expect(chosen('To')).toHaveText(clockOf(perch.at('15:30')));

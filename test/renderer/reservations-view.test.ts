@@ -456,7 +456,7 @@ describe('My reservations: changes, details and sharing', () => {
     await user.click(button('More actions for Focus time'));
     await user.click(screen.getByRole('menuitem', { name: 'Change time…' }));
     const form = screen.getByRole('form', { name: 'Change the time of Focus time' });
-    expect((within(form).getByLabelText('Day') as HTMLInputElement).value).toBe('2025-11-26');
+    expect((within(form).getByLabelText('Day') as HTMLSelectElement).value).toBe('2025-11-26');
     expect(fake.requestsOf('listSlots')).toEqual([{ resourceId: later.resourceId, date: '2025-11-26' }]);
     const from = within(form).getByLabelText('From') as HTMLSelectElement;
     const until = within(form).getByLabelText('To') as HTMLSelectElement;
