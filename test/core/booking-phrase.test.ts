@@ -9,11 +9,11 @@ import type { TimeFormatRules } from '../../electron/bridge.js';
 import {
   phraseResourceOf,
   readBookingPhrase,
-  resourceKindOf,
   type BookingIntent,
   type PhraseContext,
   type PhraseResource,
 } from '../../electron/core/commands/booking-phrase.js';
+import { resourceKindOf } from '../../electron/core/views/resource-kind.js';
 
 const resources: PhraseResource[] = [
   { id: 1, name: 'Thames (1.01)', kind: 'room', capacity: 8, keywords: ['Head office, floor 1', 'Floor 1 rooms'] },

@@ -12,15 +12,15 @@ import { DateTime } from 'luxon';
 import { createTimeFormat, durationWords, type TimeFormat } from '../../bridge-format.js';
 import type { ResourceCardView, TimeFormatRules } from '../../bridge.js';
 import { wordsOf } from '../../bridge-words.js';
+import { resourceKindOf, type NamedKind } from '../views/resource-kind.js';
 
-export type ResourceKind = 'room' | 'desk' | 'equipment';
 
 /** A resource the user may book, as the phrase can name it. */
 export interface PhraseResource {
   id: number;
   name: string;
   /** What it is, where known (see `resourceKindOf`). */
-  kind: ResourceKind | null;
+  kind: NamedKind | null;
   /** How many people it holds; null where not known. */
   capacity: number | null;
   /** Other words that find it, as the filter's: its place, schedule and groups. */
@@ -40,7 +40,7 @@ export type ResourceWish =
   /** Named ("Thames", "severn"): the resources whose words the line's words begin, in the order given. */
   | { by: 'name'; words: string; ids: number[] }
   /** Any of a kind and size ("a desk", "room for 6", or nothing said): the resources that fit, in the order given. */
-  | { by: 'kind'; kind: ResourceKind | null; minCapacity: number | null; ids: number[] }
+  | { by: 'kind'; kind: NamedKind | null; minCapacity: number | null; ids: number[] }
   /** Words that name no resource the user may book: said, never guessed. */
   | { by: 'unknown'; words: string };
 
@@ -66,20 +66,6 @@ export interface BookingIntent {
 
 /** A booking with no length said lasts this long: the one-click buttons' length. */
 export const defaultLengthMinutes = 30;
-
-/**
- * What a resource is, from its groups or name ("Floor 1 desks", "Phone booth 2"); one that holds
- * people is a room. The wire carries no type on 2.9 servers (server-facts D), so words decide.
- */
-export function resourceKindOf(card: Pick<ResourceCardView, 'name' | 'groupNames' | 'capacity'>): ResourceKind | null {
-  for (const text of [...card.groupNames].reverse().concat(card.name)) {
-    const words = text.toLocaleLowerCase();
-    if (/\bdesks?\b|hot ?desk/.test(words)) return 'desk';
-    if (/\b(rooms?|boardroom|booths?|meeting|pods?|studios?)\b/.test(words)) return 'room';
-    if (/\b(equipment|projectors?|cameras?|laptops?|cars?|screens?|vehicles?)\b/.test(words)) return 'equipment';
-  }
-  return card.capacity !== null && card.capacity > 1 ? 'room' : null;
-}
 
 /** The phrase's view of a Free now card. */
 export function phraseResourceOf(card: ResourceCardView): PhraseResource {
@@ -143,7 +129,7 @@ const dayPattern = String.raw`(?:today|tonight|tomorrow|tomorow|tmrw|tmr|(?:on\s
 /** Words that say nothing about what or when: "book me a desk at 3". */
 const fillerWords = new Set(['a', 'an', 'the', 'on', 'at', 'for', 'book', 'me', 'please', 'from', 'i', 'need', 'want', 'with', 'in', 'and', 'to', 'of', 'us', 'get', 'reserve', 'some', 'any']);
 
-const kindWords: Record<string, ResourceKind> = {
+const kindWords: Record<string, NamedKind> = {
   room: 'room',
   rooms: 'room',
   desk: 'desk',

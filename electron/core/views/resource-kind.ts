@@ -4,9 +4,25 @@
  * and a 2.9 server has none at all (server-facts C), so the type's name is read for words, then
  * the resource's groups and name, then its size; a resource none of these tell about is 'other'.
  */
-import type { ResourceFace, ResourceKind } from '../../bridge.js';
-import { resourceKindOf } from '../commands/booking-phrase.js';
+import type { ResourceCardView, ResourceFace, ResourceKind } from '../../bridge.js';
 import { groupNamesByResource, type WireGroupTree, type WireResource, type WireResourceType } from './state.js';
+
+/** A kind words can tell: 'other' is what none of them do. */
+export type NamedKind = Exclude<ResourceKind, 'other'>;
+
+/**
+ * What a resource is, from its groups or name ("Floor 1 desks", "Phone booth 2"); one that holds
+ * people is a room. The wire carries no type on 2.9 servers (server-facts D), so words decide.
+ */
+export function resourceKindOf(card: Pick<ResourceCardView, 'name' | 'groupNames' | 'capacity'>): NamedKind | null {
+  for (const text of [...card.groupNames].reverse().concat(card.name)) {
+    const words = text.toLocaleLowerCase();
+    if (/\bdesks?\b|hot ?desk/.test(words)) return 'desk';
+    if (/\b(rooms?|boardroom|booths?|meeting|pods?|studios?)\b/.test(words)) return 'room';
+    if (/\b(equipment|projectors?|cameras?|laptops?|cars?|screens?|vehicles?)\b/.test(words)) return 'equipment';
+  }
+  return card.capacity !== null && card.capacity > 1 ? 'room' : null;
+}
 
 /** Type names by id, from GetResourceTypes; empty when the server has none. */
 export function resourceTypeNames(types: readonly WireResourceType[]): Map<number, string> {
