@@ -32,7 +32,7 @@ test("before check-in opens, the Next card says by when to check in, and keeps I
   await notComing.click();
   const confirm = next.getByRole('group', { name: 'Confirm giving the booking back' });
   await expect(confirm).toContainText('Cancel it and free Avon (2.01)?');
-  await confirm.getByRole('button', { name: 'Yes, give Design review back' }).click();
+  await confirm.getByRole('button', { name: 'Yes, free it: give Design review back' }).click();
   await expect(page.getByRole('article').filter({ hasText: 'Design review' })).toHaveCount(0);
   expect(await user.getReservation({ params: { referenceNumber: created.data.referenceNumber } })).toMatchObject({ ok: false, error: { kind: 'notFound' } });
 });

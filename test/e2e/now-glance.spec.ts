@@ -65,6 +65,45 @@ test('the title and the tabs are one slim row, at 380×560 and at 200% zoom', as
   await screenshot(page, testInfo, 'now-200-percent');
 });
 
+test.describe('a few minutes before the booking, check-in open', () => {
+  test.use({ officeTime: '11:26' });
+
+  test('at 200% zoom the Next card keeps to half the view: the action of the moment in sight, the others behind More', async ({ page, perch }, testInfo) => {
+    await bookingComing(perch);
+    await page.setViewportSize({ width: 190, height: 280 });
+    const next = page.getByRole('article').filter({ hasText: 'Design review' });
+    const checkIn = next.getByRole('button', { name: /^Check in/ });
+    await expect(checkIn).toBeVisible();
+    // "check-in open" gives way to the button that says it; the deadline stays, in its short form.
+    await expect(next.getByText('check-in open')).toBeHidden();
+    await expect(next.getByRole('listitem')).toHaveText([/^Check in by \d\d:\d\d$/]);
+    expect((await next.boundingBox())!.height, 'the card takes at most half the view').toBeLessThanOrEqual(140);
+    await expect(page.getByRole('searchbox', { name: /Filter free resources/ })).toBeInViewport();
+
+    const more = next.getByRole('button', { name: 'More actions for Design review with the whole product team' });
+    const notComing = next.getByRole('button', { name: /not coming/ });
+    await expect(notComing).toBeHidden();
+    await expect(more).toHaveAttribute('aria-expanded', 'false');
+    await more.press('Enter');
+    await expect(more).toHaveAttribute('aria-expanded', 'true');
+    await notComing.click();
+    // Its question stays in sight even if More is closed again, until it is answered.
+    await more.click();
+    const question = next.getByRole('group', { name: 'Confirm giving the booking back' });
+    await expect(question).toBeVisible();
+    await expectAccessible(page, testInfo, 'now-next-200');
+    await question.getByRole('button', { name: /No, keep/ }).click();
+    await expect(notComing).toBeHidden();
+
+    // At the real size there is room: no More, both actions beside the words, the badge too.
+    await page.setViewportSize({ width: 380, height: 560 });
+    await expect(more).toBeHidden();
+    await expect(notComing).toBeVisible();
+    await expect(next.getByText('check-in open')).toBeVisible();
+    await expect(next.getByRole('listitem')).toHaveText([/^Released at \d\d:\d\d unless you check in$/]);
+  });
+});
+
 test('booking with one click moves nothing: the Next card has its place kept, and the confirmation is said where the row was', async ({ page, perch }) => {
   await perch.signIn();
   await perch.open();

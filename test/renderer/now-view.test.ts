@@ -640,7 +640,7 @@ describe("Now: I'm not coming", () => {
     expect(document.activeElement).toBe(button("I'm not coming to Design review"));
 
     await user.click(button("I'm not coming to Design review"));
-    await user.click(button('Yes, give Design review back'));
+    await user.click(button('Yes, free it: give Design review back'));
     expect(fake.requestsOf('release')).toEqual([{ referenceNumber: 'ref-1' }]);
     expect(text(button("I'm not coming to Design review"))).toBe('Giving it back…');
     answer.resolve({ ok: true, value: readySnapshot({ reservations: [] }) });
@@ -654,7 +654,7 @@ describe("Now: I'm not coming", () => {
     const { user } = await renderNow(fake);
     await user.click(button("I'm not coming to Design review"));
     expect(text(screen.getByRole('group', { name: 'Confirm giving the booking back' }))).toContain('End it now and free Room Ada?');
-    await user.click(button('Yes, give Design review back'));
+    await user.click(button('Yes, free it: give Design review back'));
     await waitFor(() => expect(alerts()).toBe('This reservation cannot be checked out from.'));
     expect(button("I'm not coming to Design review").getAttribute('aria-describedby')).toBe(screen.getByText('This reservation cannot be checked out from.').id);
   });

@@ -370,7 +370,7 @@ describe("My reservations: I'm not coming", () => {
     await user.click(screen.getByRole('menuitem', { name: "I'm not coming" }));
     const question = within(item('Retro')).getByRole('group', { name: 'Confirm giving the booking back' });
     expect(text(question)).toContain('End it now and free Room Ada?');
-    await user.click(button('Yes, give Retro back'));
+    await user.click(button('Yes, free it: give Retro back'));
     expect(fake.requestsOf('release')).toEqual([{ referenceNumber: 'late' }]);
     expect(await screen.findByText('You have no upcoming reservations.')).toBeTruthy();
   });
