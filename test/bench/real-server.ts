@@ -12,7 +12,7 @@
  * - a working stretch twice, normal use (the popover opened every 10 minutes) and unattended: the
  *   bytes written into the data folder (counted at each write, `disk-writes.ts`), the heap at its
  *   start and end, and real-server time per user-hour, each request timed from the moment it is
- *   sent until its whole answer has arrived and priced with spec/server-facts.md section E.
+ *   sent until its whole answer has arrived and priced with electron/api/server-facts.md section E.
  * With `--access-log`, the server's own time for each request is read from its nginx access log as
  * well (a `log_format` that writes `rt=$request_time` and `ua="$http_user_agent"`;
  * each request names itself in its User-Agent). The user gets three reservations in the stretch (one on a resource that needs check-in, when

@@ -1,5 +1,5 @@
 /**
- * What a request costs a real LibreBooking server: the price table of spec/server-facts.md
+ * What a request costs a real LibreBooking server: the price table of electron/api/server-facts.md
  * section E (server time, sequential, warm, median, as a normal user who may book 700 of 1,000
  * resources). A request the table does not price counts as 1 s and is named, so nothing the app
  * sends goes unpriced.
