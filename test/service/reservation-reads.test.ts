@@ -1,10 +1,9 @@
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AttributeCategory } from '../../electron/api/schemas/attributes.js';
-import type { LinkBuilder } from '../../electron/service/handlers/types.js';
 import { writeAttributeValues } from '../../electron/service/store/attribute-values.js';
 import { onConnection } from '../../electron/service/store/database.js';
-import { loadSummaries } from '../../electron/service/store/reservation-views.js';
+import { listOccurrences } from '../../electron/service/store/occurrence-lists.js';
 import type { SeriesValues } from '../../electron/service/store/reservations.js';
 import { invalidBody, lacksRightBody, notFoundBody, unauthenticatedBody } from '../support/answers.js';
 import { deleteAttributes, insertAccessory, insertAttribute, insertSchedule, insertUserGroup, signInAdmin, withOwnService } from '../support/fixtures.js';
@@ -672,17 +671,13 @@ describe('CheckinReservation and CheckoutReservation (check-in opens 5 minutes b
   });
 });
 
-describe('loadSummaries queries', () => {
-  const links = {
-    to: (operation: string, _params: unknown, title: string) => ({ href: operation, title }),
-    url: (operation: string) => operation,
-  } as unknown as LinkBuilder;
+describe('listOccurrences queries', () => {
   const december = { from: utc('2026-10-01T00:00:00Z').toMillis(), to: utc('2027-04-01T00:00:00Z').toMillis() };
   const oneDay = { from: utc('2026-12-03T00:00:00Z').toMillis(), to: utc('2026-12-04T00:00:00Z').toMillis() };
 
   it('asks a constant number of queries however many reservations match', async () => {
-    const small = await recordQueries(service.store, (store) => loadSummaries(store, links, oneDay));
-    const large = await recordQueries(service.store, (store) => loadSummaries(store, links, december));
+    const small = await recordQueries(service.store, (store) => listOccurrences(store, oneDay));
+    const large = await recordQueries(service.store, (store) => listOccurrences(store, december));
     expect(large.result.length).toBeGreaterThan(small.result.length);
     expect(large.queries.length).toBe(small.queries.length);
     // The longest booking, the occurrences, their people, their guests.
@@ -698,7 +693,7 @@ describe('loadSummaries queries', () => {
     // "Who is busy now in this schedule": what the tray app asks for Free now.
     ['one schedule over one minute, as a normal user', { scheduleId: 1, viewer: { user: { id: 2 }, isAdmin: false }, to: oneDay.from + 60_000 }, /reservations_by_start|resources_by_schedule/],
   ])('scans an index range, never the whole table, for %s', async (_case, filter, index) => {
-    const { queries } = await recordQueries(service.store, (store) => loadSummaries(store, links, { ...oneDay, ...filter }));
+    const { queries } = await recordQueries(service.store, (store) => listOccurrences(store, { ...oneDay, ...filter }));
     const main = queries.find((query) => query.sql.includes('from "reservations"'));
     const plan = await queryPlan(service.store, main!);
     expect(plan.join('\n')).toMatch(index);

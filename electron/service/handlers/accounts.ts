@@ -2,8 +2,10 @@ import { checkNewPassword, missingOrEmpty } from '../domain/profile.js';
 import { forbidden, invalid, selfRegistrationDisabled, Violations } from '../errors.js';
 import { verifyPassword } from '../passwords.js';
 import type { Store } from '../store/database.js';
-import { accountLinks, accountOf, findUser, registerUser, setPassword, updateUserProfile } from '../store/users.js';
+import { accountAttributeValues } from '../store/user-details.js';
+import { findUser, registerUser, setPassword, updateUserProfile } from '../store/users.js';
 import type { Caller, HandlerMap, LinkBuilder } from './types.js';
+import { accountAnswer, accountLinks } from './user-answers.js';
 
 const reference = (links: LinkBuilder, userId: number) => ({ userId, links: accountLinks(links, userId), message: null });
 
@@ -50,6 +52,6 @@ export const accountHandlers = {
 
   async getAccount({ params }, { store, links, caller }) {
     const account = await accessibleAccount(store, caller, params.userId, 'You are not allowed to view this account.');
-    return accountOf(store, links, account);
+    return accountAnswer(links, account, await accountAttributeValues(store, account.id));
   },
 } satisfies Pick<HandlerMap, 'createAccount' | 'updateAccount' | 'updateAccountPassword' | 'getAccount'>;

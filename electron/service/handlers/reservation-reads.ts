@@ -5,17 +5,11 @@ import { checkInMessages, checkInOutcome, checkOutOutcome, toWholeSecond } from 
 import { readQueryDateTime, usableZone } from '../domain/query-dates.js';
 import { forbidden, invalid, notFound, Violations } from '../errors.js';
 import { connectionOf, type Store } from '../store/database.js';
-import {
-  administrationCheck,
-  checkInState,
-  findOccurrence,
-  loadReservation,
-  loadSummaries,
-  mayChange,
-  reservationReference,
-  type OccurrenceRow,
-} from '../store/reservation-views.js';
+import { administrationCheck, checkInState, findOccurrence, mayChange, type OccurrenceRow } from '../store/occurrences.js';
+import { readReservationDetails } from '../store/reservation-details.js';
 import { moveInstance } from '../store/reservations.js';
+import { reservationAnswer, reservationReference } from './reservation-answers.js';
+import { summariesById } from './reservation-summaries.js';
 import type { Caller, HandlerMap } from './types.js';
 
 const messages = {
@@ -69,7 +63,7 @@ export const reservationReadHandlers = {
     violations.throwIfAny();
     const from = start ?? clock.now();
     const to = end ?? from.plus(defaultWindow);
-    const reservations = await loadSummaries(store, links, {
+    const summaries = await summariesById(store, links, {
       from: from.toMillis(),
       to: to.toMillis(),
       viewer: caller,
@@ -78,7 +72,7 @@ export const reservationReadHandlers = {
       ...(scheduleId !== undefined && { scheduleId }),
     });
     return {
-      reservations,
+      reservations: [...summaries.values()],
       startDateTime: formatWireDateTime(from.toUTC()),
       endDateTime: formatWireDateTime(to.toUTC()),
       links: [],
@@ -87,9 +81,9 @@ export const reservationReadHandlers = {
   },
 
   async getReservation({ params }, { store, clock, config, links, caller }) {
-    const reservation = await loadReservation(store, links, params.referenceNumber, caller, clock.now().toMillis(), config);
-    if (!reservation) throw notFound();
-    return reservation;
+    const details = await readReservationDetails(store, params.referenceNumber, caller);
+    if (!details) throw notFound();
+    return reservationAnswer(links, details, caller, clock.now().toMillis(), config.checkInOpensMinutes);
   },
 
   /** Approval covers the whole series; approving one already approved answers success again. */

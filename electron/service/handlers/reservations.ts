@@ -9,7 +9,6 @@ import { checkAttributeInputs, writeAttributeValues } from '../store/attribute-v
 import { accessoryShortages, conflictMessage, findConflicts, resourcesNotBookable } from '../store/booking-checks.js';
 import { readBookingRequest, remindersOf, type BookingRequest } from '../store/booking-request.js';
 import { connectionOf, inWriteTransaction, type Connection, type Store } from '../store/database.js';
-import { reservationReference } from '../store/reservation-views.js';
 import {
   deleteInstances,
   insertInstances,
@@ -20,6 +19,7 @@ import {
 } from '../store/reservations.js';
 import type { ReservationRow, ReservationSeriesRow } from '../store/tables.js';
 import { deletionEnvelope } from './deletion.js';
+import { reservationReference } from './reservation-answers.js';
 import type { Caller, HandlerMap } from './types.js';
 
 const updateScopes = ['this', 'future', 'full'] as const;

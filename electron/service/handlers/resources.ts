@@ -33,6 +33,7 @@ import {
   resourceExists,
 } from '../store/resources.js';
 import type { ResourceRow } from '../store/tables.js';
+import { customAttributeAnswers } from './custom-attribute-answers.js';
 import type { Caller, HandlerMap, LinkBuilder } from './types.js';
 import { deletionEnvelope } from './deletion.js';
 
@@ -78,7 +79,7 @@ async function presentResources(
   const ids = rows.map((row) => row.id);
   const [groupIds, attributes] = await Promise.all([
     groupIdsOfResources(store, ids),
-    readAttributeValues(store, links, AttributeCategory.resource, ids, () => caller.isAdmin),
+    readAttributeValues(store, AttributeCategory.resource, ids, () => caller.isAdmin),
   ]);
   return rows.map((row) => ({
     resourceId: row.id,
@@ -100,7 +101,7 @@ async function presentResources(
     icsUrl: null,
     statusId: row.statusId,
     statusReasonId: row.statusReasonId,
-    customAttributes: attributes.get(row.id) ?? [],
+    customAttributes: customAttributeAnswers(links, attributes.get(row.id) ?? []),
     typeId: row.typeId,
     groupIds: groupIds.get(row.id) ?? [],
     bufferTime: buffer(row.bufferTime),

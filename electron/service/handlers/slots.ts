@@ -9,9 +9,9 @@ import { holding, repeated } from '../http/answer-bytes.js';
 import { bookingsByResource } from '../store/availability.js';
 import { withConnection } from '../store/database.js';
 import { visibleScheduleResources, type ScheduleResource } from '../store/permissions.js';
-import { fullName, loadSummariesById } from '../store/reservation-views.js';
 import { overlappingBookings } from '../store/reservations.js';
 import { findSchedule, loadLayout } from '../store/schedules.js';
+import { fullName, summariesById } from './reservation-summaries.js';
 import type { HandlerMap } from './types.js';
 
 type WireSlot = Static<typeof Slot>;
@@ -118,7 +118,7 @@ export const slotHandlers = {
     );
     const reservationIds = [...new Set(plans.flat(2).flatMap((slot) => (slot.reservationId === null ? [] : [slot.reservationId])))];
     const resourcesSeen = visible.map((resource) => resource.id);
-    const summaries = await loadSummariesById(store, links, { from, to, reservationIds, viewer: caller, resourcesSeen });
+    const summaries = await summariesById(store, links, { from, to, reservationIds, viewer: caller, resourcesSeen });
 
     const wire = wireFormatter(callerZone);
     // A free period's slot is the same for every resource, and a resource's link the same every

@@ -1,18 +1,10 @@
 import { checkNewPassword } from '../domain/profile.js';
 import { invalid, Violations } from '../errors.js';
-import {
-  deleteUser,
-  findUser,
-  listUsers,
-  registerUser,
-  setPassword,
-  updateUserProfile,
-  userDetails,
-  userLinks,
-  userListItems,
-} from '../store/users.js';
-import type { HandlerMap, LinkBuilder } from './types.js';
+import { readUserDetails, userAttributeValues } from '../store/user-details.js';
+import { deleteUser, findUser, listUsers, registerUser, setPassword, updateUserProfile } from '../store/users.js';
 import { deletionEnvelope } from './deletion.js';
+import type { HandlerMap, LinkBuilder } from './types.js';
+import { userAnswer, userLinks, userListItemAnswers } from './user-answers.js';
 
 const reference = (links: LinkBuilder, userId: number) => ({ userId, links: userLinks(links, userId, true), message: null });
 
@@ -51,12 +43,13 @@ export const userHandlers = {
   /** Everyone sees every user, as on real servers; private attribute values stay with their owner. */
   async getAllUsers({ query }, { store, links, caller }) {
     const rows = await listUsers(store, query, caller);
-    return { users: await userListItems(store, links, rows, caller), links: [], message: null };
+    const attributes = await userAttributeValues(store, rows.map((row) => row.id), caller);
+    return { users: userListItemAnswers(links, rows, attributes, caller), links: [], message: null };
   },
 
   async getUser({ params }, { store, links, caller }) {
     const user = await findUser(store, params.userId);
-    return userDetails(store, links, user, caller);
+    return userAnswer(links, user, await readUserDetails(store, user.id, caller), caller);
   },
 
   async deleteUser({ params }, { store, caller }) {

@@ -1,15 +1,20 @@
 import type { Static } from '@sinclair/typebox';
 import { parseWireDateTime } from '../../api/dates.js';
 import { AttributeType } from '../../api/schemas/attributes.js';
-import type { CustomAttributeInput, CustomAttributeValue } from '../../api/schemas/common.js';
+import type { CustomAttributeInput } from '../../api/schemas/common.js';
 import { safeRegex } from '../domain/attribute-rules.js';
 import { Violations } from '../errors.js';
-import type { LinkBuilder } from '../handlers/types.js';
 import { onConnection, placeholders, type Connection, type Store } from './database.js';
 import type { AttributeRow } from './tables.js';
 
 type AttributeInput = Static<typeof CustomAttributeInput>;
-type AttributeValue = Static<typeof CustomAttributeValue>;
+
+/** An entity's value of an attribute that applies to it; null where it has none. */
+export interface AttributeValueRecord {
+  id: number;
+  label: string;
+  value: string | null;
+}
 
 interface CategoryDefinitions {
   definitions: AttributeRow[];
@@ -129,18 +134,17 @@ export function deleteAttributeValues(connection: Connection, categoryId: number
 }
 
 /**
- * The `customAttributes` member of entities of one category, keyed by entity id: every definition
- * that applies, with its value or null. Private and admin-only values are shown to administrators
+ * The attribute values of entities of one category, keyed by entity id: every definition that
+ * applies, in sort order, with its value or null. Private and admin-only values are shown to administrators
  * and to the entity's owner only (`canSeePrivate`).
  */
 export async function readAttributeValues(
   store: Store,
-  links: LinkBuilder,
   categoryId: number,
   entityIds: readonly number[],
   canSeePrivate: (entityId: number) => boolean,
-): Promise<Map<number, AttributeValue[]>> {
-  const result = new Map<number, AttributeValue[]>(entityIds.map((id) => [id, []]));
+): Promise<Map<number, AttributeValueRecord[]>> {
+  const result = new Map<number, AttributeValueRecord[]>(entityIds.map((id) => [id, []]));
   if (entityIds.length === 0) return result;
   const category = await onConnection(store, (connection) => loadDefinitions(connection, categoryId));
   if (category.definitions.length === 0) return result;
@@ -157,13 +161,7 @@ export async function readAttributeValues(
       entityId,
       applicable(category, entityId)
         .filter((definition) => visible || (!definition.isPrivate && !definition.adminOnly))
-        .map((definition) => ({
-          id: definition.id,
-          label: definition.label,
-          value: valueOf.get(`${definition.id}:${entityId}`) ?? null,
-          links: [links.to('getAttribute', { attributeId: definition.id }, 'get_custom_attribute')],
-          message: null,
-        })),
+        .map((definition) => ({ id: definition.id, label: definition.label, value: valueOf.get(`${definition.id}:${entityId}`) ?? null })),
     );
   }
   return result;

@@ -6,8 +6,8 @@ import { readQueryDateTime, usableZone } from '../domain/query-dates.js';
 import { expandRecurrence, parseRecurrenceRule, type RecurrenceRule } from '../domain/recurrence.js';
 import type { ScheduleLayout } from '../domain/schedule-layout.js';
 import { forbidden, invalid, Violations } from '../errors.js';
-import type { Caller } from '../handlers/types.js';
 import { placeholders, type Connection } from './database.js';
+import type { ZonedViewer } from './permissions.js';
 import { scheduleLayout } from './schedules.js';
 import type { AccessoryRequest } from './booking-checks.js';
 import type { ResourceRow, ScheduleRow } from './tables.js';
@@ -54,7 +54,7 @@ function existingUserIds(connection: Connection, ids: readonly number[]) {
 export function readBookingRequest(
   connection: Connection,
   body: ReservationBodyInput,
-  caller: Caller,
+  caller: ZonedViewer,
   defaultOwnerId: number,
 ): BookingRequest {
   const violations = new Violations();

@@ -2,10 +2,15 @@ import { ResourceStatus } from '../../api/schemas/resources.js';
 import { placeholders, type Connection, type Store } from './database.js';
 import { PermissionType } from './tables.js';
 
-/** Who is asking: enough of a Caller to decide what they may see or book. */
+/** Who is asking, as the store needs to know them: enough to decide what they may see or book. */
 export interface Viewer {
   user: { id: number };
   isAdmin: boolean;
+}
+
+/** A viewer whose own zone reads the dates and times they send (spec convention 5). */
+export interface ZonedViewer extends Viewer {
+  user: { id: number; timezone: string };
 }
 
 /** `book` needs full permission; `view` is satisfied by a view-only permission too. */

@@ -1,11 +1,7 @@
 import type { Static } from '@sinclair/typebox';
 import { sql } from 'kysely';
-import { DateTime } from 'luxon';
-import { formatWireDateTime } from '../../api/dates.js';
-import type { Account } from '../../api/schemas/accounts.js';
 import { AttributeCategory } from '../../api/schemas/attributes.js';
 import type { CustomAttributeInput } from '../../api/schemas/common.js';
-import type { User, UserListItem } from '../../api/schemas/users.js';
 import type { Clock } from '../clock.js';
 import {
   checkNewPassword,
@@ -15,11 +11,10 @@ import {
   UserStatus,
 } from '../domain/profile.js';
 import { notFound, Violations } from '../errors.js';
-import type { LinkBuilder } from '../handlers/types.js';
 import { hashPassword } from '../passwords.js';
-import { checkAttributeInputs, readAttributeValues, writeAttributeValues } from './attribute-values.js';
+import { checkAttributeInputs, writeAttributeValues } from './attribute-values.js';
 import { connectionOf, type Store } from './database.js';
-import { permittedResourceIds, type Viewer } from './permissions.js';
+import type { Viewer } from './permissions.js';
 import { keepAnAdministrator } from './roles.js';
 import type { UserRow } from './tables.js';
 
@@ -242,143 +237,4 @@ export async function listUsers(store: Store, filters: Record<string, string | u
     .orderBy(sql`${sql.ref('firstName')} collate nocase`)
     .orderBy('id')
     .execute();
-}
-
-// ---- wire shapes ----
-
-type UserListItemWire = Static<typeof UserListItem>;
-type UserWire = Static<typeof User>;
-type AccountWire = Static<typeof Account>;
-
-/** Stored instants are ISO text; the wire wants them in UTC with a colon-less offset. */
-const storedInstant = (text: string) => formatWireDateTime(DateTime.fromISO(text, { zone: 'utc' }).toUTC());
-
-export const accountLinks = (links: LinkBuilder, userId: number) => [
-  links.to('getAccount', { userId }, 'get_user_account'),
-  links.to('updateAccount', { userId }, 'update_user_account'),
-];
-
-export const userLinks = (links: LinkBuilder, userId: number, canUpdate: boolean) => [
-  links.to('getUser', { userId }, 'get_user'),
-  ...(canUpdate ? [links.to('updateUser', { userId }, 'update_user')] : []),
-];
-
-/** Private and admin-only attribute values are shown to administrators and to their owner. */
-const canSeePrivate = (viewer: Viewer) => (userId: number) => viewer.isAdmin || userId === viewer.user.id;
-
-function identity(row: UserRow, customAttributes: UserListItemWire['customAttributes']) {
-  return {
-    id: row.id,
-    userName: row.userName,
-    firstName: row.firstName,
-    lastName: row.lastName,
-    emailAddress: row.emailAddress,
-    phoneNumber: row.phone,
-    lastLogin: row.lastLogin ? storedInstant(row.lastLogin) : null,
-    statusId: String(row.statusId),
-    timezone: row.timezone,
-    organization: row.organization,
-    position: row.position,
-    language: row.language,
-    customAttributes,
-    currentCredits: row.credits.toFixed(2),
-    reservationColor: row.reservationColor,
-  };
-}
-
-export async function userListItems(store: Store, links: LinkBuilder, rows: readonly UserRow[], viewer: Viewer): Promise<UserListItemWire[]> {
-  const attributes = await readAttributeValues(store, links, userCategory, rows.map((row) => row.id), canSeePrivate(viewer));
-  return rows.map((row) => ({
-    ...identity(row, attributes.get(row.id) ?? []),
-    dateCreated: storedInstant(row.dateCreated),
-    links: userLinks(links, row.id, viewer.isAdmin),
-    message: null,
-  }));
-}
-
-/** Resources the user may book: full permission through any of their groups, or given to them directly. */
-const bookableResources = (store: Store, userId: number) =>
-  store
-    .selectFrom('resources')
-    .select(['id', 'name'])
-    .where('id', 'in', permittedResourceIds(store, userId, 'book'))
-    .orderBy('name')
-    .orderBy('id')
-    .execute();
-
-async function memberships(store: Store, userId: number) {
-  const groups = await store
-    .selectFrom('userGroups')
-    .innerJoin('groupMembers', 'groupMembers.groupId', 'userGroups.id')
-    .select(['userGroups.id', 'userGroups.name', 'userGroups.isDefault'])
-    .where('groupMembers.userId', '=', userId)
-    .orderBy('userGroups.name')
-    .orderBy('userGroups.id')
-    .execute();
-  const roles =
-    groups.length === 0
-      ? []
-      : await store
-          .selectFrom('groupRoles')
-          .select(['groupId', 'roleId'])
-          .where('groupId', 'in', groups.map((group) => group.id))
-          .orderBy('roleId')
-          .execute();
-  return groups.map((group) => ({
-    ...group,
-    roleIds: roles.filter((role) => role.groupId === group.id).map((role) => role.roleId),
-  }));
-}
-
-export async function userDetails(store: Store, links: LinkBuilder, row: UserRow, viewer: Viewer): Promise<UserWire> {
-  const [attributes, resources, groups] = await Promise.all([
-    readAttributeValues(store, links, userCategory, [row.id], canSeePrivate(viewer)),
-    bookableResources(store, row.id),
-    memberships(store, row.id),
-  ]);
-  return {
-    ...identity(row, attributes.get(row.id) ?? []),
-    // No calendar feed is served here, so there is no subscription address (the spec types it as a string).
-    icsUrl: '',
-    defaultScheduleId: row.defaultScheduleId,
-    permissions: resources.map((resource) => ({
-      id: resource.id,
-      name: resource.name,
-      type: null,
-      groups: null,
-      links: [links.to('getResource', { resourceId: resource.id }, 'get_resource')],
-      message: null,
-    })),
-    groups: groups.map((group) => ({
-      id: group.id,
-      name: group.name,
-      isDefault: group.isDefault === 1,
-      roleIds: group.roleIds,
-      links: [links.to('getGroup', { groupId: group.id }, 'get_group')],
-      message: null,
-    })),
-    links: userLinks(links, row.id, viewer.isAdmin),
-    message: null,
-  };
-}
-
-/** The account form of a user, as its owner (or an administrator) sees it: private values included. */
-export async function accountOf(store: Store, links: LinkBuilder, row: UserRow): Promise<AccountWire> {
-  const attributes = await readAttributeValues(store, links, userCategory, [row.id], () => true);
-  return {
-    userId: row.id,
-    firstName: row.firstName,
-    lastName: row.lastName,
-    emailAddress: row.emailAddress,
-    userName: row.userName,
-    language: row.language,
-    timezone: row.timezone,
-    phone: row.phone,
-    organization: row.organization,
-    position: row.position,
-    customAttributes: attributes.get(row.id) ?? [],
-    icsUrl: '',
-    links: accountLinks(links, row.id),
-    message: null,
-  };
 }
