@@ -1,4 +1,5 @@
 import { notFound } from '../errors.js';
+import { accessoryResources, findAccessory, listAccessories } from '../store/accessories.js';
 import type { AccessoryRow } from '../store/tables.js';
 import type { HandlerMap } from './types.js';
 
@@ -16,15 +17,7 @@ function creditMembers(accessory: AccessoryRow) {
 
 export const accessoryHandlers = {
   async getAllAccessories(_input, { store, links }) {
-    const accessories = await store
-      .selectFrom('accessories')
-      .leftJoin('accessoryResources', 'accessoryResources.accessoryId', 'accessories.id')
-      .selectAll('accessories')
-      .select((select) => select.fn.count<number>('accessoryResources.resourceId').as('associatedResourceCount'))
-      .groupBy('accessories.id')
-      .orderBy('accessories.name')
-      .orderBy('accessories.id')
-      .execute();
+    const accessories = await listAccessories(store);
     return {
       accessories: accessories.map((accessory) => ({
         ...creditMembers(accessory),
@@ -39,14 +32,9 @@ export const accessoryHandlers = {
   },
 
   async getAccessory({ params }, { store, links }) {
-    const accessory = await store.selectFrom('accessories').selectAll().where('id', '=', params.accessoryId).executeTakeFirst();
+    const accessory = await findAccessory(store, params.accessoryId);
     if (!accessory) throw notFound();
-    const associated = await store
-      .selectFrom('accessoryResources')
-      .select(['resourceId', 'minQuantity', 'maxQuantity'])
-      .where('accessoryId', '=', accessory.id)
-      .orderBy('resourceId')
-      .execute();
+    const associated = await accessoryResources(store, accessory.id);
     return {
       ...creditMembers(accessory),
       associatedResources: associated.map((resource) => ({

@@ -2,8 +2,15 @@ import type { Static } from '@sinclair/typebox';
 import type { AttributeBody } from '../../api/schemas/attributes.js';
 import { attributeMessages, checkAttributeBody, isCategory, referencedEntities } from '../domain/attribute-rules.js';
 import { invalid, notFound, Violations } from '../errors.js';
-import type { Store } from '../store/database.js';
-import { insertDefinition, readDefinitions, unknownEntityIds, updateDefinition, type StoredDefinition } from '../store/attributes.js';
+import {
+  deleteDefinition,
+  insertDefinition,
+  readDefinitions,
+  unknownEntityIds,
+  updateDefinition,
+  type StoredDefinition,
+} from '../store/attributes.js';
+import { inTransaction, type Store } from '../store/database.js';
 import type { HandlerMap, LinkBuilder } from './types.js';
 import { deletionEnvelope } from './deletion.js';
 
@@ -55,27 +62,21 @@ async function findDefinition(store: Store, attributeId: number): Promise<Stored
 
 export const attributeHandlers = {
   async createCustomAttribute({ body }, { store, links }) {
-    const attributeId = await store
-      .transaction()
-      .execute(async (trx) => insertDefinition(trx, await checkedDefinition(trx, body)));
+    const attributeId = await inTransaction(store, async (trx) => insertDefinition(trx, await checkedDefinition(trx, body)));
     return { attributeId, links: attributeLinks(links, attributeId), message: 'The attribute was created' };
   },
 
   async updateCustomAttribute({ params, body }, { store, links }) {
     const { attributeId } = params;
-    await store.transaction().execute(async (trx) => {
+    await inTransaction(store, async (trx) => {
       const current = await findDefinition(trx, attributeId);
       await updateDefinition(trx, attributeId, await checkedDefinition(trx, body, current.categoryId));
     });
     return { attributeId, links: attributeLinks(links, attributeId), message: 'The attribute was updated' };
   },
 
-  /** Values and scopes go with the definition (foreign keys cascade). */
   async deleteCustomAttribute({ params }, { store }) {
-    await store.transaction().execute(async (trx) => {
-      const { numDeletedRows } = await trx.deleteFrom('customAttributes').where('id', '=', params.attributeId).executeTakeFirst();
-      if (numDeletedRows === 0n) throw notFound();
-    });
+    if (!(await deleteDefinition(store, params.attributeId))) throw notFound();
     return deletionEnvelope();
   },
 

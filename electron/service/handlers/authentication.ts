@@ -2,6 +2,7 @@ import { formatWireDateTime } from '../../api/dates.js';
 import { UserStatus } from '../domain/profile.js';
 import { generateSessionToken, sessionTokenHash, verifyPassword } from '../passwords.js';
 import { throttled } from '../errors.js';
+import { closeSession, findSignInAccount, openSession } from '../store/sessions.js';
 import type { HandlerMap } from './types.js';
 
 const loginFailed = 'Login failed. Invalid username or password.';
@@ -16,11 +17,7 @@ export const authenticationHandlers = {
     const nowMs = clock.now().toMillis();
     const verdict = signIns.verdict(login, client, nowMs);
     if (!verdict.allowed) throw throttled(tooManyAttempts(verdict.retryAtMs - nowMs));
-    const user = await store
-      .selectFrom('users')
-      .select(['id', 'passwordHash', 'statusId'])
-      .where((where) => where.or([where('userName', '=', login), where('emailAddress', '=', login)]))
-      .executeTakeFirst();
+    const user = await findSignInAccount(store, login);
     const accepted = user !== undefined && user.statusId === UserStatus.active && (await verifyPassword(body.password, user.passwordHash));
     if (!accepted) {
       signIns.failed(login, client, nowMs);
@@ -38,11 +35,11 @@ export const authenticationHandlers = {
     const now = clock.now();
     const expires = now.plus({ minutes: config.sessionMinutes });
     const sessionToken = generateSessionToken();
-    await store.transaction().execute(async (trx) => {
-      await trx.deleteFrom('sessions').where('expiresAt', '<=', now.toMillis()).execute();
-      await trx.insertInto('sessions').values({ tokenHash: sessionTokenHash(sessionToken), userId: user.id, expiresAt: expires.toMillis() }).execute();
-      await trx.updateTable('users').set({ lastLogin: now.toUTC().toISO() }).where('id', '=', user.id).execute();
-    });
+    await openSession(
+      store,
+      { tokenHash: sessionTokenHash(sessionToken), userId: user.id, expiresAt: expires.toMillis() },
+      { ms: now.toMillis(), iso: now.toUTC().toISO()! },
+    );
     return {
       sessionToken,
       sessionExpires: formatWireDateTime(expires.toUTC()),
@@ -56,7 +53,7 @@ export const authenticationHandlers = {
 
   /** Answers signedOut for a token already gone too, so signing out twice is harmless. */
   async signOut({ body }, { store }) {
-    await store.deleteFrom('sessions').where('tokenHash', '=', sessionTokenHash(body.sessionToken)).where('userId', '=', body.userId).execute();
+    await closeSession(store, sessionTokenHash(body.sessionToken), body.userId);
     return { signedOut: true };
   },
 } satisfies Pick<HandlerMap, 'authenticate' | 'signOut'>;

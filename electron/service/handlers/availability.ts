@@ -4,9 +4,15 @@ import { ResourceStatus, type AvailabilityItem } from '../../api/schemas/resourc
 import { availabilityAt, availabilityHorizonDays, type HeldTime } from '../domain/availability.js';
 import { readQueryDateTime, usableZone, wireFormatter } from '../domain/query-dates.js';
 import { invalid, notFound } from '../errors.js';
-import { bookingsByResource, everyOverlappingBooking, reservationOwners } from '../store/availability.js';
+import {
+  bookingsByResource,
+  everyOverlappingBooking,
+  reservationOwners,
+  visibleResourceState,
+  visibleResourceStates,
+  type ResourceState,
+} from '../store/availability.js';
 import type { Store } from '../store/database.js';
-import { visibleResourceIds } from '../store/permissions.js';
 import { overlappingBookings } from '../store/reservations.js';
 import type { Caller, HandlerMap, LinkBuilder } from './types.js';
 
@@ -30,20 +36,11 @@ function askedTime(dateTime: string | undefined, now: DateTime, caller: Caller):
   return { at: local, horizon: local.plus({ days: availabilityHorizonDays }), zone };
 }
 
-function visibleResources(store: Store, caller: Caller) {
-  return store
-    .selectFrom('resources')
-    .select(['id', 'name', 'scheduleId', 'statusId', 'statusReasonId'])
-    .where('id', 'in', visibleResourceIds(store, caller));
-}
-
-type ResourceColumns = Awaited<ReturnType<ReturnType<typeof visibleResources>['execute']>>[number];
-
 /** Availability items of `resources` from their bookings, with one more query for the reservations the items link to. */
 async function presentAvailability(
   store: Store,
   links: LinkBuilder,
-  resources: readonly ResourceColumns[],
+  resources: readonly ResourceState[],
   bookings: ReadonlyMap<number, readonly HeldTime[]>,
   asked: AskedTime,
 ): Promise<WireAvailabilityItem[]> {
@@ -98,7 +95,7 @@ export const availabilityHandlers = {
   async getAvailability({ query }, { store, clock, links, caller }) {
     const asked = askedTime(query.dateTime, clock.now(), caller);
     const [resources, bookings] = await Promise.all([
-      visibleResources(store, caller).orderBy('sortOrder').orderBy('name').orderBy('id').execute(),
+      visibleResourceStates(store, caller),
       everyOverlappingBooking(store, asked.at.toMillis(), asked.horizon.toMillis()),
     ]);
     const items = await presentAvailability(store, links, resources, bookingsByResource(bookings), asked);
@@ -107,7 +104,7 @@ export const availabilityHandlers = {
 
   /** A resource the caller may not see answers as if it did not exist. */
   async getResourceAvailability({ params, query }, { store, clock, links, caller }) {
-    const resource = await visibleResources(store, caller).where('id', '=', params.resourceId).executeTakeFirst();
+    const resource = await visibleResourceState(store, caller, params.resourceId);
     if (!resource) throw notFound();
     const asked = askedTime(query.dateTime, clock.now(), caller);
     const bookings = await overlappingBookings(store, [resource.id], asked.at.toMillis(), asked.horizon.toMillis());

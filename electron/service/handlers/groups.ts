@@ -1,9 +1,20 @@
 import { Role } from '../../api/schemas/groups.js';
 import { invalid, notFound, Violations } from '../errors.js';
 import type { Store } from '../store/database.js';
+import {
+  deleteGroup,
+  findGroup,
+  insertGroup,
+  listGroups,
+  readGroupDetails,
+  replaceGroupBookingPermissions,
+  replaceGroupMembers,
+  replaceGroupRoles,
+  updateGroup,
+} from '../store/groups.js';
 import { existingResourceIds } from '../store/resources.js';
-import { keepAnAdministrator } from '../store/roles.js';
 import { PermissionType } from '../store/tables.js';
+import { existingUserIds } from '../store/users.js';
 import type { HandlerMap, LinkBuilder } from './types.js';
 import { deletionEnvelope } from './deletion.js';
 
@@ -28,7 +39,7 @@ function groupReference(links: LinkBuilder, groupId: number, message: string) {
 }
 
 async function requireGroup(store: Store, groupId: number) {
-  const group = await store.selectFrom('userGroups').selectAll().where('id', '=', groupId).executeTakeFirst();
+  const group = await findGroup(store, groupId);
   if (!group) throw notFound();
   return group;
 }
@@ -48,27 +59,14 @@ function requiredList(list: readonly number[] | undefined, member: string): numb
 export const groupHandlers = {
   async createGroup({ body }, { store, links }) {
     const name = requiredName(body.name);
-    const groupId = await store.transaction().execute(async (trx) => {
-      const row = await trx
-        .insertInto('userGroups')
-        .values({ name, isDefault: body.isDefault ? 1 : 0 })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return row.id;
-    });
+    const groupId = await insertGroup(store, { name, isDefault: body.isDefault ? 1 : 0 });
     return groupReference(links, groupId, messages.created);
   },
 
   async updateGroup({ params, body }, { store, links }) {
     await requireGroup(store, params.groupId);
     const name = requiredName(body.name);
-    await store.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('userGroups')
-        .set({ name, isDefault: body.isDefault ? 1 : 0 })
-        .where('id', '=', params.groupId)
-        .execute();
-    });
+    await updateGroup(store, params.groupId, { name, isDefault: body.isDefault ? 1 : 0 });
     return groupReference(links, params.groupId, messages.updated);
   },
 
@@ -78,16 +76,7 @@ export const groupHandlers = {
     const violations = new Violations();
     for (const roleId of roleIds) violations.check(knownRoles.has(roleId), `Invalid roleId: ${roleId}`);
     violations.throwIfAny();
-    await store.transaction().execute(async (trx) => {
-      await trx.deleteFrom('groupRoles').where('groupId', '=', params.groupId).execute();
-      if (roleIds.length > 0) {
-        await trx
-          .insertInto('groupRoles')
-          .values(roleIds.map((roleId) => ({ groupId: params.groupId, roleId })))
-          .execute();
-      }
-      await keepAnAdministrator(trx);
-    });
+    await replaceGroupRoles(store, params.groupId, roleIds);
     return groupReference(links, params.groupId, messages.updated);
   },
 
@@ -102,48 +91,23 @@ export const groupHandlers = {
     const violations = new Violations();
     for (const resourceId of resourceIds) violations.check(existing.has(resourceId), `Invalid resourceId: ${resourceId}`);
     violations.throwIfAny();
-    await store.transaction().execute(async (trx) => {
-      await trx
-        .deleteFrom('groupResourcePermissions')
-        .where('groupId', '=', params.groupId)
-        .where('permissionType', '=', PermissionType.full)
-        .execute();
-      if (resourceIds.length > 0) {
-        await trx
-          .insertInto('groupResourcePermissions')
-          .values(resourceIds.map((resourceId) => ({ groupId: params.groupId, resourceId, permissionType: PermissionType.full })))
-          .onConflict((conflict) => conflict.columns(['groupId', 'resourceId']).doUpdateSet({ permissionType: PermissionType.full }))
-          .execute();
-      }
-    });
+    await replaceGroupBookingPermissions(store, params.groupId, resourceIds);
     return groupReference(links, params.groupId, messages.updated);
   },
 
   async changeGroupUsers({ params, body }, { store, links }) {
     await requireGroup(store, params.groupId);
     const userIds = requiredList(body.userIds, 'userIds');
-    const existing =
-      userIds.length === 0
-        ? new Set<number>()
-        : new Set((await store.selectFrom('users').select('id').where('id', 'in', userIds).execute()).map((row) => row.id));
+    const existing = await existingUserIds(store, userIds);
     const violations = new Violations();
     for (const userId of userIds) violations.check(existing.has(userId), `Invalid userId: ${userId}`);
     violations.throwIfAny();
-    await store.transaction().execute(async (trx) => {
-      await trx.deleteFrom('groupMembers').where('groupId', '=', params.groupId).execute();
-      if (userIds.length > 0) {
-        await trx
-          .insertInto('groupMembers')
-          .values(userIds.map((userId) => ({ groupId: params.groupId, userId })))
-          .execute();
-      }
-      await keepAnAdministrator(trx);
-    });
+    await replaceGroupMembers(store, params.groupId, userIds);
     return groupReference(links, params.groupId, messages.updated);
   },
 
   async getAllGroups(_input, { store, links }) {
-    const rows = await store.selectFrom('userGroups').select(['id', 'name', 'isDefault']).orderBy('name').orderBy('id').execute();
+    const rows = await listGroups(store);
     return {
       groups: rows.map((row) => ({
         id: row.id,
@@ -159,16 +123,7 @@ export const groupHandlers = {
 
   async getGroup({ params }, { store, links, caller }) {
     const group = await requireGroup(store, params.groupId);
-    const [roles, permissions, members] = await Promise.all([
-      store.selectFrom('groupRoles').select('roleId').where('groupId', '=', group.id).orderBy('roleId').execute(),
-      store
-        .selectFrom('groupResourcePermissions')
-        .select(['resourceId', 'permissionType'])
-        .where('groupId', '=', group.id)
-        .orderBy('resourceId')
-        .execute(),
-      store.selectFrom('groupMembers').select('userId').where('groupId', '=', group.id).orderBy('userId').execute(),
-    ]);
+    const { roles, permissions, members } = await readGroupDetails(store, group.id);
     const resourceUrls = (type: number) =>
       permissions
         .filter((permission) => permission.permissionType === type)
@@ -191,10 +146,7 @@ export const groupHandlers = {
 
   async deleteGroup({ params }, { store }) {
     await requireGroup(store, params.groupId);
-    await store.transaction().execute(async (trx) => {
-      await trx.deleteFrom('userGroups').where('id', '=', params.groupId).execute();
-      await keepAnAdministrator(trx);
-    });
+    await deleteGroup(store, params.groupId);
     return deletionEnvelope();
   },
 } satisfies Pick<

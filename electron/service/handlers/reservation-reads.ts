@@ -4,10 +4,10 @@ import { bookingMessages } from '../domain/booking-rules.js';
 import { checkInMessages, checkInOutcome, checkOutOutcome, toWholeSecond } from '../domain/check-in.js';
 import { readQueryDateTime, usableZone } from '../domain/query-dates.js';
 import { forbidden, invalid, notFound, Violations } from '../errors.js';
-import { connectionOf, type Store } from '../store/database.js';
+import { inTransaction, type Store } from '../store/database.js';
+import { approveSeries, recordCheckIn, recordCheckOut } from '../store/occurrence-changes.js';
 import { administrationCheck, checkInState, findOccurrence, mayChange, type OccurrenceRow } from '../store/occurrences.js';
 import { readReservationDetails } from '../store/reservation-details.js';
-import { moveInstance } from '../store/reservations.js';
 import { reservationAnswer, reservationReference } from './reservation-answers.js';
 import { summariesById } from './reservation-summaries.js';
 import type { Caller, HandlerMap } from './types.js';
@@ -88,51 +88,36 @@ export const reservationReadHandlers = {
 
   /** Approval covers the whole series; approving one already approved answers success again. */
   async approveReservation({ params }, { store, clock, links, caller }) {
-    return store.transaction().execute(async (trx) => {
+    return inTransaction(store, async (trx) => {
       const row = await requireOccurrence(trx, params.referenceNumber);
       const administers = await administrationCheck(trx, caller);
       if (!administers(row)) throw forbidden(messages.notAllowedToApprove);
-      if (row.isPendingApproval === 1) {
-        await trx
-          .updateTable('reservationSeries')
-          .set({ isPendingApproval: 0, updatedAt: clock.now().toMillis() })
-          .where('id', '=', row.seriesId)
-          .execute();
-      }
+      if (row.isPendingApproval === 1) await approveSeries(trx, row.seriesId, clock.now().toMillis());
       return reservationReference(links, row.referenceNumber, false, messages.approved);
     });
   },
 
   async checkinReservation({ params }, { store, clock, config, links, caller }) {
-    return store.transaction().execute(async (trx) => {
+    return inTransaction(store, async (trx) => {
       const row = await requireOccurrence(trx, params.referenceNumber);
       requireChangeRight(caller, row);
       const now = toWholeSecond(clock.now().toMillis());
       const outcome = checkInOutcome(checkInState(row), now, config.checkInOpensMinutes);
       if (outcome === 'refused') throw invalid(checkInMessages.cannotCheckIn);
-      if (outcome === 'perform') {
-        await trx.updateTable('reservations').set({ checkInAt: now }).where('id', '=', row.reservationId).execute();
-      }
+      if (outcome === 'perform') await recordCheckIn(trx, row.reservationId, now);
       return reservationReference(links, row.referenceNumber, row.isPendingApproval === 1, checkInMessages.checkedIn);
     });
   },
 
   /** Check-out frees the rest of the slot: the end moves to now (bookings follow) and the planned end is kept. */
   async checkoutReservation({ params }, { store, clock, links, caller }) {
-    return store.transaction().execute(async (trx) => {
+    return inTransaction(store, async (trx) => {
       const row = await requireOccurrence(trx, params.referenceNumber);
       requireChangeRight(caller, row);
       const now = toWholeSecond(clock.now().toMillis());
       const outcome = checkOutOutcome(checkInState(row), now);
       if (outcome === 'refused') throw invalid(checkInMessages.cannotCheckOut);
-      if (outcome === 'perform') {
-        await trx
-          .updateTable('reservations')
-          .set({ checkOutAt: now, originalEndAt: row.originalEndAt ?? row.endAt })
-          .where('id', '=', row.reservationId)
-          .execute();
-        moveInstance(connectionOf(trx), row.reservationId, row.startAt, now);
-      }
+      if (outcome === 'perform') await recordCheckOut(trx, row, now);
       return reservationReference(links, row.referenceNumber, row.isPendingApproval === 1, checkInMessages.checkedOut);
     });
   },

@@ -8,7 +8,8 @@ import { forbidden, invalid, notFound, Violations } from '../errors.js';
 import { checkAttributeInputs, writeAttributeValues } from '../store/attribute-values.js';
 import { accessoryShortages, conflictMessage, findConflicts, resourcesNotBookable } from '../store/booking-checks.js';
 import { readBookingRequest, remindersOf, type BookingRequest } from '../store/booking-request.js';
-import { connectionOf, inWriteTransaction, type Connection, type Store } from '../store/database.js';
+import { connectionOf, inTransaction, inWriteTransaction, type Connection, type Store } from '../store/database.js';
+import { mayChange } from '../store/occurrences.js';
 import {
   deleteInstances,
   insertInstances,
@@ -17,6 +18,7 @@ import {
   replaceSeries,
   type SeriesValues,
 } from '../store/reservations.js';
+import { bookedResources, findReservation, seriesOccurrences, setSeriesRecurrence, type StoredReservation } from '../store/series.js';
 import type { ReservationRow, ReservationSeriesRow } from '../store/tables.js';
 import { deletionEnvelope } from './deletion.js';
 import { reservationReference } from './reservation-answers.js';
@@ -32,21 +34,15 @@ function readScope(text: string | undefined, fallback: UpdateScope): UpdateScope
   return scope;
 }
 
-interface Existing {
-  instance: ReservationRow;
-  series: ReservationSeriesRow;
-}
-
-async function findExisting(store: Store, referenceNumber: string): Promise<Existing> {
-  const instance = await store.selectFrom('reservations').selectAll().where('referenceNumber', '=', referenceNumber).executeTakeFirst();
-  if (!instance) throw notFound();
-  const series = await store.selectFrom('reservationSeries').selectAll().where('id', '=', instance.seriesId).executeTakeFirstOrThrow();
-  return { instance, series };
+async function findExisting(store: Store, referenceNumber: string): Promise<StoredReservation> {
+  const existing = await findReservation(store, referenceNumber);
+  if (!existing) throw notFound();
+  return existing;
 }
 
 /** Owners and administrators change a reservation; everyone else lacks the right (403, with real servers' words). */
 function ensureMayChange(series: ReservationSeriesRow, caller: Caller) {
-  if (series.ownerId !== caller.user.id && !caller.isAdmin) throw forbidden(bookingMessages.notAllowed);
+  if (!mayChange(caller, series)) throw forbidden(bookingMessages.notAllowed);
 }
 
 function seriesValues(request: BookingRequest, isPendingApproval: boolean): SeriesValues {
@@ -136,11 +132,9 @@ function storeSeries(connection: Connection, request: BookingRequest, occurrence
 }
 
 /** The occurrences a scope covers, in order. */
-async function occurrencesInScope(store: Store, existing: Existing, scope: UpdateScope): Promise<ReservationRow[]> {
+async function occurrencesInScope(store: Store, existing: StoredReservation, scope: UpdateScope): Promise<ReservationRow[]> {
   if (scope === 'this') return [existing.instance];
-  let query = store.selectFrom('reservations').selectAll().where('seriesId', '=', existing.series.id);
-  if (scope === 'future') query = query.where('startAt', '>=', existing.instance.startAt);
-  return query.orderBy('startAt').execute();
+  return seriesOccurrences(store, existing.series.id, scope === 'future' ? existing.instance.startAt : undefined);
 }
 
 /** The earlier part of a split series now ends the day before the occurrence it was split at, a day of the series' zone. */
@@ -148,11 +142,7 @@ async function endSeriesBefore(trx: Store, series: ReservationSeriesRow, splitAt
   const rule = readStoredRecurrenceRule(series.recurrence);
   if (rule.type === 'none' || rule.zone === null) return;
   const terminationDate = DateTime.fromMillis(splitAt, { zone: usableZone(rule.zone) }).minus({ days: 1 }).toISODate();
-  await trx
-    .updateTable('reservationSeries')
-    .set({ recurrence: serializeRecurrenceRule({ ...rule, terminationDate }) })
-    .where('id', '=', series.id)
-    .execute();
+  await setSeriesRecurrence(trx, series.id, serializeRecurrenceRule({ ...rule, terminationDate }));
 }
 
 export const reservationHandlers = {
@@ -175,7 +165,7 @@ export const reservationHandlers = {
   async updateReservation({ params, query, body }, { store, clock, caller, links }) {
     const scope = readScope(query.updateScope, 'full');
     const now = clock.now();
-    const { referenceNumber, pending } = await store.transaction().execute(async (trx) => {
+    const { referenceNumber, pending } = await inTransaction(store, async (trx) => {
       const existing = await findExisting(trx, params.referenceNumber);
       ensureMayChange(existing.series, caller);
       const connection = connectionOf(trx);
@@ -225,14 +215,10 @@ export const reservationHandlers = {
   /** Without a scope only this occurrence goes, as the spec says (real servers delete the series). */
   async deleteReservation({ params, query }, { store, clock, caller }) {
     const scope = readScope(query.updateScope, 'this');
-    await store.transaction().execute(async (trx) => {
+    await inTransaction(store, async (trx) => {
       const existing = await findExisting(trx, params.referenceNumber);
       ensureMayChange(existing.series, caller);
-      const resources = await trx
-        .selectFrom('resources')
-        .selectAll()
-        .where('id', 'in', trx.selectFrom('reservationBookings').select('resourceId').where('reservationId', '=', existing.instance.id))
-        .execute();
+      const resources = await bookedResources(trx, existing.instance.id);
       const tooLate = deletionViolation(DateTime.fromMillis(existing.instance.startAt), resources, clock.now(), caller.isAdmin);
       if (tooLate) throw invalid(tooLate);
       const doomed = await occurrencesInScope(trx, existing, scope);

@@ -11,27 +11,18 @@ import { contrastingTextColor } from '../domain/colors.js';
 import { parseIdList } from '../domain/id-list.js';
 import { checkResourceReferences, readResourceBody, type ResourceInput } from '../domain/resource-body.js';
 import { notFound, Violations } from '../errors.js';
+import { checkAttributeInputs, readAttributeValues } from '../store/attribute-values.js';
+import { onConnection, type Store } from '../store/database.js';
+import { allResourceGroups, existingResourceGroupIds, groupIdsOfResources } from '../store/resource-groups.js';
 import {
-  checkAttributeInputs,
-  deleteAttributeValues,
-  readAttributeValues,
-  writeAttributeValues,
-} from '../store/attribute-values.js';
-import { connectionOf, onConnection, type Store } from '../store/database.js';
-import { visibleResourceIds } from '../store/permissions.js';
-import {
-  allResourceGroups,
-  existingResourceGroupIds,
-  groupIdsOfResources,
-  resourceIdsInGroupTrees,
-  setResourceGroups,
-} from '../store/resource-groups.js';
-import {
-  findResourceReferences,
-  grantResourceToAllUsers,
-  insertResource,
-  resourceExists,
-} from '../store/resources.js';
+  findVisibleResource,
+  listResourceTypes,
+  listStatusReasons,
+  listVisibleResources,
+  visibleResourcePlacements,
+} from '../store/resource-reads.js';
+import { createResource, deleteResource, findResourceReferences, replaceResource, resourceExists } from '../store/resources.js';
+import { existingScheduleIds } from '../store/schedules.js';
 import type { ResourceRow } from '../store/tables.js';
 import { customAttributeAnswers } from './custom-attribute-answers.js';
 import type { Caller, HandlerMap, LinkBuilder } from './types.js';
@@ -153,31 +144,7 @@ const ungroupedName = 'Ungrouped';
 async function buildResourceTree(store: Store, caller: Caller): Promise<TreeGroup[]> {
   const [groups, placements] = await Promise.all([
     allResourceGroups(store),
-    store
-      .selectFrom('resources')
-      .leftJoin('resourceGroupMembers', 'resources.id', 'resourceGroupMembers.resourceId')
-      .innerJoin('schedules', 'schedules.id', 'resources.scheduleId')
-      .select([
-        'resourceGroupMembers.groupId',
-        'resources.id',
-        'resources.name',
-        'resources.adminGroupId',
-        'resources.scheduleId',
-        'resources.statusId',
-        'resources.requiresApproval',
-        'resources.requiresCheckIn',
-        'resources.autoReleaseMinutes',
-        'resources.minLength',
-        'resources.typeId',
-        'resources.color',
-        'resources.maxConcurrentReservations',
-        'schedules.adminGroupId as scheduleAdminGroupId',
-      ])
-      .where('resources.id', 'in', visibleResourceIds(store, caller))
-      .orderBy('resources.sortOrder')
-      .orderBy('resources.name')
-      .orderBy('resources.id')
-      .execute(),
+    visibleResourcePlacements(store, caller),
   ]);
   const nodes = new Map<number, TreeGroup>(
     groups.map((group) => [
@@ -226,13 +193,7 @@ async function buildResourceTree(store: Store, caller: Caller): Promise<TreeGrou
 export const resourceHandlers = {
   async createResource({ body }, { store, links }) {
     const input = await validResourceInput(store, body, null);
-    const resourceId = await store.transaction().execute(async (trx) => {
-      const id = await insertResource(trx, input.settings);
-      await setResourceGroups(trx, id, input.groupIds);
-      writeAttributeValues(connectionOf(trx), AttributeCategory.resource, id, input.customAttributes);
-      if (input.autoAssignPermissions) await grantResourceToAllUsers(trx, id);
-      return id;
-    });
+    const resourceId = await createResource(store, input);
     return resourceReference(links, resourceId, messages.created);
   },
 
@@ -243,11 +204,7 @@ export const resourceHandlers = {
   async updateResource({ params, body }, { store, links }) {
     if (!(await resourceExists(store, params.resourceId))) throw notFound();
     const input = await validResourceInput(store, body, params.resourceId);
-    await store.transaction().execute(async (trx) => {
-      await trx.updateTable('resources').set(input.settings).where('id', '=', params.resourceId).execute();
-      await setResourceGroups(trx, params.resourceId, input.groupIds);
-      writeAttributeValues(connectionOf(trx), AttributeCategory.resource, params.resourceId, input.customAttributes);
-    });
+    await replaceResource(store, params.resourceId, input);
     return resourceReference(links, params.resourceId, messages.updated);
   },
 
@@ -260,12 +217,7 @@ export const resourceHandlers = {
   },
 
   async getStatusReasons(_input, { store }) {
-    const reasons = await store
-      .selectFrom('resourceStatusReasons')
-      .select(['id', 'description', 'statusId'])
-      .orderBy('statusId')
-      .orderBy('id')
-      .execute();
+    const reasons = await listStatusReasons(store);
     return { reasons, links: [], message: null };
   },
 
@@ -274,21 +226,9 @@ export const resourceHandlers = {
     const scheduleIds = parseIdList(query.scheduleId, 'scheduleId', violations);
     const groupIds = parseIdList(query.groupId, 'groupId', violations);
     violations.throwIfAny();
-    if (scheduleIds) {
-      const found = await store.selectFrom('schedules').select('id').where('id', 'in', scheduleIds).execute();
-      if (found.length !== scheduleIds.length) throw notFound();
-    }
+    if (scheduleIds && (await existingScheduleIds(store, scheduleIds)).size !== scheduleIds.length) throw notFound();
     if (groupIds && (await existingResourceGroupIds(store, groupIds)).size !== groupIds.length) throw notFound();
-    const rows = await store
-      .selectFrom('resources')
-      .selectAll()
-      .where('id', 'in', visibleResourceIds(store, caller))
-      .$if(scheduleIds !== null, (select) => select.where('scheduleId', 'in', scheduleIds!))
-      .$if(groupIds !== null, (select) => select.where('id', 'in', resourceIdsInGroupTrees(store, groupIds!)))
-      .orderBy('sortOrder')
-      .orderBy('name')
-      .orderBy('id')
-      .execute();
+    const rows = await listVisibleResources(store, caller, { scheduleIds, groupIds });
     return { resources: await presentResources(store, links, caller, rows), links: [], message: null };
   },
 
@@ -297,18 +237,13 @@ export const resourceHandlers = {
   },
 
   async getResourceTypes(_input, { store }) {
-    const types = await store.selectFrom('resourceTypes').select(['id', 'description']).orderBy('description').orderBy('id').execute();
+    const types = await listResourceTypes(store);
     return { types, links: [], message: null };
   },
 
   /** A resource the caller may not see answers as if it did not exist. */
   async getResource({ params }, { store, links, caller }) {
-    const row = await store
-      .selectFrom('resources')
-      .selectAll()
-      .where('id', '=', params.resourceId)
-      .where('id', 'in', visibleResourceIds(store, caller))
-      .executeTakeFirst();
+    const row = await findVisibleResource(store, caller, params.resourceId);
     if (!row) throw notFound();
     const [resource] = await presentResources(store, links, caller, [row]);
     return resource!;
@@ -316,10 +251,7 @@ export const resourceHandlers = {
 
   async deleteResource({ params }, { store }) {
     if (!(await resourceExists(store, params.resourceId))) throw notFound();
-    await store.transaction().execute(async (trx) => {
-      deleteAttributeValues(connectionOf(trx), AttributeCategory.resource, params.resourceId);
-      await trx.deleteFrom('resources').where('id', '=', params.resourceId).execute();
-    });
+    await deleteResource(store, params.resourceId);
     return deletionEnvelope();
   },
 } satisfies Pick<

@@ -7,7 +7,6 @@ import { maxSlotDays, planSlots, slotWindow, type PlannedSlot } from '../domain/
 import { notFound, Violations } from '../errors.js';
 import { holding, repeated } from '../http/answer-bytes.js';
 import { bookingsByResource } from '../store/availability.js';
-import { withConnection } from '../store/database.js';
 import { visibleScheduleResources, type ScheduleResource } from '../store/permissions.js';
 import { overlappingBookings } from '../store/reservations.js';
 import { findSchedule, loadLayout } from '../store/schedules.js';
@@ -88,7 +87,7 @@ export const slotHandlers = {
           : `The date range cannot be longer than ${maxSlotDays} days`,
       );
     }
-    const visible = await withConnection(store, (connection) => visibleScheduleResources(connection, schedule.id, caller));
+    const visible = await visibleScheduleResources(store, schedule.id, caller);
     const resources = resourceId === undefined ? visible : visible.filter((resource) => resource.id === resourceId);
     // A resource of another schedule, or one the caller may not see, is refused alike.
     if (resourceId !== undefined && resources.length === 0) violations.add(`Invalid resourceId: ${query.resourceId}`);

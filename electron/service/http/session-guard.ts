@@ -5,9 +5,9 @@ import type { Clock } from '../clock.js';
 import type { ServiceConfig } from '../config.js';
 import { forbidden, unauthenticated } from '../errors.js';
 import type { Caller } from '../handlers/types.js';
-import { withConnection, type Store } from '../store/database.js';
 import { sessionTokenHash } from '../passwords.js';
-import { findSessionUser } from '../store/roles.js';
+import type { Store } from '../store/database.js';
+import { findSessionUser, slideSession } from '../store/sessions.js';
 
 /** Real servers read `X-Booked-*`; the spec's neutral `X-Service-*` spelling is accepted too. */
 const sessionHeaders = {
@@ -43,7 +43,7 @@ export async function authorise(
   }
   const now = deps.clock.now().toMillis();
   const tokenHash = sessionTokenHash(token);
-  const row = await withConnection(deps.store, (connection) => findSessionUser(connection, tokenHash, userId));
+  const row = await findSessionUser(deps.store, tokenHash, userId);
   if (!row || row.expiresAt <= now) {
     if (auth === 'none') return null;
     throw unauthenticated();
@@ -52,7 +52,7 @@ export async function authorise(
   // minute early is indistinguishable from one slid a minute ago.
   const slidExpiry = now + deps.config.sessionMinutes * 60_000;
   if (slidExpiry - row.expiresAt > sessionSlideGranularityMs) {
-    await deps.store.updateTable('sessions').set({ expiresAt: slidExpiry }).where('tokenHash', '=', tokenHash).execute();
+    await slideSession(deps.store, tokenHash, slidExpiry);
   }
   const { expiresAt: _expiresAt, isAdmin, ...user } = row;
   if (auth === 'admin' && !isAdmin) throw forbidden('You must be an application administrator to access this service.');

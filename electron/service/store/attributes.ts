@@ -1,6 +1,6 @@
 import { AttributeCategory } from '../../api/schemas/attributes.js';
 import type { AttributeDefinitionInput, EntityCategory } from '../domain/attribute-rules.js';
-import type { Store } from './database.js';
+import { inTransaction, type Store } from './database.js';
 import type { AttributeRow } from './tables.js';
 
 export interface StoredDefinition extends AttributeRow {
@@ -79,4 +79,10 @@ export async function insertDefinition(store: Store, definition: AttributeDefini
 export async function updateDefinition(store: Store, attributeId: number, definition: AttributeDefinitionInput): Promise<void> {
   await store.updateTable('customAttributes').set(columns(definition)).where('id', '=', attributeId).execute();
   await writeScope(store, attributeId, definition.appliesToIds);
+}
+
+/** Values and scopes go with the definition (foreign keys cascade). Answers whether there was one. */
+export async function deleteDefinition(store: Store, attributeId: number): Promise<boolean> {
+  const { numDeletedRows } = await inTransaction(store, (trx) => trx.deleteFrom('customAttributes').where('id', '=', attributeId).executeTakeFirst());
+  return numDeletedRows > 0n;
 }

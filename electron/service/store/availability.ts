@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Store } from './database.js';
+import { visibleResourceIds, type Viewer } from './permissions.js';
 import { longestBookingMs, type Booking } from './reservations.js';
 
 /**
@@ -66,3 +67,21 @@ export async function reservationOwners(
     .execute();
   return new Map(rows.map((row) => [row.id, { referenceNumber: row.referenceNumber, ownerId: row.ownerId }]));
 }
+
+function visibleResources(store: Store, viewer: Viewer) {
+  return store
+    .selectFrom('resources')
+    .select(['id', 'name', 'scheduleId', 'statusId', 'statusReasonId'])
+    .where('id', 'in', visibleResourceIds(store, viewer));
+}
+
+/** What availability says of a resource besides its bookings. */
+export type ResourceState = Awaited<ReturnType<ReturnType<typeof visibleResources>['execute']>>[number];
+
+/** Every resource the viewer may see, in the resources' order. */
+export const visibleResourceStates = (store: Store, viewer: Viewer): Promise<ResourceState[]> =>
+  visibleResources(store, viewer).orderBy('sortOrder').orderBy('name').orderBy('id').execute();
+
+/** One resource, when the viewer may see it. */
+export const visibleResourceState = (store: Store, viewer: Viewer, resourceId: number): Promise<ResourceState | undefined> =>
+  visibleResources(store, viewer).where('id', '=', resourceId).executeTakeFirst();

@@ -174,6 +174,11 @@ export function onConnection<T>(store: Store, work: (connection: Connection) => 
   return store.isTransaction ? Promise.resolve(work(connectionUnder(store))) : withConnection(store, work);
 }
 
+/** Runs `work` as one transaction: what it checks and what it writes commit together, or nothing does. */
+export function inTransaction<T>(store: Store, work: (transaction: Store) => Promise<T>): Promise<T> {
+  return store.transaction().execute(work);
+}
+
 /**
  * Runs `work` as one IMMEDIATE transaction (the write lock taken up front, so a read-then-write
  * can never be refused half way) while holding the connection. It is synchronous: no other

@@ -1,5 +1,5 @@
 import { ResourceStatus } from '../../api/schemas/resources.js';
-import { placeholders, type Connection, type Store } from './database.js';
+import { placeholders, withConnection, type Connection, type Store } from './database.js';
 import { PermissionType } from './tables.js';
 
 /** Who is asking, as the store needs to know them: enough to decide what they may see or book. */
@@ -90,13 +90,15 @@ export interface ScheduleResource {
  * schedule's order. A schedule holds a few dozen resources: checking those through the
  * permission tables' keys is quicker than building the viewer's whole visible set.
  */
-export function visibleScheduleResources(connection: Connection, scheduleId: number, viewer: Viewer): ScheduleResource[] {
-  const resources = connection.all<ScheduleResource>(
-    'SELECT id, name, color, status_id AS statusId FROM resources WHERE schedule_id = ? ORDER BY sort_order, name, id',
-    scheduleId,
-  );
-  if (viewer.isAdmin) return resources;
-  const shown = resources.filter((resource) => resource.statusId !== ResourceStatus.hidden);
-  const permitted = permittedAmong(connection, viewer.user.id, 'view', shown.map((resource) => resource.id));
-  return shown.filter((resource) => permitted.has(resource.id));
+export function visibleScheduleResources(store: Store, scheduleId: number, viewer: Viewer): Promise<ScheduleResource[]> {
+  return withConnection(store, (connection) => {
+    const resources = connection.all<ScheduleResource>(
+      'SELECT id, name, color, status_id AS statusId FROM resources WHERE schedule_id = ? ORDER BY sort_order, name, id',
+      scheduleId,
+    );
+    if (viewer.isAdmin) return resources;
+    const shown = resources.filter((resource) => resource.statusId !== ResourceStatus.hidden);
+    const permitted = permittedAmong(connection, viewer.user.id, 'view', shown.map((resource) => resource.id));
+    return shown.filter((resource) => permitted.has(resource.id));
+  });
 }

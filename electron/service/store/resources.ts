@@ -1,6 +1,8 @@
+import { AttributeCategory } from '../../api/schemas/attributes.js';
 import type { FoundReferences, ResourceInput, ResourceSettings } from '../domain/resource-body.js';
-import type { Store } from './database.js';
-import { existingResourceGroupIds } from './resource-groups.js';
+import { deleteAttributeValues, writeAttributeValues } from './attribute-values.js';
+import { connectionOf, inTransaction, type Store } from './database.js';
+import { existingResourceGroupIds, setResourceGroups } from './resource-groups.js';
 import { PermissionType } from './tables.js';
 
 /** Looks up every id a resource body names, one small query per kind. */
@@ -23,7 +25,7 @@ export async function findResourceReferences(store: Store, input: ResourceInput)
 }
 
 /** Call inside a transaction; returns the new id. */
-export async function insertResource(store: Store, settings: ResourceSettings): Promise<number> {
+async function insertResource(store: Store, settings: ResourceSettings): Promise<number> {
   const row = await store
     .insertInto('resources')
     .values(settings)
@@ -33,7 +35,7 @@ export async function insertResource(store: Store, settings: ResourceSettings): 
 }
 
 /** Gives every existing user full permission to a new resource, in one INSERT … SELECT. */
-export async function grantResourceToAllUsers(store: Store, resourceId: number): Promise<void> {
+async function grantResourceToAllUsers(store: Store, resourceId: number): Promise<void> {
   await store
     .insertInto('userResourcePermissions')
     .columns(['userId', 'resourceId', 'permissionType'])
@@ -58,4 +60,32 @@ export async function existingResourceIds(store: Store, resourceIds: readonly nu
   if (resourceIds.length === 0) return new Set();
   const rows = await store.selectFrom('resources').select('id').where('id', 'in', [...resourceIds]).execute();
   return new Set(rows.map((row) => row.id));
+}
+
+/** Stores a checked resource body as a new resource; returns its id. */
+export function createResource(store: Store, input: ResourceInput): Promise<number> {
+  return inTransaction(store, async (trx) => {
+    const id = await insertResource(trx, input.settings);
+    await setResourceGroups(trx, id, input.groupIds);
+    writeAttributeValues(connectionOf(trx), AttributeCategory.resource, id, input.customAttributes);
+    if (input.autoAssignPermissions) await grantResourceToAllUsers(trx, id);
+    return id;
+  });
+}
+
+/** Replaces every setting, group and attribute value of a resource with a checked body's; permissions stay. */
+export async function replaceResource(store: Store, resourceId: number, input: ResourceInput): Promise<void> {
+  await inTransaction(store, async (trx) => {
+    await trx.updateTable('resources').set(input.settings).where('id', '=', resourceId).execute();
+    await setResourceGroups(trx, resourceId, input.groupIds);
+    writeAttributeValues(connectionOf(trx), AttributeCategory.resource, resourceId, input.customAttributes);
+  });
+}
+
+/** Permissions, group places and bookings go with the row (foreign keys cascade). */
+export async function deleteResource(store: Store, resourceId: number): Promise<void> {
+  await inTransaction(store, async (trx) => {
+    deleteAttributeValues(connectionOf(trx), AttributeCategory.resource, resourceId);
+    await trx.deleteFrom('resources').where('id', '=', resourceId).execute();
+  });
 }

@@ -6,6 +6,12 @@ export async function listSchedules(store: Store): Promise<ScheduleRow[]> {
   return store.selectFrom('schedules').selectAll().orderBy('name').orderBy('id').execute();
 }
 
+/** Which of the given schedule ids exist. */
+export async function existingScheduleIds(store: Store, scheduleIds: readonly number[]): Promise<Set<number>> {
+  const rows = await store.selectFrom('schedules').select('id').where('id', 'in', [...scheduleIds]).execute();
+  return new Set(rows.map((row) => row.id));
+}
+
 export async function findSchedule(store: Store, scheduleId: number): Promise<ScheduleRow | undefined> {
   return store.selectFrom('schedules').selectAll().where('id', '=', scheduleId).executeTakeFirst();
 }

@@ -28,6 +28,13 @@ export async function findUser(store: Store, userId: number): Promise<UserRow> {
   return row;
 }
 
+/** Which of the given user ids exist. */
+export async function existingUserIds(store: Store, userIds: readonly number[]): Promise<Set<number>> {
+  if (userIds.length === 0) return new Set();
+  const rows = await store.selectFrom('users').select('id').where('id', 'in', [...userIds]).execute();
+  return new Set(rows.map((row) => row.id));
+}
+
 function merge(into: Violations, from: Violations): void {
   for (const error of from.errors) into.add(error);
 }
