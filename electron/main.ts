@@ -14,16 +14,16 @@ import { appPaths } from './core/desktop/app-paths.js';
 import { systemClock } from './core/clock.js';
 import { messageOf } from './core/errors.js';
 import { dispatchCommand, foreignSenderRefusal } from './core/desktop/ipc-validation.js';
-import { openKeychain } from './core/storage/keychain.js';
+import { openKeychain } from './platform/keychain/keychain.js';
 import { createLocalService, type ServiceHostProcess } from './core/local-service/local-service.js';
-import { openLogFile, type LogFile } from './core/storage/log-file.js';
+import { openLogFile, type LogFile } from './platform/log-file.js';
 import type { NotifierHandle } from './core/notifications/notifier.js';
 import { createPerchCore, type PerchCore } from './core/perch-core.js';
 import { launchCommand } from './core/desktop/global-shortcut.js';
 import { popoverAtStart } from './core/desktop/popover-at-start.js';
 import { sandboxOffNotice } from './core/desktop/sandbox-notice.js';
 import { appEntryUrl, isAppSender, windowOpenDecision } from './core/desktop/security.js';
-import { probeTrayHost, sessionBusAddress, type TrayHost } from './core/desktop/tray-host.js';
+import { probeTrayHost, sessionBusAddress, type TrayHost } from './platform/tray-host.js';
 import { buildTrayMenu, trayTitle, trayTooltip, type TrayAction, type TrayCommand } from './core/desktop/tray-menu.js';
 import { createPopoverFeed } from './core/desktop/popover-feed.js';
 import { createTrayRefresh } from './core/desktop/tray-refresh.js';
@@ -34,7 +34,7 @@ import { createPerchTray, type PerchTray, type TrayView } from './shell/tray.js'
 import { loginItem } from './shell/login-item.js';
 import { createDesktopNotifier } from './shell/notifications.js';
 import { createGlobalShortcut } from './shell/global-shortcut.js';
-import { systemBusAddress, watchSessionLock, type SessionLockWatcher } from './shell/session-lock.js';
+import { systemBusAddress, watchSessionLock, type SessionLockWatcher } from './platform/session-lock.js';
 
 /** Beside the app's own files in its data folder: the local service's database. */
 const localServiceFolder = 'local-service';

@@ -11,8 +11,8 @@
  */
 import { globalShortcut } from 'electron';
 import { waylandSession, type GlobalShortcut, type ShortcutDelivery } from '../core/desktop/global-shortcut.js';
-import { sessionBusAddress } from '../core/desktop/tray-host.js';
-import { probeShortcutPortal } from './shortcut-portal.js';
+import { sessionBusAddress } from '../platform/tray-host.js';
+import { probeShortcutPortal } from '../platform/shortcut-portal.js';
 
 export function createGlobalShortcut(options: { onPressed: () => void; launchCommand: string | null; env: NodeJS.ProcessEnv }): GlobalShortcut {
   const { onPressed, env } = options;

@@ -3,7 +3,7 @@
  * Electron has none, the desktop's XDG autostart entry.
  */
 import { app } from 'electron';
-import { linuxAutostart, linuxAutostartExecutable, linuxConfigHome, type Autostart } from '../core/desktop/autostart.js';
+import { linuxAutostart, linuxAutostartExecutable, linuxConfigHome, type Autostart } from '../platform/linux-autostart.js';
 
 export function loginItem(platform: NodeJS.Platform = process.platform): Autostart {
   if (platform === 'linux') {

@@ -33,7 +33,7 @@ import {
   type NotifierLogger,
   type ShowResult,
 } from '../core/notifications/notifier.js';
-import { createNotifySendNotifier } from '../core/notifications/notify-send-notifier.js';
+import { createNotifySendNotifier } from '../platform/notify-send-notifier.js';
 import { notificationActionSets } from '../core/notifications/planner.js';
 
 export interface DesktopNotifierOptions {

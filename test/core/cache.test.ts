@@ -20,7 +20,7 @@ import {
   type CachePartName,
   type CacheParts,
 } from '../../electron/core/storage/cache.js';
-import { openKeychain } from '../../electron/core/storage/keychain.js';
+import { openKeychain } from '../../electron/platform/keychain/keychain.js';
 import { defaultSettings, loadSettings, saveSettings } from '../../electron/core/storage/settings-store.js';
 import { createAdministrator } from '../../electron/service/seed/bootstrap.js';
 import { seedDemo, type DemoOrganisation } from '../../electron/service/seed/demo.js';

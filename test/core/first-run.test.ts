@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openKeychain, type SecretStore } from '../../electron/core/storage/keychain.js';
+import { openKeychain, type SecretStore } from '../../electron/platform/keychain/keychain.js';
 import { localProfile } from '../../electron/core/local-service/local-account.js';
 import { createLocalService, type LocalService } from '../../electron/core/local-service/local-service.js';
 import { createPerchCore, type PerchCore } from '../../electron/core/perch-core.js';

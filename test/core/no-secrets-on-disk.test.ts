@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { openKeychain } from '../../electron/core/storage/keychain.js';
+import { openKeychain } from '../../electron/platform/keychain/keychain.js';
 import { insertUser } from '../../electron/service/seed/bootstrap.js';
 import { startCoreHarness, type CoreHarness } from '../support/core-harness.js';
 import { startPrivateSessionBus, type PrivateSessionBus } from '../support/session-bus.js';

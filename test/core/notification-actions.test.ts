@@ -10,7 +10,7 @@ import { formatWireDateTime } from '../../electron/api/dates.js';
 import type { EventPayloads } from '../../electron/bridge.js';
 import { appId } from '../../electron/core/desktop/app-identity.js';
 import type { NotificationInvocation, NotifierHandle } from '../../electron/core/notifications/notifier.js';
-import { createNotifySendNotifier } from '../../electron/core/notifications/notify-send-notifier.js';
+import { createNotifySendNotifier } from '../../electron/platform/notify-send-notifier.js';
 import { childProcessesNamed } from '../support/child-processes.js';
 import { demoSignIn, startCoreHarness, type CoreHarness, type CoreUnderTest } from '../support/core-harness.js';
 import { startNotificationServer, type FakeNotificationServer, type RecordedNotification } from '../support/notification-server.js';

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { DateTime } from 'luxon';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../electron/api/client.js';
-import { memorySecretStore, openKeychain, type SecretStore } from '../../electron/core/storage/keychain.js';
+import { memorySecretStore, openKeychain, type SecretStore } from '../../electron/platform/keychain/keychain.js';
 import { demoPassword } from '../../electron/service/seed/demo.js';
 import { demoSignIn, startCoreHarness, type CoreHarness } from '../support/core-harness.js';
 import { startPrivateSessionBus, type PrivateSessionBus } from '../support/session-bus.js';

@@ -9,13 +9,13 @@ import { current, fakeAppPath, fakeCore, fakeElectron as electron, stateWithChec
 // single-instance lock of its own.
 vi.hoisted(() => Object.defineProperty(process, 'platform', { value: 'linux' }));
 vi.mock('electron', async () => (await import('./fake-electron.js')).fakeElectron);
-vi.mock('../../electron/shell/session-lock.js', async () => (await import('./fake-electron.js')).fakeCoreModules.sessionLock());
+vi.mock('../../electron/platform/session-lock.js', async () => (await import('./fake-electron.js')).fakeCoreModules.sessionLock());
 vi.mock('../../electron/core/perch-core.js', async () => (await import('./fake-electron.js')).fakeCoreModules.perchCore());
-vi.mock('../../electron/core/storage/keychain.js', async () => (await import('./fake-electron.js')).fakeCoreModules.keychain());
+vi.mock('../../electron/platform/keychain/keychain.js', async () => (await import('./fake-electron.js')).fakeCoreModules.keychain());
 vi.mock('../../electron/shell/notifications.js', async () => (await import('./fake-electron.js')).fakeCoreModules.notifier());
 
 const { createPerchCore } = await import('../../electron/core/perch-core.js');
-const { openKeychain } = await import('../../electron/core/storage/keychain.js');
+const { openKeychain } = await import('../../electron/platform/keychain/keychain.js');
 const { createDesktopNotifier } = await import('../../electron/shell/notifications.js');
 current.core = fakeCore(commandNames, stateWithCheckInOpen());
 const app = electron.app;

@@ -6,11 +6,11 @@ import { current, fakeCore, fakeElectron as electron, trays, windows } from './f
 // A first run on Linux: nobody signed in yet, so the popover opens by itself, though the tray shows.
 vi.hoisted(() => Object.defineProperty(process, 'platform', { value: 'linux' }));
 vi.mock('electron', async () => (await import('./fake-electron.js')).fakeElectron);
-vi.mock('../../electron/shell/session-lock.js', async () => (await import('./fake-electron.js')).fakeCoreModules.sessionLock());
+vi.mock('../../electron/platform/session-lock.js', async () => (await import('./fake-electron.js')).fakeCoreModules.sessionLock());
 vi.mock('../../electron/core/perch-core.js', async () => (await import('./fake-electron.js')).fakeCoreModules.perchCore());
-vi.mock('../../electron/core/storage/keychain.js', async () => (await import('./fake-electron.js')).fakeCoreModules.keychain());
+vi.mock('../../electron/platform/keychain/keychain.js', async () => (await import('./fake-electron.js')).fakeCoreModules.keychain());
 vi.mock('../../electron/shell/notifications.js', async () => (await import('./fake-electron.js')).fakeCoreModules.notifier());
-vi.mock('../../electron/core/desktop/tray-host.js', async () => (await import('./fake-electron.js')).fakeCoreModules.trayHost());
+vi.mock('../../electron/platform/tray-host.js', async () => (await import('./fake-electron.js')).fakeCoreModules.trayHost());
 
 const core = fakeCore(commandNames, signedOutState(new Date().toISOString()));
 current.core = core;

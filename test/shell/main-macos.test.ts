@@ -6,7 +6,7 @@ import { current, fakeCore, fakeElectron as electron, latestMenu, stateWithCheck
 vi.hoisted(() => Object.defineProperty(process, 'platform', { value: 'darwin' }));
 vi.mock('electron', async () => (await import('./fake-electron.js')).fakeElectron);
 vi.mock('../../electron/core/perch-core.js', async () => (await import('./fake-electron.js')).fakeCoreModules.perchCore());
-vi.mock('../../electron/core/storage/keychain.js', async () => (await import('./fake-electron.js')).fakeCoreModules.keychain());
+vi.mock('../../electron/platform/keychain/keychain.js', async () => (await import('./fake-electron.js')).fakeCoreModules.keychain());
 vi.mock('../../electron/shell/notifications.js', async () => (await import('./fake-electron.js')).fakeCoreModules.notifier());
 
 const { createPerchCore } = await import('../../electron/core/perch-core.js');

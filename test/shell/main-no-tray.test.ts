@@ -7,11 +7,11 @@ import { current, fakeAppPath, fakeCore, fakeDisplay, fakeElectron as electron, 
 // Signed in, on a Linux desktop that shows no tray icons (stock GNOME: no StatusNotifierHost).
 vi.hoisted(() => Object.defineProperty(process, 'platform', { value: 'linux' }));
 vi.mock('electron', async () => (await import('./fake-electron.js')).fakeElectron);
-vi.mock('../../electron/shell/session-lock.js', async () => (await import('./fake-electron.js')).fakeCoreModules.sessionLock());
+vi.mock('../../electron/platform/session-lock.js', async () => (await import('./fake-electron.js')).fakeCoreModules.sessionLock());
 vi.mock('../../electron/core/perch-core.js', async () => (await import('./fake-electron.js')).fakeCoreModules.perchCore());
-vi.mock('../../electron/core/storage/keychain.js', async () => (await import('./fake-electron.js')).fakeCoreModules.keychain());
+vi.mock('../../electron/platform/keychain/keychain.js', async () => (await import('./fake-electron.js')).fakeCoreModules.keychain());
 vi.mock('../../electron/shell/notifications.js', async () => (await import('./fake-electron.js')).fakeCoreModules.notifier());
-vi.mock('../../electron/core/desktop/tray-host.js', () => ({
+vi.mock('../../electron/platform/tray-host.js', () => ({
   probeTrayHost: vi.fn(async () => ({ kind: 'missing', reason: 'no org.kde.StatusNotifierWatcher on the session bus' })),
   sessionBusAddress: vi.fn(() => 'unix:path=/fake/session_bus'),
 }));

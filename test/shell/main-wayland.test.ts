@@ -11,14 +11,14 @@ vi.stubEnv('XDG_SESSION_TYPE', 'wayland');
 vi.stubEnv('APPIMAGE', '/home/ada/Applications/Perch-1.2.0.AppImage');
 vi.mock('electron', async () => (await import('./fake-electron.js')).fakeElectron);
 vi.mock('../../electron/core/perch-core.js', async () => (await import('./fake-electron.js')).fakeCoreModules.perchCore());
-vi.mock('../../electron/core/storage/keychain.js', async () => (await import('./fake-electron.js')).fakeCoreModules.keychain());
+vi.mock('../../electron/platform/keychain/keychain.js', async () => (await import('./fake-electron.js')).fakeCoreModules.keychain());
 vi.mock('../../electron/shell/notifications.js', async () => (await import('./fake-electron.js')).fakeCoreModules.notifier());
-vi.mock('../../electron/core/desktop/tray-host.js', async () => (await import('./fake-electron.js')).fakeCoreModules.trayHost());
-vi.mock('../../electron/shell/session-lock.js', async () => (await import('./fake-electron.js')).fakeCoreModules.sessionLock());
-vi.mock('../../electron/shell/shortcut-portal.js', async () => (await import('./fake-electron.js')).fakeCoreModules.shortcutPortal());
+vi.mock('../../electron/platform/tray-host.js', async () => (await import('./fake-electron.js')).fakeCoreModules.trayHost());
+vi.mock('../../electron/platform/session-lock.js', async () => (await import('./fake-electron.js')).fakeCoreModules.sessionLock());
+vi.mock('../../electron/platform/shortcut-portal.js', async () => (await import('./fake-electron.js')).fakeCoreModules.shortcutPortal());
 
 const { createPerchCore } = await import('../../electron/core/perch-core.js');
-const { probeShortcutPortal } = await import('../../electron/shell/shortcut-portal.js');
+const { probeShortcutPortal } = await import('../../electron/platform/shortcut-portal.js');
 current.core = fakeCore(commandNames, stateWithCheckInOpen());
 
 beforeAll(async () => {

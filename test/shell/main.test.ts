@@ -16,11 +16,11 @@ vi.stubEnv('XDG_SESSION_TYPE', 'x11');
 vi.stubEnv('WAYLAND_DISPLAY', '');
 vi.mock('electron', async () => (await import('./fake-electron.js')).fakeElectron);
 vi.mock('../../electron/core/perch-core.js', async () => (await import('./fake-electron.js')).fakeCoreModules.perchCore());
-vi.mock('../../electron/core/storage/keychain.js', async () => (await import('./fake-electron.js')).fakeCoreModules.keychain());
+vi.mock('../../electron/platform/keychain/keychain.js', async () => (await import('./fake-electron.js')).fakeCoreModules.keychain());
 vi.mock('../../electron/shell/notifications.js', async () => (await import('./fake-electron.js')).fakeCoreModules.notifier());
-vi.mock('../../electron/core/desktop/tray-host.js', async () => (await import('./fake-electron.js')).fakeCoreModules.trayHost());
-vi.mock('../../electron/shell/session-lock.js', async () => (await import('./fake-electron.js')).fakeCoreModules.sessionLock());
-vi.mock('../../electron/shell/shortcut-portal.js', async () => (await import('./fake-electron.js')).fakeCoreModules.shortcutPortal());
+vi.mock('../../electron/platform/tray-host.js', async () => (await import('./fake-electron.js')).fakeCoreModules.trayHost());
+vi.mock('../../electron/platform/session-lock.js', async () => (await import('./fake-electron.js')).fakeCoreModules.sessionLock());
+vi.mock('../../electron/platform/shortcut-portal.js', async () => (await import('./fake-electron.js')).fakeCoreModules.shortcutPortal());
 
 const { createPerchCore } = await import('../../electron/core/perch-core.js');
 const { createDesktopNotifier } = await import('../../electron/shell/notifications.js');
@@ -51,7 +51,7 @@ describe('start-up', () => {
   });
 
   it('sets the installed data folder before taking the single-instance lock, and files keychain entries under Perch', async () => {
-    const { openKeychain } = await import('../../electron/core/storage/keychain.js');
+    const { openKeychain } = await import('../../electron/platform/keychain/keychain.js');
     expect(app.setPath).toHaveBeenCalledExactlyOnceWith('userData', join(fakeAppPath('appData'), 'Perch'));
     expect(app.setPath.mock.invocationCallOrder[0]).toBeLessThan(app.requestSingleInstanceLock.mock.invocationCallOrder[0]!);
     expect(app.setAppLogsPath).not.toHaveBeenCalled();
@@ -100,7 +100,7 @@ describe('start-up', () => {
   });
 
   it('signed in, on a desktop that shows the tray icon: starts in the tray, the popover hidden', async () => {
-    const { probeTrayHost } = await import('../../electron/core/desktop/tray-host.js');
+    const { probeTrayHost } = await import('../../electron/platform/tray-host.js');
     expect(probeTrayHost).toHaveBeenCalledTimes(1);
     expect(windows[0]?.show).not.toHaveBeenCalled();
   });
@@ -208,7 +208,7 @@ describe('the shortcut that opens Perch', () => {
   });
 
   it('under X11 registers the keys with the X server, asking no portal', async () => {
-    const { probeShortcutPortal } = await import('../../electron/shell/shortcut-portal.js');
+    const { probeShortcutPortal } = await import('../../electron/platform/shortcut-portal.js');
     const shortcut = vi.mocked(createPerchCore).mock.calls[0]?.[0].globalShortcut;
     expect(await shortcut?.delivery()).toEqual({ kind: 'direct' });
     expect(probeShortcutPortal).not.toHaveBeenCalled();
@@ -495,7 +495,7 @@ describe('power events', () => {
   });
 
   it("reads the session's lock over D-Bus, since powerMonitor reports none on Linux", async () => {
-    const { watchSessionLock } = await import('../../electron/shell/session-lock.js');
+    const { watchSessionLock } = await import('../../electron/platform/session-lock.js');
     expect(electron.powerMonitor.count('lock-screen')).toBe(0);
     const options = vi.mocked(watchSessionLock).mock.calls[0]?.[0];
     expect(options).toMatchObject({ sessionBusAddress: 'unix:path=/fake/session_bus', systemBusAddress: 'unix:path=/fake/system_bus_socket' });

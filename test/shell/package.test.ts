@@ -18,7 +18,7 @@ import config from '../../build/electron-builder.config.js';
 import { missingLibsqlBinary } from '../../build/scripts/libsql-binary.js';
 import { appId } from '../../electron/core/desktop/app-identity.js';
 import { appLayout, unpackedPath } from '../../electron/core/desktop/app-layout.js';
-import { systemProgramEnv } from '../../electron/core/desktop/system-program-env.js';
+import { systemProgramEnv } from '../../electron/platform/system-program-env.js';
 import { archiveEntries, buildLinuxDirPackage, type LinuxDirPackage } from '../support/linux-package.js';
 
 const run = promisify(execFile);

@@ -3,7 +3,7 @@
  * icon is easy to miss on a first run and impossible to click where the desktop shows none.
  */
 import type { StateSnapshot } from '../../bridge.js';
-import type { TrayHost } from './tray-host.js';
+import type { TrayHost } from '../../platform/tray-host.js';
 
 export type PopoverAtStartReason =
   /** No account yet (the first run) or signed out: only the popover can sign in. */

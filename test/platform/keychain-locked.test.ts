@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import keytar from 'keytar';
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { KeychainLockedError, keychainReasons, openKeychain } from '../../electron/core/storage/keychain.js';
+import { KeychainLockedError, keychainReasons, openKeychain } from '../../electron/platform/keychain/keychain.js';
 import { demoSignIn, startCoreHarness, type CoreHarness } from '../support/core-harness.js';
 import { isKeyringLocked, lockKeyring, unlockKeyring } from '../support/keyring.js';
 import { startPrivateSessionBus, testKeyringPassword, type PrivateSessionBus } from '../support/session-bus.js';

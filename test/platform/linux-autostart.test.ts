@@ -11,7 +11,7 @@ import {
   linuxAutostartFile,
   linuxConfigHome,
   setLinuxAutostart,
-} from '../../electron/core/desktop/autostart.js';
+} from '../../electron/platform/linux-autostart.js';
 
 const run = promisify(execFile);
 

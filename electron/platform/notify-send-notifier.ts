@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { systemProgramEnv } from '../desktop/system-program-env.js';
+import { systemProgramEnv } from './system-program-env.js';
 import {
   actionLabels,
   detailOf,
@@ -13,7 +13,7 @@ import {
   type NotifierHandle,
   type NotifierLogger,
   type ShowResult,
-} from './notifier.js';
+} from '../core/notifications/notifier.js';
 
 /**
  * Desktop notifications on Linux and the BSDs, through notify-send on the session bus.

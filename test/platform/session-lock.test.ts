@@ -6,7 +6,7 @@
 import dbus from 'dbus-next';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { watchSessionLock, type SessionLockWatcher } from '../../electron/shell/session-lock.js';
+import { watchSessionLock, type SessionLockWatcher } from '../../electron/platform/session-lock.js';
 import { startPrivateSessionBus, type PrivateSessionBus } from '../support/session-bus.js';
 
 const Interface = dbus.interface.Interface;

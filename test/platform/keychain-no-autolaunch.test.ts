@@ -1,5 +1,5 @@
 import { beforeAll, expect, it } from 'vitest';
-import { keychainReasons, openKeychain } from '../../electron/core/storage/keychain.js';
+import { keychainReasons, openKeychain } from '../../electron/platform/keychain/keychain.js';
 
 // No session bus address at all and no X display: libsecret would autolaunch a bus through X11
 // and cannot ("Cannot autolaunch D-Bus without X11 $DISPLAY"). Its own process: libsecret keeps

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { keychainReasons, openKeychain } from '../../electron/core/storage/keychain.js';
+import { keychainReasons, openKeychain } from '../../electron/platform/keychain/keychain.js';
 import { startPrivateSessionBus, type PrivateSessionBus } from '../support/session-bus.js';
 
 // A session bus, but nothing on it provides org.freedesktop.secrets and nothing can be started on

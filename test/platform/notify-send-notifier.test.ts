@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { maxLiveNotifications, type NotificationInvocation, type NotificationRequest, type NotifierHandle } from '../../electron/core/notifications/notifier.js';
-import { createNotifySendNotifier, type NotifySendNotifierOptions } from '../../electron/core/notifications/notify-send-notifier.js';
+import { createNotifySendNotifier, type NotifySendNotifierOptions } from '../../electron/platform/notify-send-notifier.js';
 import { childProcessesNamed } from '../support/child-processes.js';
 import { startNotificationServer, type FakeNotificationServer } from '../support/notification-server.js';
 import { startPrivateSessionBus, type PrivateSessionBus } from '../support/session-bus.js';

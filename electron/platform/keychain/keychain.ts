@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import type { KeychainStatus } from '../../bridge.js';
-import { systemProgramEnv } from '../desktop/system-program-env.js';
-import { messageOf } from '../errors.js';
+import { systemProgramEnv } from '../system-program-env.js';
+import { messageOf } from '../../core/errors.js';
 
 /** Where the session token and, when the user asks for it, the password are kept. */
 export interface SecretStore {

@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { logFileName, oldLogFileName, openLogFile, redact } from '../../electron/core/storage/log-file.js';
+import { logFileName, oldLogFileName, openLogFile, redact } from '../../electron/platform/log-file.js';
 
 let folder: string;
 beforeEach(async () => {

@@ -9,7 +9,7 @@ import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { probeShortcutPortal, shortcutsInterface } from '../../electron/shell/shortcut-portal.js';
+import { probeShortcutPortal, shortcutsInterface } from '../../electron/platform/shortcut-portal.js';
 import { startPrivateSessionBus, type PrivateSessionBus } from '../support/session-bus.js';
 
 const Interface = dbus.interface.Interface;

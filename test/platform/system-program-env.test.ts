@@ -8,9 +8,9 @@ import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { systemProgramEnv } from '../../electron/core/desktop/system-program-env.js';
-import { probeTrayHost } from '../../electron/core/desktop/tray-host.js';
-import { secretServiceLocked } from '../../electron/core/storage/keychain.js';
+import { systemProgramEnv } from '../../electron/platform/system-program-env.js';
+import { probeTrayHost } from '../../electron/platform/tray-host.js';
+import { secretServiceLocked } from '../../electron/platform/keychain/keychain.js';
 
 let folder: string;
 let appDir: string;

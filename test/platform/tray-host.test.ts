@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import dbus from 'dbus-next';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { probeTrayHost, sessionBusAddress } from '../../electron/core/desktop/tray-host.js';
+import { probeTrayHost, sessionBusAddress } from '../../electron/platform/tray-host.js';
 import { startPrivateSessionBus, type PrivateSessionBus } from '../support/session-bus.js';
 import { startStatusNotifierWatcher, watcherName, type FakeStatusNotifierWatcher } from '../support/status-notifier-watcher.js';
 
