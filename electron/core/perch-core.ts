@@ -5,7 +5,7 @@
  */
 import type { DateTime } from 'luxon';
 import type { CommandHandlers, Settings, StateSnapshot, TimeFormatRules } from '../bridge.js';
-import type { Autostart } from '../platform/linux-autostart.js';
+import type { Autostart } from './desktop/autostart.js';
 import { claimShortcut, deliveryProblem, type GlobalShortcut, type ShortcutDelivery } from './desktop/global-shortcut.js';
 import { failure, invalidInput, messageOf, success } from './errors.js';
 import { createAccountCache } from './account/account-cache.js';
@@ -16,7 +16,7 @@ import type { Clock } from './clock.js';
 import { createCommandHandlers } from './commands/commands.js';
 import { createCoreEvents, type CoreEvents } from './core-events.js';
 import { createCoreState } from './core-state.js';
-import type { SecretStore } from '../platform/keychain/keychain.js';
+import type { SecretStore } from './storage/secret-store.js';
 import type { LocalProfile } from './local-service/local-account.js';
 import type { LocalService } from './local-service/local-service.js';
 import { createNotificationResponder } from './notifications/notification-responses.js';

@@ -7,13 +7,7 @@ import { access, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { dirname, isAbsolute, join } from 'node:path';
 import { appId } from '../core/desktop/app-identity.js';
-
-/** Whether the OS starts Perch at login: read from the OS each time, written only when the user changes it. */
-export interface Autostart {
-  read(): Promise<boolean>;
-  /** Rejects when the OS refuses. */
-  write(enabled: boolean): Promise<void>;
-}
+import type { Autostart } from '../core/desktop/autostart.js';
 
 export interface LinuxAutostartOptions {
   /** The program to start at login (see `linuxAutostartExecutable`). */

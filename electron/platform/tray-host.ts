@@ -9,14 +9,8 @@
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import type { TrayHost } from '../core/desktop/popover-at-start.js';
 import { systemProgramEnv } from './system-program-env.js';
-
-export type TrayHost =
-  | { kind: 'registered' }
-  /** The desktop cannot show the icon. */
-  | { kind: 'missing'; reason: string }
-  /** The probe could not tell. */
-  | { kind: 'unknown'; reason: string };
 
 const watcherName = 'org.kde.StatusNotifierWatcher';
 const watcherPath = '/StatusNotifierWatcher';

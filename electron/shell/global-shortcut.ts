@@ -7,7 +7,7 @@
  * replace an `--enable-features` the user launched Perch with (Chromium keeps one value per switch).
  * Where the desktop's portal has no GlobalShortcuts (GNOME before 48, wlroots desktops),
  * `register` still answers true and nothing ever arrives: `delivery` asks the session bus
- * (shortcut-portal.ts), and the core says so in Settings.
+ * (electron/platform/shortcut-portal.ts), and the core says so in Settings.
  */
 import { globalShortcut } from 'electron';
 import { waylandSession, type GlobalShortcut, type ShortcutDelivery } from '../core/desktop/global-shortcut.js';

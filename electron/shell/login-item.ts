@@ -3,7 +3,8 @@
  * Electron has none, the desktop's XDG autostart entry.
  */
 import { app } from 'electron';
-import { linuxAutostart, linuxAutostartExecutable, linuxConfigHome, type Autostart } from '../platform/linux-autostart.js';
+import { linuxAutostart, linuxAutostartExecutable, linuxConfigHome } from '../platform/linux-autostart.js';
+import type { Autostart } from '../core/desktop/autostart.js';
 
 export function loginItem(platform: NodeJS.Platform = process.platform): Autostart {
   if (platform === 'linux') {

@@ -11,7 +11,7 @@
  *   (`app.setAppUserModelId`, the run's id from app-identity.ts): the installer's Start-menu
  *   shortcut carries it, and for an unpackaged run, which has an id of its own, Electron creates a
  *   shortcut carrying it itself.
- * - Linux and the BSDs: notify-send (see notify-send-notifier.ts for why not Electron's here).
+ * - Linux and the BSDs: notify-send (see electron/platform/notify-send-notifier.ts for why not Electron's here).
  */
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';

@@ -5,7 +5,7 @@ import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, type ApiClient, type ApiResult } from '../../electron/api/client.js';
 import { createAccountSession } from '../../electron/core/session/session.js';
-import { memorySecretStore } from '../../electron/platform/keychain/keychain.js';
+import { memorySecretStore } from '../../electron/core/storage/secret-store.js';
 import { ManualCoreClock } from '../support/manual-clock.js';
 import { startReplayServer, type ReplayServer } from '../support/replay-server.js';
 import { readRecording, readSynthetic4x, type Recording } from './recorder/recording.js';

@@ -28,7 +28,7 @@ import { ResourceStatus } from '../../electron/api/schemas/resources.js';
 import type { ResourceView, StateSnapshot } from '../../electron/bridge.js';
 import { normaliseServerUrl } from '../../electron/core/session/server-url.js';
 import { createPerchCore, type PerchCore } from '../../electron/core/perch-core.js';
-import { memorySecretStore } from '../../electron/platform/keychain/keychain.js';
+import { memorySecretStore } from '../../electron/core/storage/secret-store.js';
 import { referenceDataHours } from '../../electron/core/sync/reference-data.js';
 import { recordingNotifier } from '../support/core-harness.js';
 import { ManualCoreClock } from '../support/manual-clock.js';

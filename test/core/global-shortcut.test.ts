@@ -5,7 +5,7 @@ import { DateTime } from 'luxon';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { acceleratorLabel, checkAccelerator, deliveryProblem, launchCommand, waylandSession, type GlobalShortcut, type ShortcutDelivery } from '../../electron/core/desktop/global-shortcut.js';
 import { createPerchCore } from '../../electron/core/perch-core.js';
-import { memorySecretStore } from '../../electron/platform/keychain/keychain.js';
+import { memorySecretStore } from '../../electron/core/storage/secret-store.js';
 import { defaultSettings, saveSettings } from '../../electron/core/storage/settings-store.js';
 import { recordingNotifier } from '../support/core-harness.js';
 import { ManualCoreClock } from '../support/manual-clock.js';

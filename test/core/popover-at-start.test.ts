@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { popoverAtStart } from '../../electron/core/desktop/popover-at-start.js';
 import { trayIconFor } from '../../electron/core/desktop/tray-icon.js';
-import type { TrayHost } from '../../electron/platform/tray-host.js';
+import type { TrayHost } from '../../electron/core/desktop/popover-at-start.js';
 
 const registered: TrayHost = { kind: 'registered' };
 const missing: TrayHost = { kind: 'missing', reason: 'no org.kde.StatusNotifierWatcher on the session bus' };

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BridgeResult, ReservationView, SignInRequest } from '../../electron/bridge.js';
 import { startTimeRulesFileName } from '../../electron/core/account/start-time-rules.js';
 import type { PerchCore } from '../../electron/core/perch-core.js';
-import { memorySecretStore } from '../../electron/platform/keychain/keychain.js';
+import { memorySecretStore } from '../../electron/core/storage/secret-store.js';
 import { demoPassword } from '../../electron/service/seed/demo.js';
 import { startCoreHarness, type CoreHarness } from '../support/core-harness.js';
 import { insertReservation } from '../support/reservations.js';

@@ -12,7 +12,7 @@ import { formatWireDateTime } from '../../electron/api/dates.js';
 import { AttributeCategory } from '../../electron/api/schemas/attributes.js';
 import { ResourceStatus } from '../../electron/api/schemas/resources.js';
 import type { BridgeResult, ReservationView, ResourceView, SignInRequest, SlotView } from '../../electron/bridge.js';
-import { memorySecretStore } from '../../electron/platform/keychain/keychain.js';
+import { memorySecretStore } from '../../electron/core/storage/secret-store.js';
 import { createPerchCore, type PerchCore } from '../../electron/core/perch-core.js';
 import { newBookingBody } from '../../electron/core/commands/reservation-body.js';
 import { normaliseServerUrl } from '../../electron/core/session/server-url.js';

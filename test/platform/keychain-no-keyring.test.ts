@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { KeychainLockedError, keychainReasons, openKeychain } from '../../electron/platform/keychain/keychain.js';
+import { KeychainLockedError } from '../../electron/core/storage/secret-store.js';
+import { keychainReasons, openKeychain } from '../../electron/platform/keychain/keychain.js';
 import { startPrivateSessionBus, type PrivateSessionBus } from '../support/session-bus.js';
 
 // gnome-keyring started on demand by the bus (`--start --components=secrets`), never unlocked, on

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { KeychainLockedError, keychainReasons, memorySecretStore, openKeychain, probeAccount, reasonForKeychainError, type KeytarModule } from '../../electron/platform/keychain/keychain.js';
+import { KeychainLockedError, memorySecretStore } from '../../electron/core/storage/secret-store.js';
+import { keychainReasons, openKeychain, probeAccount, reasonForKeychainError, type KeytarModule } from '../../electron/platform/keychain/keychain.js';
 
 // The failure modes that need no particular D-Bus environment: keytar missing or broken, a keychain
 // that hangs or answers wrongly, a keychain that fails after it was opened. Each mode that does

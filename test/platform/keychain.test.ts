@@ -2,7 +2,8 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import keytar from 'keytar';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { openKeychain, probeAccount, type SecretStore } from '../../electron/platform/keychain/keychain.js';
+import { openKeychain, probeAccount } from '../../electron/platform/keychain/keychain.js';
+import type { SecretStore } from '../../electron/core/storage/secret-store.js';
 import { startPrivateSessionBus, type PrivateSessionBus } from '../support/session-bus.js';
 
 // The real OS keychain: gnome-keyring's Secret Service, unlocked, on a D-Bus session of this file's own.

@@ -1,7 +1,7 @@
 /**
  * Run from an AppImage, Perch's environment carries AppRun's LD_LIBRARY_PATH="$APPDIR/usr/lib:…";
  * the system's programs it runs must not load the AppImage's libraries. What they receive is read
- * from inside a real child process. (The notify-send helpers: test/core/notifier.test.ts.)
+ * from inside a real child process. (The notify-send helpers: test/platform/notify-send-notifier.test.ts.)
  */
 import { execFileSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

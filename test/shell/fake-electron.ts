@@ -298,12 +298,12 @@ export const fakeCoreModules = {
   notifier: () => ({ createDesktopNotifier: vi.fn(() => ({ show: vi.fn(), onResponse: vi.fn(), dispose: vi.fn(async () => {}) })) }),
   /** A desktop whose tray shows Perch's icon; a test of one that shows none answers otherwise. */
   trayHost: () => ({ probeTrayHost: vi.fn(async () => ({ kind: 'registered' })), sessionBusAddress: vi.fn(() => 'unix:path=/fake/session_bus') }),
-  /** The GlobalShortcuts portal, asked about under Wayland (test/shell/shortcut-portal.test.ts asks a real bus): a GNOME 46 without it. */
+  /** The GlobalShortcuts portal, asked about under Wayland (test/platform/shortcut-portal.test.ts asks a real bus): a GNOME 46 without it. */
   shortcutPortal: () => ({
     probeShortcutPortal: vi.fn(async () => ({ kind: 'missing', reason: 'the desktop portal has no GlobalShortcuts' })),
     shortcutsInterface: 'org.freedesktop.portal.GlobalShortcuts',
   }),
-  /** The session's lock over D-Bus, on Linux (test/shell/session-lock.test.ts watches a real bus). */
+  /** The session's lock over D-Bus, on Linux (test/platform/session-lock.test.ts watches a real bus). */
   sessionLock: () => ({
     systemBusAddress: vi.fn(() => 'unix:path=/fake/system_bus_socket'),
     watchSessionLock: vi.fn(() => ({ ready: Promise.resolve(), stop: vi.fn() })),

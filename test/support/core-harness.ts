@@ -5,7 +5,7 @@ import type { DateTime } from 'luxon';
 import { createClient, type ApiClient } from '../../electron/api/client.js';
 import type { Clock } from '../../electron/core/clock.js';
 import { success } from '../../electron/core/errors.js';
-import { memorySecretStore, type SecretStore } from '../../electron/platform/keychain/keychain.js';
+import { memorySecretStore, type SecretStore } from '../../electron/core/storage/secret-store.js';
 import type { LocalProfile } from '../../electron/core/local-service/local-account.js';
 import type { LocalService } from '../../electron/core/local-service/local-service.js';
 import type { NotificationInvocation, NotificationRequest, Notifier, ShowResult } from '../../electron/core/notifications/notifier.js';

@@ -5,7 +5,7 @@
  */
 import type { BridgeResult, SignInRequest, StateSnapshot } from '../../bridge.js';
 import type { AccountCache } from './account-cache.js';
-import type { SecretStore } from '../../platform/keychain/keychain.js';
+import type { SecretStore } from '../storage/secret-store.js';
 import { clearAccountData, type CoreState } from '../core-state.js';
 import { failure, invalidInput, success } from '../errors.js';
 import { generateLocalPassword, thisComputersProfile, type LocalProfile } from '../local-service/local-account.js';

@@ -3,7 +3,14 @@
  * icon is easy to miss on a first run and impossible to click where the desktop shows none.
  */
 import type { StateSnapshot } from '../../bridge.js';
-import type { TrayHost } from '../../platform/tray-host.js';
+
+/** Whether a Linux desktop shows tray icons: the answer of electron/platform/tray-host.ts's probe. */
+export type TrayHost =
+  | { kind: 'registered' }
+  /** The desktop cannot show the icon. */
+  | { kind: 'missing'; reason: string }
+  /** The probe could not tell. */
+  | { kind: 'unknown'; reason: string };
 
 export type PopoverAtStartReason =
   /** No account yet (the first run) or signed out: only the popover can sign in. */

@@ -1,7 +1,8 @@
 /**
  * The core's side of desktop notifications: what a notification carries, and what comes back when
  * the user acts on it. The OS adapters implement `Notifier`: notify-send on Linux
- * (notify-send-notifier.ts), Electron's own notifications on macOS and Windows (electron/shell/).
+ * (electron/platform/notify-send-notifier.ts), Electron's own notifications on macOS and Windows
+ * (electron/shell/notifications.ts).
  */
 
 /**

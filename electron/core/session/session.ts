@@ -15,7 +15,7 @@ import { ServerChoiceSchema, type AccountView, type BridgeError, type BridgeResu
 import type { Clock } from '../clock.js';
 import { bridgeErrorFromApi, failure, invalidInput, signedOutError, success } from '../errors.js';
 import { readJsonFile, writeJsonAtomic } from '../storage/files.js';
-import { KeychainLockedError, type SecretStore } from '../../platform/keychain/keychain.js';
+import { KeychainLockedError, type SecretStore } from '../storage/secret-store.js';
 import type { LocalService } from '../local-service/local-service.js';
 import { readBookableResourceIds } from './bookable.js';
 import { normaliseServerUrl } from './server-url.js';

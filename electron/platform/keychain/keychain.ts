@@ -1,28 +1,7 @@
 import { execFile } from 'node:child_process';
-import type { KeychainStatus } from '../../bridge.js';
 import { systemProgramEnv } from '../system-program-env.js';
 import { messageOf } from '../../core/errors.js';
-
-/** Where the session token and, when the user asks for it, the password are kept. */
-export interface SecretStore {
-  /** Null when nothing is kept; rejects with `KeychainLockedError` while the keychain cannot be read. */
-  get(account: string): Promise<string | null>;
-  set(account: string, secret: string): Promise<void>;
-  delete(account: string): Promise<void>;
-  status(): KeychainStatus;
-  /** Calls back each time a locked keychain becomes readable again. */
-  onUnlocked(listener: () => void): () => void;
-  /** Asks a locked keychain again now: the user is back (the screen was unlocked). */
-  retry(): void;
-}
-
-/** The keychain may hold the secret, but it is locked: ask again once it is unlocked. */
-export class KeychainLockedError extends Error {
-  constructor() {
-    super('The keychain is locked.');
-    this.name = 'KeychainLockedError';
-  }
-}
+import { KeychainLockedError, memorySecretStore, type SecretStore } from '../../core/storage/secret-store.js';
 
 /** The part of keytar Perch uses. */
 export interface KeytarModule {
@@ -99,23 +78,6 @@ function withTimeout<T>(work: Promise<T>, timeoutMs: number, what: string): Prom
     timer.unref();
   });
   return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
-}
-
-/** Secrets held for this run only, with the reason the keychain is not used. */
-export function memorySecretStore(reason: string): SecretStore {
-  const secrets = new Map<string, string>();
-  return {
-    get: async (account) => secrets.get(account) ?? null,
-    set: async (account, secret) => {
-      secrets.set(account, secret);
-    },
-    delete: async (account) => {
-      secrets.delete(account);
-    },
-    status: () => ({ available: false, reason }),
-    onUnlocked: () => () => {},
-    retry: () => {},
-  };
 }
 
 /** keytar is CommonJS: its functions arrive on `default`, and (by Node's detection) sometimes also by name. */

@@ -17,7 +17,7 @@ import { formatWireDateTime } from '../../../electron/api/dates.js';
 import { commandNames, eventNames, type CommandName, type StateSnapshot } from '../../../electron/bridge.js';
 import { defaultTimeFormatRules } from '../../../electron/bridge-format.js';
 import type { Clock } from '../../../electron/core/clock.js';
-import { memorySecretStore } from '../../../electron/platform/keychain/keychain.js';
+import { memorySecretStore } from '../../../electron/core/storage/secret-store.js';
 import { localProfile } from '../../../electron/core/local-service/local-account.js';
 import { createPerchCore, type PerchCore } from '../../../electron/core/perch-core.js';
 import { seedDemo, type DemoOrganisation } from '../../../electron/service/seed/demo.js';
