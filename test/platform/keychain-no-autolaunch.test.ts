@@ -1,5 +1,6 @@
 import { beforeAll, expect, it } from 'vitest';
-import { keychainReasons, openKeychain } from '../../electron/platform/keychain/keychain.js';
+import { keychainReasons } from '../../electron/platform/keychain/keychain-reasons.js';
+import { openKeychain } from '../../electron/platform/keychain/keychain.js';
 
 // No session bus address at all and no X display: libsecret would autolaunch a bus through X11
 // and cannot ("Cannot autolaunch D-Bus without X11 $DISPLAY"). Its own process: libsecret keeps

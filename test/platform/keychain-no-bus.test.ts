@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { keychainReasons, openKeychain } from '../../electron/platform/keychain/keychain.js';
+import { keychainReasons } from '../../electron/platform/keychain/keychain-reasons.js';
+import { openKeychain } from '../../electron/platform/keychain/keychain.js';
 
 // No D-Bus session at all: the address names a socket nobody listens on, and with no X display
 // libsecret cannot autolaunch a bus either. keytar rejects at once ("Could not connect: …").

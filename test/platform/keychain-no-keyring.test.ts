@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { KeychainLockedError } from '../../electron/core/storage/secret-store.js';
-import { keychainReasons, openKeychain } from '../../electron/platform/keychain/keychain.js';
+import { keychainReasons } from '../../electron/platform/keychain/keychain-reasons.js';
+import { openKeychain } from '../../electron/platform/keychain/keychain.js';
 import { startPrivateSessionBus, type PrivateSessionBus } from '../support/session-bus.js';
 
 // gnome-keyring started on demand by the bus (`--start --components=secrets`), never unlocked, on

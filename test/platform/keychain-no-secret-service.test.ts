@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { keychainReasons, openKeychain } from '../../electron/platform/keychain/keychain.js';
+import { keychainReasons } from '../../electron/platform/keychain/keychain-reasons.js';
+import { openKeychain } from '../../electron/platform/keychain/keychain.js';
 import { startPrivateSessionBus, type PrivateSessionBus } from '../support/session-bus.js';
 
 // A session bus, but nothing on it provides org.freedesktop.secrets and nothing can be started on

@@ -1,6 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { KeychainLockedError, memorySecretStore } from '../../electron/core/storage/secret-store.js';
-import { keychainReasons, openKeychain, probeAccount, reasonForKeychainError, type KeytarModule } from '../../electron/platform/keychain/keychain.js';
+import { keychainReasons, reasonForKeychainError } from '../../electron/platform/keychain/keychain-reasons.js';
+import { openKeychain } from '../../electron/platform/keychain/keychain.js';
+import { probeAccount } from '../../electron/platform/keychain/keychain-probe.js';
+import type { KeytarModule } from '../../electron/platform/keychain/keytar.js';
 
 // The failure modes that need no particular D-Bus environment: keytar missing or broken, a keychain
 // that hangs or answers wrongly, a keychain that fails after it was opened. Each mode that does

@@ -2,7 +2,8 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import keytar from 'keytar';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { openKeychain, probeAccount } from '../../electron/platform/keychain/keychain.js';
+import { openKeychain } from '../../electron/platform/keychain/keychain.js';
+import { probeAccount } from '../../electron/platform/keychain/keychain-probe.js';
 import type { SecretStore } from '../../electron/core/storage/secret-store.js';
 import { startPrivateSessionBus, type PrivateSessionBus } from '../support/session-bus.js';
 

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { systemProgramEnv } from '../../electron/platform/system-program-env.js';
 import { probeTrayHost } from '../../electron/platform/tray-host.js';
-import { secretServiceLocked } from '../../electron/platform/keychain/keychain.js';
+import { secretServiceLocked } from '../../electron/platform/keychain/secret-service-lock.js';
 
 let folder: string;
 let appDir: string;
