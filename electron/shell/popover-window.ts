@@ -7,7 +7,7 @@ import { app, BrowserWindow, nativeTheme, screen, type BrowserWindowConstructorO
 import { appLayout } from '../core/desktop/app-layout.js';
 import { popoverPosition, popoverWindowType, type Rect } from '../core/desktop/popover-placement.js';
 import { appEntryUrl } from '../core/desktop/security.js';
-import { desktopPlatform } from './platform.js';
+import { desktopPlatform } from './desktop-platform.js';
 
 const popoverSize = { width: 380, height: 560 };
 /** A click on the icon of an open popover blurs (and hides) it first; a click this soon after meant "close". */

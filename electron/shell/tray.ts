@@ -9,7 +9,7 @@ import type { Rect } from '../core/desktop/popover-placement.js';
 import { trayIconFor } from '../core/desktop/tray-icon.js';
 import { menuItemAt, trayMenuUpdate, type MenuItemChange, type MenuPath } from '../core/desktop/tray-menu-update.js';
 import type { TrayAction, TrayCommand, TrayMenuItem } from '../core/desktop/tray-menu.js';
-import { desktopPlatform } from './platform.js';
+import { desktopPlatform } from './desktop-platform.js';
 
 /** What the tray shows at a moment. */
 export interface TrayView {
