@@ -195,6 +195,11 @@ export interface ReservationView {
   originalEnd: string | null;
   /** When an unchecked reservation is released, if its resource releases. */
   autoReleaseAt: string | null;
+  /**
+   * The user's own booking waits for a check-in that the server would take: its resource asks for
+   * one, it is approved, and it is neither checked in nor out. Decided here once, for every view.
+   */
+  awaitsCheckIn: boolean;
   /** When check-in opens, for a reservation that awaits one (whether or not it is open yet). */
   checkInOpensAt: string | null;
   /** Derived at snapshot time from the clock and the check-in lead. */

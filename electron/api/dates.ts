@@ -82,6 +82,12 @@ export function parseWireDateTime(text: string, zone: string): DateTime | null {
   }
 }
 
+/** A date-time of an answer, or null where there is none: answers name their offset; one without is read in UTC, as lists are. */
+export function wireInstant(text: string | null | undefined): DateTime | null {
+  if (text === null || text === undefined || text === '') return null;
+  return parseWireDateTime(text, 'UTC');
+}
+
 /**
  * Writes the one form every server accepts: `yyyy-MM-ddTHH:mm:ss+hhmm` in the DateTime's own zone,
  * `+0000` rather than `Z`. Sub-second precision is dropped (truncated), as the wire has none.

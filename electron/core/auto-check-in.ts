@@ -4,13 +4,12 @@
  * after the wake, asks this, and checks in once.
  */
 import type { DateTime } from 'luxon';
-import type { PlannerReservation } from './notifications/planner.js';
-import { checkInOpensMinutes } from './views/state.js';
+import { awaitsCheckIn, checkInClosesMs, checkInOpensMinutes, type Reservation } from './reservations/reservation.js';
 
 const minuteMs = 60_000;
 
 /** Names one reservation's one chance: a booking moved to another time is another chance. */
-export function autoCheckInKey(reservation: Pick<PlannerReservation, 'referenceNumber' | 'start'>): string {
+export function autoCheckInKey(reservation: Pick<Reservation, 'referenceNumber' | 'start'>): string {
   return `${reservation.referenceNumber}@${reservation.start.toMillis()}`;
 }
 
@@ -22,14 +21,10 @@ export function autoCheckInKey(reservation: Pick<PlannerReservation, 'referenceN
  * check-in of the user's: someone else's, one that needs none, is checked in or out already, or
  * is not approved yet.
  */
-export function autoCheckInWindow(reservation: PlannerReservation, checkInLeadMinutes: number): [number, number] | null {
-  const awaits = reservation.owned && reservation.requiresCheckIn && !reservation.checkedIn && !reservation.checkedOut && !reservation.isPendingApproval;
-  if (!awaits) return null;
-  const startMs = reservation.start.toMillis();
-  const endMs = reservation.end.toMillis();
-  const opensMs = startMs - Math.min(checkInLeadMinutes, checkInOpensMinutes) * minuteMs;
-  const releaseMs = reservation.autoReleaseMinutes === null ? endMs : startMs + reservation.autoReleaseMinutes * minuteMs;
-  return [opensMs, Math.min(endMs, releaseMs)];
+export function autoCheckInWindow(reservation: Reservation, checkInLeadMinutes: number): [number, number] | null {
+  if (!awaitsCheckIn(reservation)) return null;
+  const opensMs = reservation.start.toMillis() - Math.min(checkInLeadMinutes, checkInOpensMinutes) * minuteMs;
+  return [opensMs, checkInClosesMs(reservation)];
 }
 
 /**
@@ -38,16 +33,16 @@ export function autoCheckInWindow(reservation: PlannerReservation, checkInLeadMi
  * booking the user has just come for.
  */
 export function autoCheckInTarget(
-  reservations: readonly PlannerReservation[],
+  reservations: readonly Reservation[],
   now: DateTime,
   checkInLeadMinutes: number,
   tried: ReadonlySet<string>,
-): PlannerReservation | null {
+): Reservation | null {
   const nowMs = now.toMillis();
   const open = reservations.filter((reservation) => {
     const window = autoCheckInWindow(reservation, checkInLeadMinutes);
     return window !== null && nowMs >= window[0] && nowMs < window[1] && !tried.has(autoCheckInKey(reservation));
   });
-  const distance = (reservation: PlannerReservation) => Math.abs(reservation.start.toMillis() - nowMs);
+  const distance = (reservation: Reservation) => Math.abs(reservation.start.toMillis() - nowMs);
   return open.sort((a, b) => distance(a) - distance(b))[0] ?? null;
 }

@@ -5,10 +5,10 @@
 import type { DateTime } from 'luxon';
 import type { BridgeError, Settings, StateSnapshot, TimeFormatRules } from '../bridge.js';
 import { defaultTimeFormatRules } from '../bridge-format.js';
-import type { PlannerReservation } from './notifications/planner.js';
+import type { Reservation } from './reservations/reservation.js';
 import { defaultSettings } from './storage/settings-store.js';
 import type { ScheduleHours } from './views/opening-hours.js';
-import type { WireAttribute, WireGroupTree, WireResource, WireResourceType, WireSchedule, WireSummary } from './views/state.js';
+import type { WireAttribute, WireGroupTree, WireResource, WireResourceType, WireSchedule, WireSummary } from '../api/wire.js';
 
 /**
  * Who is busy in one schedule from the moment it was asked to `until` (its closing time, or the
@@ -104,7 +104,7 @@ export interface CoreState {
 
 /** The planner's view of the user's list, and when the list was read. */
 export interface PlannedList {
-  reservations: PlannerReservation[];
+  reservations: readonly Reservation[];
   readAt: DateTime;
 }
 
@@ -125,18 +125,6 @@ export function createCoreState(timeFormat: TimeFormatRules = defaultTimeFormatR
     snoozed: new Map(),
     previousPlanned: null,
   };
-}
-
-/** The user's own reservations, then the meetings they are in that their own list does not hold. */
-export function ownAndMeetings(data: Pick<CoreData, 'reservations' | 'meetings'>): { own: WireSummary[]; meetings: WireSummary[] } {
-  const listed = new Set(data.reservations.map((summary) => summary.referenceNumber));
-  const meetings: WireSummary[] = [];
-  for (const summary of data.meetings.flatMap((entry) => entry.reservations)) {
-    if (listed.has(summary.referenceNumber)) continue;
-    listed.add(summary.referenceNumber);
-    meetings.push(summary);
-  }
-  return { own: data.reservations, meetings };
 }
 
 /** Nothing of an account left in memory: before another is adopted, and after sign-out. */

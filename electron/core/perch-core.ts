@@ -32,7 +32,7 @@ import { knownClosed } from './views/opening-hours.js';
 import { bookNowScheduleIds } from './desktop/tray-menu.js';
 import { createSync, defaultSlowAnswerMs } from './sync/sync.js';
 import { autoCheckInKey, autoCheckInTarget } from './auto-check-in.js';
-import { plannerReservations } from './notifications/planner-input.js';
+import { listedReservations } from './reservations/listed-reservations.js';
 import { notificationId } from './notifications/planner.js';
 
 export interface PerchCoreOptions {
@@ -241,7 +241,7 @@ export function createPerchCore(options: PerchCoreOptions): PerchCore {
     await sync.ownListNow();
     const fetchedAt = state.data.fetchedAt;
     if (!state.settings.autoCheckIn || session.account === null || fetchedAt === null || fetchedAt.toMillis() < back.toMillis()) return;
-    const target = autoCheckInTarget(plannerReservations(state.data), clock.now(), state.settings.checkInLeadMinutes, autoCheckInTried);
+    const target = autoCheckInTarget(listedReservations(state.data, session.account.userId), clock.now(), state.settings.checkInLeadMinutes, autoCheckInTried);
     if (target === null) return;
     autoCheckInTried.add(autoCheckInKey(target));
     const { referenceNumber } = target;

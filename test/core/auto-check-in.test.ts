@@ -22,8 +22,8 @@ describe('autoCheckInWindow', () => {
   it.each([
     ['someone else’s booking', { owned: false }],
     ['a booking that needs no check-in', { requiresCheckIn: false }],
-    ['one already checked in', { checkedIn: true }],
-    ['one checked out', { checkedOut: true }],
+    ['one already checked in', { checkedInAt: plannerTime('10:00') }],
+    ['one checked out', { checkedOutAt: plannerTime('10:30') }],
     ['one awaiting approval', { isPendingApproval: true }],
   ])('has none for %s', (_case, overrides) => {
     expect(autoCheckInWindow({ ...awaiting, ...overrides }, 5)).toBeNull();

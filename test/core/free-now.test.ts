@@ -5,7 +5,7 @@ import { freeNowSchedules } from '../../electron/core/sync/free-now-schedules.js
 import { nextOpening, openingAt, type ScheduleHours } from '../../electron/core/views/opening-hours.js';
 import { freeResourceView } from '../support/snapshots.js';
 import { freeNowClosedView, freeNowLists, freeNowViews, type BusyAnswer, type FreeNowContext } from '../../electron/core/views/free-now.js';
-import type { WireResource, WireSchedule, WireSummary } from '../../electron/core/views/state.js';
+import type { WireResource, WireSchedule, WireSummary } from '../../electron/api/wire.js';
 
 const at = (time: string, date = '2030-03-12') => DateTime.fromISO(`${date}T${time.length === 5 ? `${time}:00` : time}Z`, { zone: 'utc' });
 

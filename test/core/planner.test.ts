@@ -1,7 +1,7 @@
 import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
 import { defaultSettings } from '../../electron/core/storage/settings-store.js';
-import { plannerReservation } from '../support/planner-reservations.js';
+import { plannerReservation, plannerTime } from '../support/planner-reservations.js';
 import {
   notificationId,
   planNotifications,
@@ -10,8 +10,8 @@ import {
   type NotificationKind,
   type PlannedNotification,
   type PlannerInput,
-  type PlannerReservation,
 } from '../../electron/core/notifications/planner.js';
+import type { Reservation } from '../../electron/core/reservations/reservation.js';
 import { testTimeFormat } from '../support/snapshots.js';
 
 const berlin = 'Europe/Berlin';
@@ -42,7 +42,7 @@ const earlyReminderRoom = { ...checkInRoom, startReminderMinutes: 30 };
 
 function plan(
   now: DateTime | string,
-  reservations: PlannerReservation[],
+  reservations: Reservation[],
   extra: Partial<PlannerInput> = {},
 ) {
   return planNotifications({
@@ -81,10 +81,10 @@ function simulatePolls(options: {
   from: DateTime;
   to: DateTime;
   stepMinutes: number;
-  listAt: (now: DateTime) => PlannerReservation[];
+  listAt: (now: DateTime) => Reservation[];
   settings?: PlannerInput['settings'];
   shown?: Set<string>;
-  previous?: PlannerReservation[] | null;
+  previous?: Reservation[] | null;
 }): { shown: Shown[]; shownIds: Set<string> } {
   const shownIds = options.shown ?? new Set<string>();
   const log: Shown[] = [];
@@ -186,7 +186,7 @@ describe('each kind at, before and after its moment', () => {
   });
 
   describe('a start reminder close to check-in opening comes with it, as one', () => {
-    it.each<[string, Partial<PlannerReservation>, Partial<PlannerInput['settings']>, [string, NotificationKind, string][]]>([
+    it.each<[string, Partial<Reservation>, Partial<PlannerInput['settings']>, [string, NotificationKind, string][]]>([
       ['10 and 5 minutes before: one, when check-in opens', {}, {}, [['09:55', 'checkInOpen', 'Planning starts in 5 min — check in to keep Thames (1.01)']]],
       ['at the same moment', { startReminderMinutes: 5 }, {}, [['09:55', 'checkInOpen', 'Planning starts in 5 min — check in to keep Thames (1.01)']]],
       ['the reminder after check-in opens', { startReminderMinutes: 2 }, {}, [['09:55', 'checkInOpen', 'Planning starts in 5 min — check in to keep Thames (1.01)']]],
@@ -242,11 +242,11 @@ describe('each kind at, before and after its moment', () => {
     if (titles.length > 0) expect(due.find((n) => n.kind === 'checkInOpen')?.body).toMatch(/^Check-in is open\. (Planning · )?10:00–11:00$/);
   });
 
-  it.each<[string, Partial<PlannerReservation>, string, NotificationKind[]]>([
-    ['checked in', { checkedIn: true }, '10:12', []],
-    ['checked in, end reminder still comes', { checkedIn: true }, '10:55', ['endReminder']],
-    ['checked in early, no start reminder', { checkedIn: true }, '09:56', []],
-    ['checked out', { checkedIn: true, checkedOut: true }, '10:55', []],
+  it.each<[string, Partial<Reservation>, string, NotificationKind[]]>([
+    ['checked in', { checkedInAt: plannerTime('10:00') }, '10:12', []],
+    ['checked in, end reminder still comes', { checkedInAt: plannerTime('10:00') }, '10:55', ['endReminder']],
+    ['checked in early, no start reminder', { checkedInAt: plannerTime('10:00') }, '09:56', []],
+    ['checked out', { checkedInAt: plannerTime('10:00'), checkedOutAt: plannerTime('10:30') }, '10:55', []],
     ['pending approval cannot be checked in to', { isPendingApproval: true }, '10:12', []],
     ['no check-in needed', { requiresCheckIn: false }, '10:12', []],
     ['release after the end gives no warning', { autoReleaseMinutes: 60 }, '10:56', ['checkInOpen', 'endReminder']],
@@ -318,8 +318,8 @@ describe("the reservation's own reminders before the defaults", () => {
 const morning = {
   from: t('08:00'),
   to: t('16:00'),
-  listAt(now: DateTime): PlannerReservation[] {
-    const list: PlannerReservation[] = [];
+  listAt(now: DateTime): Reservation[] {
+    const list: Reservation[] = [];
     if (now < t('10:15')) list.push(checkInRoom);
     list.push(
       reservation({
@@ -446,10 +446,10 @@ describe('re-planning after polls', () => {
 describe('released and approval outcomes', () => {
   const released = [checkInRoom];
 
-  it.each<[string, PlannerReservation[] | null, PlannerReservation[], string, Partial<PlannerInput>, string[]]>([
+  it.each<[string, Reservation[] | null, Reservation[], string, Partial<PlannerInput>, string[]]>([
     ['released after start, unchecked', released, [], '10:16', {}, ['released']],
     ['first poll after start: no detection', null, [], '10:16', {}, []],
-    ['checked in, then gone', [{ ...checkInRoom, checkedIn: true }], [], '10:16', {}, []],
+    ['checked in, then gone', [{ ...checkInRoom, checkedInAt: plannerTime('10:00') }], [], '10:16', {}, []],
     ['gone before start (cancelled)', released, [], '09:40', {}, []],
     ['gone after its end (dropped from the list)', released, [], '11:00', {}, []],
     ['no auto-release on the resource (cancelled)', [{ ...checkInRoom, autoReleaseMinutes: null }], [], '10:20', {}, []],
@@ -489,7 +489,7 @@ describe('released and approval outcomes', () => {
   const pending = reservation({ referenceNumber: 'p1', resourceName: 'Boardroom', start: t('14:00'), end: t('15:00'), isPendingApproval: true });
   const approved = { ...pending, isPendingApproval: false };
 
-  it.each<[string, PlannerReservation[] | null, PlannerReservation[], string, string[]]>([
+  it.each<[string, Reservation[] | null, Reservation[], string, string[]]>([
     ['pending → approved', [pending], [approved], '09:00', ['approved']],
     ['pending → gone', [pending], [], '09:00', ['approvalGone']],
     ['pending → pending', [pending], [pending], '09:00', []],
@@ -686,7 +686,7 @@ describe('timezone texts', () => {
   describe('across the DST change (Berlin, 2026-10-25: 03:00 CEST → 02:00 CET)', () => {
     const dst = (iso: string) => DateTime.fromISO(iso, { setZone: true });
 
-    it.each<[string, PlannerReservation, string, string[]]>([
+    it.each<[string, Reservation, string, string[]]>([
       [
         'start reminder before the change, times labelled with their offsets',
         reservation({ start: dst('2026-10-25T02:30:00+02:00'), end: dst('2026-10-25T02:30:00+01:00') }),
@@ -744,7 +744,7 @@ describe('nextWakeAt', () => {
   const ids = (...pairs: [NotificationKind, string][]) =>
     new Set(pairs.map(([kind, clock]) => notificationId(kind, 'r1', t(clock).toMillis())));
 
-  it.each<[string, PlannerReservation[], string, Set<string>, string | null]>([
+  it.each<[string, Reservation[], string, Set<string>, string | null]>([
     ['nothing booked', [], '08:00', new Set(), null],
     ['the start reminder first', [earlyReminderRoom], '08:00', new Set(), '09:30'],
     ['the start reminder with check-in: when check-in opens', [checkInRoom], '08:00', new Set(), '09:55'],
@@ -752,7 +752,7 @@ describe('nextWakeAt', () => {
     ['a shown one is no reason to wake', [earlyReminderRoom], '08:00', ids(['startReminder', '10:00']), '09:55'],
     ['due ones are not future', [checkInRoom], '09:56', new Set(), '10:10'],
     ['then the end reminder', [checkInRoom], '10:16', new Set(), '10:55'],
-    ['checked in: no check-in moments', [{ ...checkInRoom, checkedIn: true }], '09:00', new Set(), '10:55'],
+    ['checked in: no check-in moments', [{ ...checkInRoom, checkedInAt: plannerTime('10:00') }], '09:00', new Set(), '10:55'],
     ['all shown', [checkInRoom], '08:00', ids(['startReminder', '10:00'], ['checkInOpen', '10:00'], ['autoReleaseWarning', '10:00'], ['endReminder', '11:00']), null],
     ['after the end', [checkInRoom], '11:01', new Set(), null],
     ['the earliest over several reservations', [checkInRoom, reservation({ referenceNumber: 'r2', start: t('09:30'), end: t('09:45') })], '08:00', new Set(), '09:20'],
@@ -796,7 +796,7 @@ describe('nextWakeAt', () => {
 describe('actions: the buttons that fit the moment', () => {
   const noCheckInNotice = { ...settings, notifications: { ...settings.notifications, checkInOpen: false } };
 
-  it.each<[string, string, PlannerReservation, PlannerInput['settings'], [NotificationKind, string[]][]]>([
+  it.each<[string, string, Reservation, PlannerInput['settings'], [NotificationKind, string[]][]]>([
     ['a start reminder before check-in opens', '09:30', earlyReminderRoom, settings, [['startReminder', ['snooze']]]],
     ['a start reminder with check-in opening', '09:55', checkInRoom, settings, [['checkInOpen', ['checkIn', 'notComing', 'snooze']]]],
     ['a start reminder once check-in is open, check-in notices off', '09:55', { ...checkInRoom, startReminderMinutes: 5 }, noCheckInNotice, [['startReminder', ['checkIn', 'notComing', 'snooze']]]],
@@ -843,7 +843,7 @@ describe('snooze', () => {
     const checkInId = notificationId('checkInOpen', 'r1', t('10:00').toMillis());
     const shown = new Set([startReminderId, checkInId]);
     // Checked in meanwhile: neither the start reminder nor the check-in notice comes back.
-    const checkedIn = { ...checkInRoom, checkedIn: true };
+    const checkedIn = { ...checkInRoom, checkedInAt: plannerTime('10:00') };
     const snoozed = new Map([[startReminderId, t('09:55')], [checkInId, t('10:00')]]);
     expect(plan('10:00', [checkedIn], { shown, snoozed }).due).toEqual([]);
     // Snoozed past the release: the check-in notice does not come back after it.

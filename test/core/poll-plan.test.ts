@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { plannerReservation, plannerTime } from '../support/planner-reservations.js';
 import { nextPollStep, type PollStep } from '../../electron/core/sync/poll-plan.js';
-import { noticeMoments, type PlannerReservation } from '../../electron/core/notifications/planner.js';
+import { noticeMoments } from '../../electron/core/notifications/planner.js';
+import type { Reservation } from '../../electron/core/reservations/reservation.js';
 import { defaultSettings } from '../../electron/core/storage/settings-store.js';
 
 const t = (clock: string) => plannerTime(clock);
@@ -21,7 +22,7 @@ interface Known {
   shown?: string[];
 }
 
-function step(now: string, reservations: PlannerReservation[], known: Known, settings = defaultSettings, strain = 0): PollStep {
+function step(now: string, reservations: Reservation[], known: Known, settings = defaultSettings, strain = 0): PollStep {
   const nowTime = t(now);
   const at = (clock: string | null | undefined): number => (clock === null || clock === undefined ? Number.NEGATIVE_INFINITY : t(clock).toMillis());
   const listAskedAtMs = known.list === null ? null : at(known.list);
@@ -110,7 +111,7 @@ describe('watching an auto-release', () => {
 
   it('stops watching 10 minutes after the moment, and does not watch a reservation checked in to', () => {
     expect(step('10:25', [checkIn], { list: '10:24', asked: { c1: '10:25' }, shown: shownBefore })).toEqual(list(4 * minute));
-    expect(step('10:13', [{ ...checkIn, checkedIn: true }], { list: '10:13' })).toEqual(list(until('10:13', '10:18')));
+    expect(step('10:13', [{ ...checkIn, checkedInAt: plannerTime('10:00') }], { list: '10:13' })).toEqual(list(until('10:13', '10:18')));
   });
 
   it('stretches the watch by 2^strain', () => {

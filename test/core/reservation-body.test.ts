@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { decode } from '../../electron/api/decode.js';
 import { operations } from '../../electron/api/operations.js';
 import { everyAttribute, fullBodyOf } from '../../electron/core/commands/reservation-body.js';
-import type { WireAttribute, WireReservation } from '../../electron/core/views/state.js';
+import type { WireAttribute, WireReservation } from '../../electron/api/wire.js';
 import { readRecording } from '../api/recorder/recording.js';
 
 // Release 2.8.6.1 answers a reservation body that leaves out one of the server's reservation

@@ -1,6 +1,9 @@
 import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
-import { detailView, groupNamesByResource, upcomingViews, type ViewContext, type WireGroupTree, type WireReservation, type WireSummary } from '../../electron/core/views/state.js';
+import { detailView, upcomingViews, type ViewContext } from '../../electron/core/views/reservation-view.js';
+import { reservationOfSummary } from '../../electron/core/reservations/reservation.js';
+import { groupNamesByResource } from '../../electron/core/views/resource-views.js';
+import type { WireGroupTree, WireReservation, WireSummary } from '../../electron/api/wire.js';
 
 // A 10:00–11:00 UTC booking of a resource that needs check-in and releases after 15 minutes.
 const at = (time: string) => DateTime.fromISO(`2030-03-12T${time}:00Z`, { zone: 'utc' });
@@ -74,7 +77,7 @@ const detail: WireReservation = {
   message: null,
 };
 
-const checkInOpen = (time: string, changes: Partial<WireSummary> = {}) => upcomingViews([{ ...summary, ...changes }], context(time))[0]!.checkInOpen;
+const checkInOpen = (time: string, changes: Partial<WireSummary> = {}) => upcomingViews([reservationOfSummary({ ...summary, ...changes }, context(time))!], context(time))[0]!.checkInOpen;
 
 describe('when check-in is offered', () => {
   it.each([

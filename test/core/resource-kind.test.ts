@@ -2,7 +2,7 @@ import { DateTime } from 'luxon';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ResourceFace } from '../../electron/bridge.js';
 import { resourceColor, resourceFaces, resourceKind, resourceTypeNames } from '../../electron/core/views/resource-kind.js';
-import type { WireGroupTree, WireResource } from '../../electron/core/views/state.js';
+import type { WireGroupTree, WireResource } from '../../electron/api/wire.js';
 import { demoSignIn, startCoreHarness, type CoreHarness, type CoreUnderTest } from '../support/core-harness.js';
 
 // Only the members the kind is read from; the rest of the wire object does not matter here.

@@ -2,7 +2,8 @@ import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
 import { decode } from '../../electron/api/decode.js';
 import { Reservation } from '../../electron/api/schemas/reservations.js';
-import { recurrenceView, type WireReservation } from '../../electron/core/views/state.js';
+import { recurrenceView } from '../../electron/core/views/reservation-view.js';
+import type { WireReservation } from '../../electron/api/wire.js';
 import { readRecording } from '../api/recorder/recording.js';
 
 // A series' last day, whichever zone the server wrote its midnight in.

@@ -13,6 +13,7 @@ const standup = reservationView({
   start: '2025-03-10T10:00:00+01:00',
   end: '2025-03-10T11:00:00+01:00',
   requiresCheckIn: true,
+  awaitsCheckIn: true,
   checkInOpen: true,
 });
 const ready = signedOutState(now.toISO()!, { phase: 'ready', reservations: [standup], timeFormat: testTimeFormat });

@@ -56,6 +56,7 @@ function reservation(patch: Partial<ReservationView> = {}): ReservationView {
     checkedOutAt: null,
     originalEnd: null,
     autoReleaseAt: null,
+    awaitsCheckIn: false,
     checkInOpensAt: null,
     checkInOpen: false,
     canCheckOut: false,
@@ -127,7 +128,7 @@ describe('buildTrayMenu', () => {
   });
 
   it('the next reservation with check-in open: Check in, and when it will be released', () => {
-    const next = reservation({ title: 'Standup', requiresCheckIn: true, checkInOpen: true, autoReleaseAt: at('10:20') });
+    const next = reservation({ title: 'Standup', requiresCheckIn: true, awaitsCheckIn: true, checkInOpen: true, autoReleaseAt: at('10:20') });
     const menu = buildTrayMenu(snapshot({ reservations: [next] }), now);
     expect(outline(menu)).toEqual([
       'Next: Standup · Room A, 10:05–11:00 [disabled]',
@@ -250,7 +251,7 @@ describe('buildTrayMenu', () => {
   it('every command the menu offers passes the bridge validation main applies', () => {
     const menu = buildTrayMenu(
       snapshot({
-        reservations: [reservation({ checkInOpen: true, requiresCheckIn: true })],
+        reservations: [reservation({ checkInOpen: true, requiresCheckIn: true, awaitsCheckIn: true })],
         freeNow: [free(12, 'Room C', at('12:30'))],
       }),
       now,

@@ -134,7 +134,7 @@ describe('Now: the next reservation', () => {
   });
 
   test('check-in open: Check in is the action, busy while it runs, then Check out', async () => {
-    const open = reservation({ requiresCheckIn: true, checkInOpen: true });
+    const open = reservation({ requiresCheckIn: true, awaitsCheckIn: true, checkInOpen: true });
     const fake = createFakePerch(readySnapshot({ reservations: [open] }));
     const answer = deferred<BridgeResult<ReservationView>>();
     fake.handlers.checkIn = () => answer.promise;
@@ -187,6 +187,7 @@ describe('Now: the next reservation', () => {
   test("before check-in opens: its deadlines in words, I'm not coming aside, no action forced", async () => {
     const awaiting = reservation({
       requiresCheckIn: true,
+      awaitsCheckIn: true,
       checkInOpensAt: '2025-11-26T10:07:00.000+01:00',
       autoReleaseAt: '2025-11-26T10:27:00.000+01:00',
     });
@@ -204,7 +205,7 @@ describe('Now: the next reservation', () => {
   });
 
   test("a resource keeping another zone's clock: its times are on the user's clock, as everything on the screen", async () => {
-    const london = reservation({ timezone: 'Europe/London', requiresCheckIn: true, checkInOpensAt: '2025-11-26T10:07:00.000+01:00', autoReleaseAt: '2025-11-26T10:27:00.000+01:00' });
+    const london = reservation({ timezone: 'Europe/London', requiresCheckIn: true, awaitsCheckIn: true, checkInOpensAt: '2025-11-26T10:07:00.000+01:00', autoReleaseAt: '2025-11-26T10:27:00.000+01:00' });
     await renderNow(createFakePerch(readySnapshot({ reservations: [london] })));
     expect(within(screen.getByRole('list', { name: 'Deadlines' })).getAllByRole('listitem').map(text)).toEqual(['Check in 10:07 – 10:27 AM, or it is released']);
     expect(plain(screen.getByRole('article').querySelector('.time')?.textContent)).toBe('10:12 – 11:00 AM');
@@ -623,7 +624,7 @@ describe('Now: Free now finds across everything', () => {
 });
 
 describe("Now: I'm not coming", () => {
-  const awaiting = reservation({ requiresCheckIn: true, checkInOpensAt: '2025-11-26T10:07:00.000+01:00', autoReleaseAt: '2025-11-26T10:27:00.000+01:00' });
+  const awaiting = reservation({ requiresCheckIn: true, awaitsCheckIn: true, checkInOpensAt: '2025-11-26T10:07:00.000+01:00', autoReleaseAt: '2025-11-26T10:27:00.000+01:00' });
 
   test('before the start, asks once whether to cancel and free the room; No keeps it, Yes gives it back', async () => {
     const fake = createFakePerch(readySnapshot({ reservations: [awaiting] }));

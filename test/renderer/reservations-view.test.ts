@@ -23,7 +23,7 @@ async function renderList(fake: FakePerch, options: { waitForState?: boolean } =
 }
 
 const week = [
-  reservation({ referenceNumber: 'a', title: 'Design review', checkInOpen: true, requiresCheckIn: true }),
+  reservation({ referenceNumber: 'a', title: 'Design review', checkInOpen: true, requiresCheckIn: true, awaitsCheckIn: true }),
   reservation({ referenceNumber: 'b', title: 'Focus time', start: '2025-11-26T14:00:00.000+01:00', end: '2025-11-26T15:00:00.000+01:00', isPendingApproval: true }),
   reservation({ referenceNumber: 'c', title: 'Standup', start: '2025-11-27T09:00:00.000+01:00', end: '2025-11-27T09:30:00.000+01:00', isRecurring: true, seriesKey: 'standup' }),
   reservation({ referenceNumber: 'd', title: '', resourceName: 'Desk 7', start: '2025-11-28T09:00:00.000+01:00', end: '2025-11-28T17:00:00.000+01:00' }),
@@ -359,7 +359,7 @@ describe('My reservations: actions', () => {
 
 describe("My reservations: I'm not coming", () => {
   /** Under way since 9:55, not checked in, check-in open until its release at 10:10. */
-  const late = reservation({ referenceNumber: 'late', title: 'Retro', start: '2025-11-26T09:55:00.000+01:00', requiresCheckIn: true, checkInOpen: true, autoReleaseAt: '2025-11-26T10:10:00.000+01:00' });
+  const late = reservation({ referenceNumber: 'late', title: 'Retro', start: '2025-11-26T09:55:00.000+01:00', requiresCheckIn: true, awaitsCheckIn: true, checkInOpen: true, autoReleaseAt: '2025-11-26T10:10:00.000+01:00' });
 
   test('under way and awaiting check-in, the menu gives it back (a check-out) instead of cancelling, asking first', async () => {
     const fake = createFakePerch(readySnapshot({ reservations: [late] }));
@@ -376,7 +376,7 @@ describe("My reservations: I'm not coming", () => {
   });
 
   test("a notification's I'm not coming for a booking that is not next asks on its row", async () => {
-    const later = reservation({ referenceNumber: 'later', title: 'Offsite prep', start: '2025-11-26T14:00:00.000+01:00', end: '2025-11-26T15:00:00.000+01:00', requiresCheckIn: true, checkInOpensAt: '2025-11-26T13:55:00.000+01:00' });
+    const later = reservation({ referenceNumber: 'later', title: 'Offsite prep', start: '2025-11-26T14:00:00.000+01:00', end: '2025-11-26T15:00:00.000+01:00', requiresCheckIn: true, awaitsCheckIn: true, checkInOpensAt: '2025-11-26T13:55:00.000+01:00' });
     const fake = createFakePerch(readySnapshot({ reservations: [reservation(), later] }));
     const { perch } = await renderList(fake);
     fake.emit('navigate', { referenceNumber: 'later', confirm: 'release' });
@@ -525,7 +525,7 @@ describe('My reservations: changes, details and sharing', () => {
   });
 
   test('details: a click on the title opens them in place, with what the list does not carry', async () => {
-    const fake = createFakePerch(readySnapshot({ reservations: [{ ...week[2]!, timezone: 'Europe/London', requiresCheckIn: true, checkInOpensAt: '2025-11-27T08:55:00.000+01:00', autoReleaseAt: '2025-11-27T09:15:00.000+01:00' }] }));
+    const fake = createFakePerch(readySnapshot({ reservations: [{ ...week[2]!, timezone: 'Europe/London', requiresCheckIn: true, awaitsCheckIn: true, checkInOpensAt: '2025-11-27T08:55:00.000+01:00', autoReleaseAt: '2025-11-27T09:15:00.000+01:00' }] }));
     fake.handlers.getRecurrence = async () => ({ ok: true, value: { type: 'daily', interval: 1, weekdays: [], monthlyType: null, until: '2025-12-03T23:00:00.000+01:00' } });
     fake.handlers.getReservationDetails = async () => ({ ok: true, value: { referenceNumber: 'c', description: 'Stand at the board', resourceNames: ['Room Ada', 'Projector'], participants: ['Grace Hopper'], invitees: ['Alan Turing', 'Mary Somerville'] } });
     const { user } = await renderList(fake);

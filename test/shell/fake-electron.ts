@@ -253,6 +253,7 @@ export function stateWithCheckInOpen(): StateSnapshot {
         start: new Date(Date.now() - 60_000).toISOString(),
         end: new Date(Date.now() + 3_600_000).toISOString(),
         requiresCheckIn: true,
+        awaitsCheckIn: true,
         checkInOpen: true,
         ownerName: 'Ada',
       }),

@@ -26,6 +26,7 @@ export function reservationView(fields: Pick<ReservationView, 'start' | 'end'> &
     checkedOutAt: null,
     originalEnd: null,
     autoReleaseAt: null,
+    awaitsCheckIn: false,
     checkInOpensAt: null,
     checkInOpen: false,
     canCheckOut: false,

@@ -10,7 +10,7 @@ import type { BookingOutcome, BookPhraseRequest, BookRequest, BridgeResult, Free
 import type { CommandContext } from './command-context.js';
 import type { CommandLookups } from './command-lookups.js';
 import { failure, invalidInput, success } from '../errors.js';
-import { isoIn } from '../views/state.js';
+import { isoIn } from '../views/bridge-time.js';
 import { phraseResourceOf, readBookingPhrase, type BookingIntent, type ResourceWish } from './booking-phrase.js';
 
 /** Free now books from the next half hour (a slot that has begun cannot be booked by most users); "now" does the same. */

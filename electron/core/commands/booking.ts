@@ -15,7 +15,9 @@ import { newBookingBody } from './reservation-body.js';
 import { queryDate } from './query-dates.js';
 import { bridgeErrorFromSession, type SessionError } from '../session/session.js';
 import { isTaken, nextFreeSpan, slotProblem, slotSpans, type BusySpan } from './slot-check.js';
-import { isoIn, wireInstant, type WireSlots } from '../views/state.js';
+import { isoIn } from '../views/bridge-time.js';
+import { wireInstant } from '../../api/dates.js';
+import type { WireSlots } from '../../api/wire.js';
 
 /** The start of real servers' refusal of a booking that overlaps another (server-facts B). */
 const conflictRefusal = 'There are conflicting reservations';

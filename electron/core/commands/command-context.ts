@@ -3,7 +3,8 @@ import type { BookDraft, BridgeResult, FreeResourceView, ResourceFace, Settings,
 import type { StartTimeRules } from '../account/start-time-rules.js';
 import type { AccountSession, SessionResult } from '../session/session.js';
 import type { BusyAnswer } from '../views/free-now.js';
-import type { ViewContext, WireAttribute, WireReservation, WireResource, WireSchedule, WireSummary } from '../views/state.js';
+import type { ViewContext } from '../views/reservation-view.js';
+import type { WireAttribute, WireReservation, WireResource, WireSchedule, WireSummary } from '../../api/wire.js';
 
 /** What the commands need from the core around them. */
 export interface CommandContext {

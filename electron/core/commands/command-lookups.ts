@@ -5,7 +5,8 @@ import type { CommandContext } from './command-context.js';
 import { commandMessages } from './command-messages.js';
 import { failure, invalidInput, signedOutError, success } from '../errors.js';
 import { bridgeErrorFromSession, type SessionResult } from '../session/session.js';
-import type { ViewContext, WireReservation, WireResource } from '../views/state.js';
+import type { ViewContext } from '../views/reservation-view.js';
+import type { WireReservation, WireResource } from '../../api/wire.js';
 
 export interface CommandLookups {
   run<T>(action: (client: ApiClient) => Promise<ApiResult<T>>): Promise<SessionResult<T>>;

@@ -11,7 +11,11 @@ import type { BridgeResult, ExtensionOffer, ReferenceRequest } from '../../bridg
 import { durationWords } from '../../bridge-format.js';
 import { bridgeErrorFromSession } from '../session/session.js';
 import { failure, invalidInput, success } from '../errors.js';
-import { isoIn, resourceSlots, summaryView, wireInstant, type WireSlots } from '../views/state.js';
+import { isoIn } from '../views/bridge-time.js';
+import { resourceSlots } from '../views/resource-views.js';
+import { summaryView } from '../views/reservation-view.js';
+import { wireInstant } from '../../api/dates.js';
+import type { WireSlots } from '../../api/wire.js';
 import type { CommandContext } from './command-context.js';
 import type { CommandLookups } from './command-lookups.js';
 import { commandMessages, describeTime } from './command-messages.js';

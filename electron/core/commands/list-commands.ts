@@ -6,7 +6,7 @@ import type { CommandLookups } from './command-lookups.js';
 import { failure, success } from '../errors.js';
 import { bookableTest } from '../session/bookable.js';
 import { bridgeErrorFromSession } from '../session/session.js';
-import { attributeView, resourceView, scheduleView, slotViews, unknownFace } from '../views/state.js';
+import { attributeView, resourceView, scheduleView, slotViews, unknownFace } from '../views/resource-views.js';
 
 export interface ListCommands {
   listSchedules(): Promise<BridgeResult<ScheduleView[]>>;

@@ -8,7 +8,7 @@ import type { CommandContext } from './command-context.js';
 import type { CommandLookups } from './command-lookups.js';
 import { failure, success } from '../errors.js';
 import { bridgeErrorFromSession } from '../session/session.js';
-import { recurrenceView } from '../views/state.js';
+import { recurrenceView } from '../views/reservation-view.js';
 
 // A person has a handful of series; the bound only keeps a long-running app from growing.
 const maxKeptRules = 200;

@@ -13,7 +13,9 @@ import { slotProblem } from './slot-check.js';
 import { fullBodyOf, type WireReservationBody } from './reservation-body.js';
 import { firstRemainingOccurrence } from './series.js';
 import { bridgeErrorFromSession, type SessionError, type SessionResult } from '../session/session.js';
-import { detailView, wireInstant, type ViewContext, type WireReservation, type WireSummary } from '../views/state.js';
+import { detailView, type ViewContext } from '../views/reservation-view.js';
+import { wireInstant } from '../../api/dates.js';
+import type { WireReservation, WireSummary } from '../../api/wire.js';
 
 /** The start of the first reservation other than `own` that overlaps `from`–`to`, if any. */
 function firstStartWithin(summaries: readonly WireSummary[], own: string, from: DateTime, to: DateTime): DateTime | null {

@@ -4,7 +4,7 @@ import type { DateTime } from 'luxon';
 import { formatWireDateTime } from '../../api/dates.js';
 import type { ReservationBody } from '../../api/schemas/reservations.js';
 import type { BookRequest } from '../../bridge.js';
-import type { WireAttribute, WireReservation, WireSummary } from '../views/state.js';
+import type { WireAttribute, WireReservation, WireSummary } from '../../api/wire.js';
 
 export type WireReservationBody = Static<typeof ReservationBody>;
 type AttributeInput = NonNullable<WireReservationBody['customAttributes']>[number];

@@ -8,7 +8,8 @@ import type { DateTime } from 'luxon';
 import { formatWireDateTime } from '../../api/dates.js';
 import type { CommandLookups } from './command-lookups.js';
 import type { SessionResult } from '../session/session.js';
-import { wireInstant, type WireReservation } from '../views/state.js';
+import { wireInstant } from '../../api/dates.js';
+import type { WireReservation } from '../../api/wire.js';
 
 function sameSeries(one: WireReservation, other: WireReservation): boolean {
   const [a, b] = [one.recurrenceRule, other.recurrenceRule];

@@ -1,7 +1,8 @@
 /** Whether a booking fits the resource's slots, as the server will demand, with the reason when it does not. */
 import { DateTime } from 'luxon';
 import { commandMessages, describeTime } from './command-messages.js';
-import { resourceSlots, type WireSlots } from '../views/state.js';
+import { resourceSlots } from '../views/resource-views.js';
+import type { WireSlots } from '../../api/wire.js';
 
 export interface SlotSpan {
   startMs: number;

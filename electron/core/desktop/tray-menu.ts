@@ -7,6 +7,7 @@ import { DateTime } from 'luxon';
 import type { CommandName, CommandRequest, FreeResourceView, ReservationView, StateSnapshot } from '../../bridge.js';
 import { createTimeFormat, type TimeFormat } from '../../bridge-format.js';
 import { quickActions, type QuickAction } from '../../bridge-quick-book.js';
+import { nextReservation } from '../../bridge-reservations.js';
 
 export type TrayCommand = { [C in CommandName]: { name: C; request: CommandRequest<C> } }[CommandName];
 
@@ -34,12 +35,9 @@ const minuteMs = 60_000;
 
 const separator: TrayMenuItem = { label: '', type: 'separator' };
 
-/** The reservation the tray talks about: the one in progress, else the next to start. */
-function nextReservation(state: StateSnapshot, now: DateTime): ReservationView | null {
-  if (state.phase !== 'ready') return null;
-  return (
-    state.reservations.find((reservation) => reservation.checkedOutAt === null && instant(reservation.end) > now) ?? null
-  );
+/** The reservation the tray talks about (see `nextReservation`), once signed in. */
+function trayReservation(state: StateSnapshot, now: DateTime): ReservationView | null {
+  return state.phase === 'ready' ? nextReservation(state.reservations, now.toMillis()) : null;
 }
 
 /** Times as the popover writes them: the snapshot's rules, in the account's zone. */
@@ -70,7 +68,7 @@ export function buildTrayMenu(state: StateSnapshot, now: DateTime): TrayMenuItem
 export function trayTooltip(state: StateSnapshot, now: DateTime): string {
   if (state.phase === 'signedOut') return 'Perch — not signed in';
   if (state.phase === 'signingIn') return 'Perch — signing in…';
-  const next = nextReservation(state, now);
+  const next = trayReservation(state, now);
   const summary = next ? tooltipLine(next, now, formatOf(state, now)) : 'No upcoming reservations';
   return `Perch — ${summary}${state.offline ? ' (offline)' : ''}`;
 }
@@ -81,7 +79,7 @@ export function trayTooltip(state: StateSnapshot, now: DateTime): string {
  * "Design review at 14:00"); nothing when nothing is on today.
  */
 export function trayTitle(state: StateSnapshot, now: DateTime): string {
-  const next = nextReservation(state, now);
+  const next = trayReservation(state, now);
   if (!next || !startsToday(next, now)) return '';
   return `${shortened(nameOf(next), titleNameLength)} ${when(next, now, formatOf(state, now))}`;
 }
@@ -93,7 +91,7 @@ export function trayTitle(state: StateSnapshot, now: DateTime): string {
  * them, so nothing needs waking for the tray.
  */
 export function trayWordsChangeAt(state: StateSnapshot, now: DateTime): DateTime | null {
-  const next = nextReservation(state, now);
+  const next = trayReservation(state, now);
   if (!next) return null;
   const start = instant(next.start);
   if (start <= now) return instant(next.end);
@@ -140,7 +138,7 @@ export function shortened(text: string, length: number): string {
 }
 
 function reservationItems(state: StateSnapshot, now: DateTime, format: TimeFormat): TrayMenuItem[] {
-  const next = nextReservation(state, now);
+  const next = trayReservation(state, now);
   if (!next) return [{ label: 'No upcoming reservations', enabled: false }];
   const items: TrayMenuItem[] = [{ label: reservationLabel(next, now, format), enabled: false }];
   const reference = { referenceNumber: next.referenceNumber };

@@ -9,7 +9,7 @@ import { notifierProblemOf, type Notifier } from './notifier.js';
 import { planNotifications, retainShown, snoozedUntil } from './planner.js';
 import type { StartTimeRules } from '../account/start-time-rules.js';
 import type { AccountSession } from '../session/session.js';
-import { plannerReservations } from './planner-input.js';
+import { listedReservations } from '../reservations/listed-reservations.js';
 
 /**
  * A wake timer that fires this much after its moment slept through it (the OS suspended the
@@ -69,7 +69,7 @@ export function createNotificationSchedule(options: NotificationScheduleOptions)
     // Held: the read after waking re-plans; its poll compares with the list before the sleep.
     if (!readSinceSleep()) return;
     const now = clock.now();
-    const current = plannerReservations(state.data);
+    const current = listedReservations(state.data, account.userId);
     const plan = planNotifications({
       now,
       zone: account.timezone,

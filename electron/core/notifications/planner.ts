@@ -7,30 +7,8 @@
 import { DateTime } from 'luxon';
 import type { Settings, TimeFormatRules } from '../../bridge.js';
 import { createTimeFormat, type TimeFormat } from '../../bridge-format.js';
+import { autoReleaseMs, awaitsCheckIn, checkInClosesMs, type Reservation } from '../reservations/reservation.js';
 import type { NotificationAction } from './notifier.js';
-
-export interface PlannerReservation {
-  referenceNumber: string;
-  title: string;
-  resourceName: string;
-  /** The zone of the resource's schedule, when known: its times are named in it where its clock differs. */
-  timezone?: string;
-  start: DateTime;
-  end: DateTime;
-  /** The reservation's own reminders, minutes before start/end, null when none. */
-  startReminderMinutes: number | null;
-  endReminderMinutes: number | null;
-  requiresCheckIn: boolean;
-  checkedIn: boolean;
-  checkedOut: boolean;
-  autoReleaseMinutes: number | null;
-  isPendingApproval: boolean;
-  /**
-   * The user's own; false for someone else's that they take part in or are invited to, which
-   * gets its start reminder only: check-in, extending and news of it are the owner's.
-   */
-  owned: boolean;
-}
 
 export interface PlannerInput {
   now: DateTime;
@@ -39,9 +17,9 @@ export interface PlannerInput {
   /** How the user reads times, as the popover and the tray write them. */
   timeFormat: TimeFormatRules;
   /** After the latest poll. */
-  reservations: readonly PlannerReservation[];
+  reservations: readonly Reservation[];
   /** After the poll before; null on the first poll after start (no vanish detection then). */
-  previous: readonly PlannerReservation[] | null;
+  previous: readonly Reservation[] | null;
   /**
    * When `previous` was read. A reservation gone since is said to be released (you did not check
    * in) only when that read saw it unchecked shortly before its auto-release moment and this one
@@ -140,7 +118,7 @@ const minuteMs = 60_000;
 /** A timed notification and the last moment it still makes sense to show it. */
 interface Candidate {
   kind: NotificationKind;
-  reservation: PlannerReservation;
+  reservation: Reservation;
   /** The moment the id is keyed on: the start, or the end for end reminders. */
   keyMs: number;
   atMs: number;
@@ -239,7 +217,7 @@ export function noticeMoments(input: Pick<PlannerInput, 'now' | 'reservations' |
  * its snooze), where it still makes sense then.
  */
 function* pendingCandidates(
-  reservations: readonly PlannerReservation[],
+  reservations: readonly Reservation[],
   input: Pick<PlannerInput, 'settings' | 'shown' | 'snoozed' | 'autoReleaseWarningMinutes'>,
 ): Generator<{ candidate: Candidate; id: string; atMs: number }> {
   for (const candidate of timedCandidates(reservations, input)) {
@@ -257,7 +235,7 @@ function* pendingCandidates(
  */
 export function retainShown(
   shown: ReadonlySet<string>,
-  reservations: readonly PlannerReservation[],
+  reservations: readonly Reservation[],
   now: DateTime,
   keepDays = 2,
 ): Set<string> {
@@ -352,31 +330,20 @@ function meaningfulAt(candidate: Candidate, ms: number): boolean {
   return candidate.untilInclusive ? ms <= candidate.untilMs : ms < candidate.untilMs;
 }
 
-function isUsable(reservation: PlannerReservation): boolean {
+function isUsable(reservation: Reservation): boolean {
   return reservation.start.isValid && reservation.end.isValid;
 }
 
 /** Someone else's, which the user only attends: a start reminder, and nothing to act on. */
-function* attendedCandidates(reservation: PlannerReservation, input: Pick<PlannerInput, 'settings'>): Generator<Candidate> {
+function* attendedCandidates(reservation: Reservation, input: Pick<PlannerInput, 'settings'>): Generator<Candidate> {
   if (!input.settings.notifications.startReminder) return;
   const startMs = reservation.start.toMillis();
   const lead = reservation.startReminderMinutes ?? input.settings.startReminderMinutes;
   yield { kind: 'startReminder', reservation, keyMs: startMs, atMs: startMs - lead * minuteMs, untilMs: startMs, untilInclusive: true };
 }
 
-/** Needs a check-in that has not happened, on a reservation that can still be checked in to. */
-function awaitsCheckIn(reservation: PlannerReservation): boolean {
-  return (
-    reservation.requiresCheckIn &&
-    !reservation.checkedIn &&
-    !reservation.checkedOut &&
-    // The server refuses check-in until a reservation is approved.
-    !reservation.isPendingApproval
-  );
-}
-
 function* timedCandidates(
-  reservations: readonly PlannerReservation[],
+  reservations: readonly Reservation[],
   input: Pick<PlannerInput, 'settings' | 'autoReleaseWarningMinutes'>,
 ): Generator<Candidate> {
   const { settings } = input;
@@ -389,8 +356,7 @@ function* timedCandidates(
     }
     const startMs = reservation.start.toMillis();
     const endMs = reservation.end.toMillis();
-    const releaseMs =
-      reservation.autoReleaseMinutes === null ? null : startMs + reservation.autoReleaseMinutes * minuteMs;
+    const releaseMs = autoReleaseMs(reservation);
     const checkIn: Candidate | null =
       switches.checkInOpen && awaitsCheckIn(reservation)
         ? {
@@ -398,19 +364,19 @@ function* timedCandidates(
             reservation,
             keyMs: startMs,
             atMs: startMs - settings.checkInLeadMinutes * minuteMs,
-            untilMs: releaseMs === null ? endMs : Math.min(endMs, releaseMs),
+            untilMs: checkInClosesMs(reservation),
             untilInclusive: false,
           }
         : null;
     let withStartReminder = false;
-    if (switches.startReminder && !reservation.checkedIn && !reservation.checkedOut) {
+    if (switches.startReminder && reservation.checkedInAt === null && reservation.checkedOutAt === null) {
       const lead = reservation.startReminderMinutes ?? settings.startReminderMinutes;
       const atMs = startMs - lead * minuteMs;
       withStartReminder = checkIn !== null && Math.abs(checkIn.atMs - atMs) <= mergeWithinMinutes * minuteMs;
       if (!withStartReminder) yield { kind: 'startReminder', reservation, keyMs: startMs, atMs, untilMs: startMs, untilInclusive: true };
     }
     if (checkIn !== null) yield { ...checkIn, withStartReminder };
-    if (switches.endReminder && !reservation.checkedOut) {
+    if (switches.endReminder && reservation.checkedOutAt === null) {
       const lead = reservation.endReminderMinutes ?? settings.endReminderMinutes;
       yield { kind: 'endReminder', reservation, keyMs: endMs, atMs: endMs - lead * minuteMs, untilMs: endMs, untilInclusive: true };
     }
@@ -430,15 +396,15 @@ function* timedCandidates(
 
 interface Change {
   kind: 'released' | 'approved' | 'approvalGone';
-  reservation: PlannerReservation;
+  reservation: Reservation;
   /** For `released`: Perch watched it through its auto-release moment (see `releaseSeenWithinMinutes`). */
   certain: boolean;
 }
 
 /** What the step from the previous poll to the latest one tells: approvals and releases. */
 function* changes(
-  reservations: readonly PlannerReservation[],
-  previous: readonly PlannerReservation[],
+  reservations: readonly Reservation[],
+  previous: readonly Reservation[],
   input: PlannerInput,
 ): Generator<Change> {
   const switches = input.settings.notifications;
@@ -476,9 +442,9 @@ function* changes(
  * Whether the read before saw `before` unchecked shortly before its auto-release moment and this
  * read (at `nowMs`) comes shortly after it: then its vanishing is the server's release.
  */
-function watchedThroughRelease(before: PlannerReservation, previousReadMs: number | null, nowMs: number): boolean {
-  if (previousReadMs === null || before.autoReleaseMinutes === null) return false;
-  const releaseMs = before.start.toMillis() + before.autoReleaseMinutes * minuteMs;
+function watchedThroughRelease(before: Reservation, previousReadMs: number | null, nowMs: number): boolean {
+  const releaseMs = autoReleaseMs(before);
+  if (previousReadMs === null || releaseMs === null) return false;
   const within = releaseSeenWithinMinutes * minuteMs;
   return previousReadMs >= releaseMs - within && nowMs >= releaseMs && nowMs <= releaseMs + within;
 }
@@ -532,7 +498,7 @@ class Texts {
     }
   }
 
-  change(kind: NotificationKind, reservation: PlannerReservation, certain: boolean): { title: string; body: string } {
+  change(kind: NotificationKind, reservation: Reservation, certain: boolean): { title: string; body: string } {
     const name = reservation.resourceName;
     switch (kind) {
       case 'released': {
@@ -549,13 +515,13 @@ class Texts {
   }
 
   /** `Design review starts in 10 min — Thames (1.01)`; `Thames (1.01) starts in 10 min` when untitled. */
-  private headline(reservation: PlannerReservation, what: string): string {
+  private headline(reservation: Reservation, what: string): string {
     const title = reservation.title.trim();
     return title === '' ? `${reservation.resourceName} ${what}` : `${title} ${what} — ${reservation.resourceName}`;
   }
 
   /** `Planning · 10:00–11:00` (the title only where the notification's title lacks it), with dates where a day is not today. */
-  private summary(reservation: PlannerReservation, withTitle: boolean): string {
+  private summary(reservation: Reservation, withTitle: boolean): string {
     const startMs = reservation.start.toMillis();
     const endMs = reservation.end.toMillis();
     const start = this.local(startMs);
@@ -580,7 +546,7 @@ class Texts {
   }
 
   /** A time of day, with its day in front when that is not the day of `referenceMs` (today by default). */
-  private time(ms: number, reservation?: PlannerReservation, referenceMs = this.nowMs): string {
+  private time(ms: number, reservation?: Reservation, referenceMs = this.nowMs): string {
     const sameDay = this.local(ms).toISODate() === (referenceMs === this.nowMs ? this.today : this.local(referenceMs).toISODate());
     return `${sameDay ? '' : this.dayName(ms)}${this.format.time(ms, reservation?.timezone)}`;
   }

@@ -9,7 +9,8 @@
  */
 import type { DateTime } from 'luxon';
 import type { Settings } from '../../bridge.js';
-import type { NoticeMoment, PlannerReservation } from '../notifications/planner.js';
+import type { NoticeMoment } from '../notifications/planner.js';
+import { autoReleaseMs, awaitsCheckIn, type Reservation } from '../reservations/reservation.js';
 
 /** Away from the user's events: a reservation made elsewhere for 10 minutes ahead is still seen before its start reminder is late. */
 export const steadyPeriodMinutes = 5;
@@ -46,7 +47,7 @@ export interface PollKnowledge {
   /** When a reservation was last asked about, by the list or on its own. */
   askedAtMs(referenceNumber: string): number;
   /** The user's reservations (the planner's view of them): their auto-release moments are watched. */
-  reservations: readonly PlannerReservation[];
+  reservations: readonly Reservation[];
   /** What the notification planner will show, and when (planner.ts `noticeMoments`). */
   moments: readonly NoticeMoment[];
 }
@@ -57,11 +58,9 @@ const steadyPeriodMs = (settings: PollSettings) => Math.max(settings.pollInterva
 export const longestWaitMs = (settings: PollSettings) => steadyPeriodMs(settings) * 2 ** maxStrainLevel;
 
 /** Awaits a check-in that releases the reservation before its end, if nobody makes it. */
-function releaseMs(reservation: PlannerReservation): number | null {
-  const awaitsCheckIn = reservation.owned && reservation.requiresCheckIn && !reservation.checkedIn && !reservation.checkedOut && !reservation.isPendingApproval;
-  if (!awaitsCheckIn || reservation.autoReleaseMinutes === null) return null;
-  const moment = reservation.start.toMillis() + reservation.autoReleaseMinutes * minuteMs;
-  return moment < reservation.end.toMillis() ? moment : null;
+function releaseMs(reservation: Reservation): number | null {
+  const moment = awaitsCheckIn(reservation) ? autoReleaseMs(reservation) : null;
+  return moment !== null && moment < reservation.end.toMillis() ? moment : null;
 }
 
 /** A reservation wanted read at `atMs`. */

@@ -1,7 +1,8 @@
 /** Which span of time a poll asks the server about, and how its answer replaces what was known there. */
 import type { DateTime } from 'luxon';
 import type { Settings } from '../../bridge.js';
-import { wireInstant, type WireSummary } from '../views/state.js';
+import { wireInstant } from '../../api/dates.js';
+import type { WireSummary } from '../../api/wire.js';
 
 /** How far the list the user opens looks ahead (GetReservations' own default). */
 const fullWindowDays = 14;

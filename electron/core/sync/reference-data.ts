@@ -8,7 +8,7 @@ import type { Clock } from '../clock.js';
 import type { CoreData, CoreState } from '../core-state.js';
 import { readBookableResourceIds } from '../session/bookable.js';
 import type { AccountIdentity, AccountSession, SessionResult } from '../session/session.js';
-import type { WireAttribute, WireResource, WireSchedule } from '../views/state.js';
+import type { WireAttribute, WireResource, WireSchedule } from '../../api/wire.js';
 
 export const referenceDataHours = 12;
 

@@ -22,9 +22,12 @@ import { endOfTomorrow, fullWindow, mergeReservations, narrowWindow } from './po
 import { longestWaitMs, maxStrainLevel, nextPollStep, type PollRead } from './poll-plan.js';
 import { coveredSchedules, leadingScheduleCount, meetingSchedules } from './free-now-schedules.js';
 import { bridgeErrorFromSession, type AccountSession, type SessionResult } from '../session/session.js';
-import { plannerReservations } from '../notifications/planner-input.js';
+import { listedReservations } from '../reservations/listed-reservations.js';
+import { notListed, summaryUpdatedBy } from './own-list.js';
 import { noticeMoments } from '../notifications/planner.js';
-import { summaryRole, summaryUpdatedBy, wireInstant, type WireReservation, type WireSummary } from '../views/state.js';
+import { summaryRole } from '../reservations/reservation.js';
+import { wireInstant } from '../../api/dates.js';
+import type { WireReservation, WireSummary } from '../../api/wire.js';
 import { knownClosed, openingAt, type ScheduleHours } from '../views/opening-hours.js';
 import { referenceDataHours } from './reference-data.js';
 
@@ -73,13 +76,6 @@ export function freeNowReadEnd(hours: ScheduleHours | undefined, now: DateTime, 
 
 /** How many reservations gone from the list one poll asks about on their own (confirmVanished). */
 const vanishedChecksPerPoll = 3;
-
-/** What was listed before, has not ended, and is listed no more. */
-function notListed(before: readonly WireSummary[], after: readonly WireSummary[], now: DateTime): WireSummary[] {
-  const listed = new Set(after.map((summary) => summary.referenceNumber));
-  const nowMs = now.toMillis();
-  return before.filter((summary) => !listed.has(summary.referenceNumber) && (wireInstant(summary.endDate)?.toMillis() ?? Number.NEGATIVE_INFINITY) > nowMs);
-}
 
 /** Someone else's reservation that the user takes part in or is invited to. */
 function isAttended(summary: WireSummary, userId: number): boolean {
@@ -249,9 +245,9 @@ export function createSync(options: SyncOptions): Sync {
   const serverFailed = (results: readonly SessionResult<unknown>[]) => results.some((result) => !result.ok && result.error.kind === 'server');
 
   /** Notices planned again from what was just read: a reservation gone since the reads before is news (planner.ts). */
-  async function replanFromReads(readAt: DateTime, horizon: DateTime | null): Promise<void> {
+  async function replanFromReads(readAt: DateTime, horizon: DateTime | null, userId: number): Promise<void> {
     const previous = state.previousPlanned;
-    state.previousPlanned = { reservations: plannerReservations(state.data), readAt };
+    state.previousPlanned = { reservations: listedReservations(state.data, userId), readAt };
     await notifications.replan(previous, horizon);
   }
 
@@ -282,7 +278,7 @@ export function createSync(options: SyncOptions): Sync {
     judgeStrain(answers.slow, serverFailed(results));
     state.offline = false;
     if (outcome === 'ok') state.lastError = null;
-    await replanFromReads(now, null);
+    await replanFromReads(now, null, account.userId);
     options.persist();
     options.stateChanged();
     return outcome;
@@ -412,7 +408,7 @@ export function createSync(options: SyncOptions): Sync {
       for (const referenceNumber of reservationAskedAtMs.keys()) if (!listed.has(referenceNumber)) reservationAskedAtMs.delete(referenceNumber);
       await confirmVanished(vanished, account, answers);
       if (session.account !== account) return 'failed';
-      await replanFromReads(now, window.to);
+      await replanFromReads(now, window.to, account.userId);
     }
     options.persist();
     state.freeNowReading = false;
@@ -424,7 +420,7 @@ export function createSync(options: SyncOptions): Sync {
     clock,
     intervalMs: () => {
       const now = clock.now();
-      const reservations = plannerReservations(state.data);
+      const reservations = session.account === null ? [] : listedReservations(state.data, session.account.userId);
       const moments = noticeMoments({ now, reservations, settings: state.settings, shown: state.shown, snoozed: state.snoozed });
       const known = {
         listAskedAtMs,
@@ -484,9 +480,8 @@ export function createSync(options: SyncOptions): Sync {
     },
     reservationChanged(detail) {
       const { data } = state;
-      const index = data.reservations.findIndex((summary) => summary.referenceNumber === detail.referenceNumber);
-      if (index >= 0) data.reservations[index] = summaryUpdatedBy(data.reservations[index]!, detail);
-      state.previousPlanned = { reservations: plannerReservations(data), readAt: data.fetchedAt ?? clock.now() };
+      data.reservations = data.reservations.map((summary) => (summary.referenceNumber === detail.referenceNumber ? summaryUpdatedBy(summary, detail) : summary));
+      state.previousPlanned = session.account === null ? null : { reservations: listedReservations(data, session.account.userId), readAt: data.fetchedAt ?? clock.now() };
       options.track(notifications.replan(null, null));
       options.persist();
       options.stateChanged();

@@ -9,7 +9,10 @@ import { AttributeCategory } from '../../api/schemas/attributes.js';
 import { ResourceStatus } from '../../api/schemas/resources.js';
 import type { FreeNowClosedView, FreeResourceView, ResourceCardView, ResourceFace, UnavailableResourceView } from '../../bridge.js';
 import { nextOpening, openingAt, type Opening, type ScheduleHours } from './opening-hours.js';
-import { isoIn, isoOrNull, unknownFace, wireInstant, type WireAttribute, type WireResource, type WireSchedule, type WireSummary } from './state.js';
+import { isoIn, isoOrNull } from './bridge-time.js';
+import { unknownFace } from './resource-views.js';
+import { wireInstant } from '../../api/dates.js';
+import type { WireAttribute, WireResource, WireSchedule, WireSummary } from '../../api/wire.js';
 
 export interface FreeNowContext {
   zone: string;

@@ -5,7 +5,8 @@
  * the resource's groups and name, then its size; a resource none of these tell about is 'other'.
  */
 import type { ResourceCardView, ResourceFace, ResourceKind } from '../../bridge.js';
-import { groupNamesByResource, type WireGroupTree, type WireResource, type WireResourceType } from './state.js';
+import { groupNamesByResource } from './resource-views.js';
+import type { WireGroupTree, WireResource, WireResourceType } from '../../api/wire.js';
 
 /** A kind words can tell: 'other' is what none of them do. */
 export type NamedKind = Exclude<ResourceKind, 'other'>;

@@ -1,13 +1,17 @@
 /** What the UI is shown: the core's state as views in the user's zone at one moment. */
 import { DateTime } from 'luxon';
 import type { FreeResourceView, KeychainStatus, StateSnapshot } from '../../bridge.js';
-import { ownAndMeetings, type CoreData, type CoreState, type ServerStrain } from '../core-state.js';
+import type { CoreData, CoreState, ServerStrain } from '../core-state.js';
+import { listedReservations } from '../reservations/listed-reservations.js';
 import { resourceFaces } from './resource-kind.js';
 import { acceleratorLabel } from '../desktop/global-shortcut.js';
 import { bookableTest } from '../session/bookable.js';
 import { accountView, type AccountIdentity } from '../session/session.js';
 import { freeNowClosedView, freeNowLists, freeNowViews, type BusyAnswer, type FreeNowContext } from './free-now.js';
-import { groupNamesByResource, isoIn, scheduleZones, upcomingViews, type ViewContext } from './state.js';
+import { groupNamesByResource } from './resource-views.js';
+import { isoIn } from './bridge-time.js';
+import { scheduleZones } from '../reservations/reservation.js';
+import { upcomingViews, type ViewContext } from './reservation-view.js';
 
 function machineZone(): string {
   return DateTime.local().zoneName ?? 'UTC';
@@ -23,27 +27,14 @@ function strainMessage(strain: ServerStrain | null): string | null {
   return `${strainReasons[strain.reason]}, so Perch checks it ${2 ** strain.level} times less often until it recovers.`;
 }
 
-/** My reservations: the user's own and the meetings they are in. */
-function listedReservations(data: CoreData) {
-  const { own, meetings } = ownAndMeetings(data);
-  return [...own, ...meetings];
-}
-
 export function snapshotOf(state: CoreState, account: AccountIdentity | null, now: DateTime, keychain: KeychainStatus, lockedOnceStarted: boolean): StateSnapshot {
   const { data } = state;
   const userZone = account?.timezone ?? machineZone();
-  const context: ViewContext = {
-    zone: userZone,
-    now,
-    userId: account?.userId ?? 0,
-    scheduleZones: scheduleZones(data.schedules),
-    lockedOnceStarted,
-    resourceFaces: resourceFaces(data.resources, data.resourceTypes, data.groups),
-  };
+  const context = viewContextOf(account, now, data, lockedOnceStarted);
   return {
     phase: state.phase,
     account: account === null ? null : accountView(account),
-    reservations: account === null ? [] : upcomingViews(listedReservations(data), context),
+    reservations: account === null || context === null ? [] : upcomingViews(listedReservations(data, account.userId), context),
     ...freeNowOf(state, account, now),
     freeNowLoading: account !== null && state.freeNowReading && !state.offline && data.busyNow.length === 0,
     fetchedAt: data.fetchedAt === null ? null : isoIn(userZone, data.fetchedAt),

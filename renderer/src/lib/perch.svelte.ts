@@ -31,7 +31,8 @@ import type {
   ThemeSetting,
 } from '../../../electron/bridge.js';
 import { browserTimeFormat, createDateFormat, systemTimeZone, type DateFormat } from './format.js';
-import { nextReservation, rowControl } from './reservation-status.js';
+import { nextReservation } from '../../../electron/bridge-reservations.js';
+import { rowControl, type ActionFailure } from './reservation-status.js';
 
 export type TabId = 'now' | 'book' | 'reservations' | 'settings';
 
@@ -64,7 +65,7 @@ export class PerchStore {
    * The failure of the last action on a reservation, in one line, with the id of the control that
    * caused it: shown beside that control only, gone at the next action.
    */
-  actionFailure = $state<{ control: string; message: string } | null>(null);
+  actionFailure = $state<ActionFailure | null>(null);
   /** The core's "now", advanced locally between snapshots so countdowns move. */
   nowMs = $state(Date.now());
 
@@ -117,7 +118,7 @@ export class PerchStore {
         // "I'm not coming" is asked on the Next card when the booking is on it, else on its row in My reservations.
         if (target.confirm === 'release') {
           this.releaseAsked = referenceNumber;
-          if (nextReservation(this.snapshot, this.nowMs)?.referenceNumber === referenceNumber) {
+          if (nextReservation(this.snapshot?.reservations ?? [], this.nowMs)?.referenceNumber === referenceNumber) {
             this.tab = 'now';
             return;
           }

@@ -1,6 +1,11 @@
 /** What the popover says about a reservation's state, always as words (never colour alone). */
-import type { BridgeResult, ReservationView, StateSnapshot } from '../../../electron/bridge.js';
-import type { PerchStore } from './perch.svelte.js';
+import type { BridgeResult, ReservationView } from '../../../electron/bridge.js';
+
+/** The store's record of the last action that failed, and at which control. */
+export interface ActionFailure {
+  control: string;
+  message: string;
+}
 
 type ReservationStatus = 'pending approval' | 'checked out' | 'checked in' | 'check-in open';
 
@@ -25,29 +30,25 @@ export function attendanceOf(reservation: ReservationView): string | null {
   return `${whose} · ${reservation.role === 'invitee' ? 'you are invited' : 'you take part'}`;
 }
 
-/** The Next card's reservation: the soonest that is still ahead or under way. */
-export function nextReservation(snapshot: StateSnapshot | null, nowMs: number): ReservationView | null {
-  return snapshot?.reservations.find((reservation) => reservation.checkedOutAt === null && Date.parse(reservation.end) > nowMs) ?? null;
-}
-
 /**
  * "I'm not coming" is on offer: the user's own booking awaits a check-in, before its start or while
  * check-in is open, so giving it back (cancelled before the start, checked out after) frees the
  * room early. Once check-in has closed unanswered, the server releases it anyway.
  */
 export function canRelease(reservation: ReservationView, nowMs: number): boolean {
-  const awaitsCheckIn = reservation.isMine && reservation.requiresCheckIn && reservation.checkedInAt === null && reservation.checkedOutAt === null && !reservation.isPendingApproval;
-  return awaitsCheckIn && (reservation.checkInOpen || Date.parse(reservation.start) > nowMs);
+  return reservation.awaitsCheckIn && (reservation.checkInOpen || Date.parse(reservation.start) > nowMs);
 }
 
 /** Actions are per reservation; these are the store's busy keys for them. */
 const actionKeys = (referenceNumber: string) =>
   ['checkIn', 'checkOut', 'extend', 'cancel', 'release', 'retitle', 'move'].map((action) => `${action}:${referenceNumber}`);
 
-export const isActionBusy = (perch: Pick<PerchStore, 'isBusy'>, referenceNumber: string) =>
+export const isActionBusy = (perch: { isBusy(key: string): boolean }, referenceNumber: string) =>
   actionKeys(referenceNumber).some((key) => perch.isBusy(key));
 
-type FailureState = Pick<PerchStore, 'actionFailure'>;
+interface FailureState {
+  actionFailure: ActionFailure | null;
+}
 
 /** The next action begins: the last one's failure goes, wherever it is shown. */
 export function actionBegins(perch: FailureState): void {

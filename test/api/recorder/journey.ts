@@ -1,7 +1,7 @@
 import { DateTime } from 'luxon';
 import type { ApiClient } from '../../../electron/api/client.js';
 import { formatWireDateTime } from '../../../electron/api/dates.js';
-import type { WireAttribute } from '../../../electron/core/views/state.js';
+import type { WireAttribute } from '../../../electron/api/wire.js';
 import type { Recorder } from './recorder.js';
 import { dateTime, flag, items, members, number, type Members } from './raw.js';
 
