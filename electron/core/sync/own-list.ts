@@ -2,6 +2,18 @@
 import type { DateTime } from 'luxon';
 import { wireInstant } from '../../api/dates.js';
 import type { WireReservation, WireSummary } from '../../api/wire.js';
+import type { CoreState } from '../core-state.js';
+import type { AccountIdentity, AccountSession } from '../session/session.js';
+import type { AnswerTimer } from './poll-answers.js';
+
+/** How many reservations gone from the list one poll asks about on their own (confirmVanished). */
+const vanishedChecksPerPoll = 3;
+
+type Session = Pick<AccountSession, 'account' | 'run'>;
+
+/** One of the user's reservations, on its own (GetReservation). */
+export const askReservation = (session: Session, referenceNumber: string, answers: AnswerTimer) =>
+  answers.timed(session.run((client) => client.getReservation({ params: { referenceNumber } })));
 
 /**
  * The listed text of a time where the detail names the same instant: servers write GetReservation's
@@ -38,3 +50,16 @@ export function notListed(before: readonly WireSummary[], after: readonly WireSu
   return before.filter((summary) => !listed.has(summary.referenceNumber) && (wireInstant(summary.endDate)?.toMillis() ?? Number.NEGATIVE_INFINITY) > nowMs);
 }
 
+/**
+ * A reservation the list no longer holds may have moved out of its window rather than gone: each
+ * (a few a poll) is asked on its own before its vanishing is news, and one still there is kept,
+ * at its new time. Vanishing is rare, so this costs next to nothing.
+ */
+export async function confirmVanished(vanished: readonly WireSummary[], state: CoreState, session: Session, account: AccountIdentity, answers: AnswerTimer): Promise<void> {
+  for (const summary of vanished.slice(0, vanishedChecksPerPoll)) {
+    const answer = await askReservation(session, summary.referenceNumber, answers);
+    if (session.account !== account) return;
+    // Any other answer leaves it gone: the news of it is worded for what Perch cannot tell.
+    if (answer.ok) state.data.reservations = [...state.data.reservations, summaryUpdatedBy(summary, answer.data)];
+  }
+}

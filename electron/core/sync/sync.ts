@@ -2,104 +2,28 @@
  * Keeping the user's reservations and "Free now" in step with the server, at a cost a real server
  * bears (server-facts E: at most 2 s of its time per user-hour, 1 s when the user does not look).
  * A poll asks for the user's own reservations in a narrow window (the 14-day list when the user
- * looks). Free now covers every schedule the user may book in, each answer with its own age: when
- * the user looks, each open schedule is asked who is busy from now to its closing time — the two
- * it ranks first (free-now-schedules.ts) at every look, the others once their answer is old, as
- * often as a fixed share of the budget allows however many there are; a closed one is not asked.
- * In the background only the schedules whose rows the tray shows are asked, rarely; every 30
- * minutes the read of the leading ones the user books in spans today and tomorrow instead, to learn
- * of the meetings of others the user is in (their own list holds only what they own). The list
- * is read every few minutes, and a reservation on its own just before each notice about it is
- * due (poll-plan.ts); slower while the server answers slowly or fails.
+ * looks), then who is busy in the schedules Free now covers (free-now-reads.ts). The list is read
+ * every few minutes, and a reservation on its own just before each notice about it is due
+ * (poll-plan.ts); slower while the server answers slowly or fails (poll-answers.ts).
  */
 import type { DateTime } from 'luxon';
 import { formatWireDateTime } from '../../api/dates.js';
-import type { Clock } from '../clock.js';
-import type { BusyNow, CoreState, Meetings } from '../core-state.js';
-import type { NotificationSchedule } from '../notifications/notification-schedule.js';
-import { createPoller, type PollOutcome, type PollReason } from './poller.js';
-import { endOfTomorrow, fullWindow, mergeReservations, narrowWindow } from './poll-window.js';
-import { longestWaitMs, maxStrainLevel, nextPollStep, type PollRead } from './poll-plan.js';
-import { coveredSchedules, leadingScheduleCount, meetingSchedules } from './free-now-schedules.js';
-import { bridgeErrorFromSession, type AccountSession, type SessionResult } from '../session/session.js';
-import { listedReservations } from '../reservations/listed-reservations.js';
-import { notListed, summaryUpdatedBy } from './own-list.js';
-import { noticeMoments } from '../notifications/planner.js';
-import { summaryRole } from '../reservations/reservation.js';
-import { wireInstant } from '../../api/dates.js';
 import type { WireReservation, WireSummary } from '../../api/wire.js';
-import { knownClosed, openingAt, type ScheduleHours } from '../views/opening-hours.js';
-import { referenceDataHours } from './reference-data.js';
-
-/** Who is busy, in the background: each leading schedule at most this often (and never while paused). */
-const backgroundFreeNowMinutes = 30;
-/**
- * The meetings the user is in, read by schedule from now to the end of the user's tomorrow:
- * each leading schedule the user books in (meetingSchedules) at most this often, when the user looks
- * or in the background. Such a read
- * also tells who is busy to the closing time, so it stands in for that schedule's Free now read.
- */
-export const meetingsMinutes = 30;
-/** An answer slower than this is a sign of a strained server. */
-export const defaultSlowAnswerMs = 3_000;
-/** A leading schedule is asked again at a look unless it was asked this recently. */
-const leadingFreshMs = 60_000;
-/** What one schedule's read costs a real server: GetReservations by schedule (server-facts E). */
-export const scheduleReadMs = 35;
-/**
- * What asking the schedules beyond the leading ones may cost a real server per user-hour, however
- * often the user looks: with 12 of them, each is asked again once its answer is 63 minutes old.
- */
-export const otherSchedulesMsPerHour = 400;
-/** ...and never more often than this, however few there are. */
-const otherFreshMinMs = 10 * 60_000;
-/** Free now reads no further than this ahead on a schedule open round the clock. */
-const furthestReadMs = 12 * 3_600_000;
-/** The shortest read: who is busy in the minute from now. */
-const shortestReadMs = 60_000;
-
-/** How old the answer of a schedule beyond the leading ones may grow before a look asks again. */
-export function otherScheduleFreshMs(others: number): number {
-  return Math.max(otherFreshMinMs, (others * scheduleReadMs * 3_600_000) / otherSchedulesMsPerHour);
-}
-
-/**
- * How far a Free now read reaches: to the schedule's closing time (round the clock, 12 hours at
- * most), or to the end of the user's day where its hours are not known; a minute at least.
- */
-export function freeNowReadEnd(hours: ScheduleHours | undefined, now: DateTime, zone: string): DateTime {
-  const opening = hours === undefined ? null : openingAt(hours, now);
-  const wanted = opening?.open === true ? (opening.closesAt ?? now.plus({ milliseconds: furthestReadMs })) : now.setZone(zone).endOf('day');
-  const capped = Math.min(wanted.toMillis(), now.toMillis() + furthestReadMs);
-  return now.plus({ milliseconds: Math.max(capped - now.toMillis(), shortestReadMs) });
-}
-
-/** How many reservations gone from the list one poll asks about on their own (confirmVanished). */
-const vanishedChecksPerPoll = 3;
-
-/** Someone else's reservation that the user takes part in or is invited to. */
-function isAttended(summary: WireSummary, userId: number): boolean {
-  const role = summaryRole(summary, userId);
-  return role === 'participant' || role === 'invitee';
-}
-
-/** What a read that reached further lists within `until`: what is under way or starts before it. */
-function listedUntil(reservations: readonly WireSummary[], now: DateTime, until: DateTime): WireSummary[] {
-  const fromMs = now.toMillis();
-  const toMs = until.toMillis();
-  return reservations.filter((summary) => {
-    const start = wireInstant(summary.startDate)?.toMillis();
-    const end = wireInstant(summary.endDate)?.toMillis();
-    return start !== undefined && end !== undefined && start < toMs && end > fromMs;
-  });
-}
+import type { Clock } from '../clock.js';
+import type { CoreState } from '../core-state.js';
+import type { NotificationSchedule } from '../notifications/notification-schedule.js';
+import { noticeMoments } from '../notifications/planner.js';
+import { listedReservations } from '../reservations/listed-reservations.js';
+import type { AccountIdentity, AccountSession, SessionResult } from '../session/session.js';
+import { askSchedules, refreshHours, schedulesToAsk } from './free-now-reads.js';
+import { coveredSchedules, meetingSchedules } from './free-now-schedules.js';
+import { askReservation, confirmVanished, notListed, summaryUpdatedBy } from './own-list.js';
+import { answerTimer, judgeStrain, outcomeOf, serverFailed, unreachable, type AnswerTimer } from './poll-answers.js';
+import { longestWaitMs, nextPollStep, type PollRead } from './poll-plan.js';
+import { fullWindow, mergeReservations, narrowWindow } from './poll-window.js';
+import { createPoller, type PollOutcome, type PollReason } from './poller.js';
 
 export type PauseReason = 'suspended' | 'locked';
-
-interface AnswerTimer {
-  timed<T>(request: Promise<SessionResult<T>>): Promise<SessionResult<T>>;
-  readonly slow: boolean;
-}
 
 export interface SyncOptions {
   clock: Clock;
@@ -157,93 +81,6 @@ export function createSync(options: SyncOptions): Sync {
     ownListWaiters.clear();
   };
 
-  /** Whether an error means the server cannot be reached (offline and backoff) rather than refused. */
-  const unreachable = (result: SessionResult<unknown> | null) => result !== null && !result.ok && result.error.kind === 'network';
-
-  const busyAskedAt = (scheduleId: number) => state.data.busyNow.find((entry) => entry.scheduleId === scheduleId)?.askedAt.toMillis() ?? Number.NEGATIVE_INFINITY;
-  const meetingsAskedAt = (scheduleId: number) => state.data.meetings.find((entry) => entry.scheduleId === scheduleId)?.askedAt.toMillis() ?? Number.NEGATIVE_INFINITY;
-  const meetingsDue = (scheduleId: number, now: DateTime) => now.toMillis() - meetingsAskedAt(scheduleId) >= meetingsMinutes * 60_000;
-  const hoursOf = (scheduleId: number) => state.data.hours.find((hours) => hours.scheduleId === scheduleId);
-  const closedNow = (scheduleId: number, now: DateTime) => knownClosed(state.data.hours, scheduleId, now);
-
-  /**
-   * The schedules to ask now, in rank order. When the user looks: each leading schedule not asked
-   * within the minute, each other one whose answer is old (otherScheduleFreshMs); a closed one
-   * only for the meetings read. In the background: of the schedules whose rows the tray shows
-   * (the leading ones while it shows none), the one whose answer (who is busy, or the meetings)
-   * is stalest, if due.
-   */
-  function schedulesToAsk(ranked: readonly number[], meetingsIn: readonly number[], now: DateTime, look: boolean): number[] {
-    if (pausedBy.size > 0) return [];
-    const leading = ranked.slice(0, leadingScheduleCount);
-    const nowMs = now.toMillis();
-    const meetingsDueIn = (scheduleId: number) => meetingsIn.includes(scheduleId) && meetingsDue(scheduleId, now);
-    if (look) {
-      const otherFreshMs = otherScheduleFreshMs(ranked.length - leading.length);
-      return ranked.filter((scheduleId, rank) => {
-        if (meetingsDueIn(scheduleId)) return true;
-        if (closedNow(scheduleId, now)) return false;
-        return nowMs - busyAskedAt(scheduleId) >= (rank < leadingScheduleCount ? leadingFreshMs : otherFreshMs);
-      });
-    }
-    const busyDue = (scheduleId: number) =>
-      nowMs - busyAskedAt(scheduleId) >= backgroundFreeNowMinutes * 60_000 && !closedNow(scheduleId, now);
-    const askedAt = (scheduleId: number) => Math.min(busyAskedAt(scheduleId), meetingsIn.includes(scheduleId) ? meetingsAskedAt(scheduleId) : Number.POSITIVE_INFINITY);
-    const shown = options.shownInTray().filter((scheduleId) => ranked.includes(scheduleId));
-    const kept = new Set([...(shown.length > 0 ? shown : leading), ...meetingsIn]);
-    const stalest = [...kept].filter((scheduleId) => busyDue(scheduleId) || meetingsDueIn(scheduleId)).sort((a, b) => askedAt(a) - askedAt(b))[0];
-    return stalest === undefined ? [] : [stalest];
-  }
-
-  /** One of the user's reservations, on its own (GetReservation). */
-  const askReservation = (referenceNumber: string, answers: AnswerTimer) => answers.timed(session.run((client) => client.getReservation({ params: { referenceNumber } })));
-
-  /** Every reservation of the schedule from now to `until`. */
-  const askSchedule = (scheduleId: number, now: DateTime, until: DateTime) =>
-    session.run((client) =>
-      client.getReservations({
-        query: { scheduleId: String(scheduleId), startDateTime: formatWireDateTime(now.toUTC()), endDateTime: formatWireDateTime(until.toUTC()) },
-      }),
-    );
-
-  /**
-   * A schedule's layout (GetSchedule, 12–14 ms on a real server: server-facts E), fetched when the
-   * user looks and kept as long as the resource list; without it Free now cannot tell a closed office.
-   */
-  async function refreshHours(scheduleId: number, now: DateTime): Promise<void> {
-    const kept = state.data.hours.find((hours) => hours.scheduleId === scheduleId);
-    if (kept !== undefined && now.diff(kept.fetchedAt, 'hours').hours < referenceDataHours) return;
-    const answer = await session.run((client) => client.getSchedule({ params: { scheduleId } }));
-    // Without it Free now lists as it did before; the next look asks again.
-    if (!answer.ok) return;
-    const hours: ScheduleHours = { scheduleId, timezone: answer.data.timezone, fetchedAt: now, periods: answer.data.periods };
-    state.data.hours = [...state.data.hours.filter((entry) => entry.scheduleId !== scheduleId), hours];
-  }
-
-  /** Raises the strain on a slow or failing answer, lowers it on a good poll. */
-  function judgeStrain(slow: boolean, serverError: boolean): void {
-    if (slow || serverError) {
-      const level = Math.min((state.strain?.level ?? 0) + 1, maxStrainLevel);
-      state.strain = { level, reason: serverError ? 'serverError' : 'slow' };
-    } else if (state.strain !== null) {
-      state.strain = state.strain.level > 1 ? { ...state.strain, level: state.strain.level - 1 } : null;
-    }
-  }
-
-  /** The poll's outcome from its answers; the last refusal is what the user is told. */
-  function outcomeOf(results: readonly SessionResult<unknown>[]): PollOutcome {
-    let outcome: PollOutcome = 'ok';
-    for (const result of results) {
-      if (!result.ok) {
-        outcome = 'failed';
-        if (result.error.kind !== 'signedOut') state.lastError = bridgeErrorFromSession(result.error);
-      }
-    }
-    return outcome;
-  }
-
-  const serverFailed = (results: readonly SessionResult<unknown>[]) => results.some((result) => !result.ok && result.error.kind === 'server');
-
   /** Notices planned again from what was just read: a reservation gone since the reads before is news (planner.ts). */
   async function replanFromReads(readAt: DateTime, horizon: DateTime | null, userId: number): Promise<void> {
     const previous = state.previousPlanned;
@@ -256,13 +93,13 @@ export function createSync(options: SyncOptions): Sync {
    * the answer replaces what was listed, a 404 says it is gone — cancelled, or released by the
    * server's job.
    */
-  async function readReservations(referenceNumbers: readonly string[], account: NonNullable<AccountSession['account']>, answers: AnswerTimer, offline: () => PollOutcome): Promise<PollOutcome> {
+  async function readReservations(referenceNumbers: readonly string[], account: AccountIdentity, answers: AnswerTimer, offline: () => PollOutcome): Promise<PollOutcome> {
     const now = clock.now();
     const results: SessionResult<unknown>[] = [];
     for (const referenceNumber of referenceNumbers) {
       // Asked, whatever the answer: a refusal is not asked again at once.
       reservationAskedAtMs.set(referenceNumber, now.toMillis());
-      const answer = await askReservation(referenceNumber, answers);
+      const answer = await askReservation(session, referenceNumber, answers);
       if (session.account !== account) return 'failed';
       if (unreachable(answer)) return offline();
       const { reservations } = state.data;
@@ -274,44 +111,14 @@ export function createSync(options: SyncOptions): Sync {
         results.push(answer);
       }
     }
-    const outcome = outcomeOf(results);
-    judgeStrain(answers.slow, serverFailed(results));
+    const outcome = outcomeOf(state, results);
+    judgeStrain(state, answers.slow, serverFailed(results));
     state.offline = false;
     if (outcome === 'ok') state.lastError = null;
     await replanFromReads(now, null, account.userId);
     options.persist();
     options.stateChanged();
     return outcome;
-  }
-
-  /**
-   * A reservation the list no longer holds may have moved out of its window rather than gone: each
-   * (a few a poll) is asked on its own before its vanishing is news, and one still there is kept,
-   * at its new time. Vanishing is rare, so this costs next to nothing.
-   */
-  async function confirmVanished(vanished: readonly WireSummary[], account: NonNullable<AccountSession['account']>, answers: AnswerTimer): Promise<void> {
-    for (const summary of vanished.slice(0, vanishedChecksPerPoll)) {
-      const answer = await askReservation(summary.referenceNumber, answers);
-      if (session.account !== account) return;
-      // Any other answer leaves it gone: the news of it is worded for what Perch cannot tell.
-      if (answer.ok) state.data.reservations = [...state.data.reservations, summaryUpdatedBy(summary, answer.data)];
-    }
-  }
-
-  /** Times the answers of one poll: one that came slowly is a sign of strain. */
-  function answerTimer(): AnswerTimer {
-    let slow = false;
-    return {
-      async timed(request) {
-        const began = options.monotonicMs();
-        const result = await request;
-        if (options.monotonicMs() - began > options.slowAnswerMs) slow = true;
-        return result;
-      },
-      get slow() {
-        return slow;
-      },
-    };
   }
 
   async function poll(reason: PollReason): Promise<PollOutcome> {
@@ -325,8 +132,7 @@ export function createSync(options: SyncOptions): Sync {
     wanted.look = false;
     const read: PollRead = reason === 'interval' && !full && !look ? plannedRead : { kind: 'list' };
     plannedRead = { kind: 'list' };
-    const answers = answerTimer();
-    const { timed } = answers;
+    const answers = answerTimer(options.monotonicMs, options.slowAnswerMs);
     const offline = (): PollOutcome => {
       // What the user asked for is still owed once the server is back.
       wanted.full ||= full;
@@ -340,7 +146,7 @@ export function createSync(options: SyncOptions): Sync {
 
     listAskedAtMs = now.toMillis();
     const window = full ? fullWindow(now) : narrowWindow(now, account.timezone, state.settings, state.data.reservations, longestWaitMs(state.settings));
-    const reservations = await timed(
+    const reservations = await answers.timed(
       session.run((client) =>
         client.getReservations({
           query: { userId: String(account.userId), startDateTime: formatWireDateTime(window.from.toUTC()), endDateTime: formatWireDateTime(window.to.toUTC()) },
@@ -368,34 +174,18 @@ export function createSync(options: SyncOptions): Sync {
     if (session.account !== account) return 'failed';
     const ranked = coveredSchedules(state, account);
     if (look) {
-      for (const scheduleId of ranked) await refreshHours(scheduleId, now);
+      for (const scheduleId of ranked) await refreshHours(state, session, scheduleId, now);
       if (session.account !== account) return 'failed';
     }
-    const results: SessionResult<unknown>[] = [reservations];
     const meetingsIn = meetingSchedules(ranked, state.data, state.settings.favouriteResourceIds);
-    const toAsk = schedulesToAsk(ranked, meetingsIn, now, look);
-    for (const [index, scheduleId] of toAsk.entries()) {
-      const readEnd = freeNowReadEnd(hoursOf(scheduleId), now, account.timezone);
-      const wide = meetingsIn.includes(scheduleId) && meetingsDue(scheduleId, now);
-      const busy = await timed(askSchedule(scheduleId, now, wide ? endOfTomorrow(now, account.timezone) : readEnd));
-      if (session.account !== account) return 'failed';
-      if (unreachable(busy)) return offline();
-      results.push(busy);
-      if (busy.ok) {
-        const listed = busy.data.reservations;
-        const answer: BusyNow = { scheduleId, askedAt: now, until: readEnd, reservations: wide ? listedUntil(listed, now, readEnd) : listed };
-        state.data.busyNow = [...state.data.busyNow.filter((entry) => entry.scheduleId !== scheduleId), answer];
-        if (wide) {
-          const attended: Meetings = { scheduleId, askedAt: now, reservations: listed.filter((summary) => isAttended(summary, account.userId)) };
-          state.data.meetings = [...state.data.meetings.filter((entry) => entry.scheduleId !== scheduleId), attended];
-        }
-      }
-      // The leading schedules' rows come first on screen: shown before the others are asked.
-      if (index === leadingScheduleCount - 1 && index < toAsk.length - 1) options.stateChanged();
-    }
+    const toAsk = pausedBy.size > 0 ? [] : schedulesToAsk(state.data, ranked, meetingsIn, now, look, options.shownInTray);
+    const busy = await askSchedules(toAsk, meetingsIn, { state, session, account, now, answers, leadingRead: options.stateChanged });
+    if (busy === 'accountChanged') return 'failed';
+    if (busy === 'unreachable') return offline();
+    const results: SessionResult<unknown>[] = [reservations, ...busy];
 
-    const outcome = outcomeOf(results);
-    judgeStrain(answers.slow, serverFailed(results));
+    const outcome = outcomeOf(state, results);
+    judgeStrain(state, answers.slow, serverFailed(results));
     state.offline = false;
     // A schedule the user can no longer book in is no longer covered.
     const covered = new Set(ranked);
@@ -406,7 +196,7 @@ export function createSync(options: SyncOptions): Sync {
       // Each reservation listed was asked about now; those no longer listed need no record.
       const listed = new Set(state.data.reservations.map((summary) => summary.referenceNumber));
       for (const referenceNumber of reservationAskedAtMs.keys()) if (!listed.has(referenceNumber)) reservationAskedAtMs.delete(referenceNumber);
-      await confirmVanished(vanished, account, answers);
+      await confirmVanished(vanished, state, session, account, answers);
       if (session.account !== account) return 'failed';
       await replanFromReads(now, window.to, account.userId);
     }
