@@ -4,7 +4,7 @@
  * after the wake, asks this, and checks in once.
  */
 import type { DateTime } from 'luxon';
-import { awaitsCheckIn, checkInClosesMs, checkInOpensMinutes, type Reservation } from './reservations/reservation.js';
+import { awaitsCheckIn, checkInClosesMs, checkInOpensMinutes, type Reservation } from './reservations.js';
 
 const minuteMs = 60_000;
 

@@ -5,7 +5,7 @@
 import type { DateTime } from 'luxon';
 import type { BridgeError, Settings, StateSnapshot, TimeFormatRules } from '../bridge.js';
 import { defaultTimeFormatRules } from '../bridge-format.js';
-import type { Reservation } from './reservations/reservation.js';
+import type { Reservation } from './reservations.js';
 import { defaultSettings } from './storage/settings-store.js';
 import type { ScheduleHours } from './views/opening-hours.js';
 import type { WireAttribute, WireGroupTree, WireResource, WireResourceType, WireSchedule, WireSummary } from '../api/wire.js';

@@ -33,7 +33,7 @@ import { bookNowScheduleIds } from './desktop/tray-menu.js';
 import { defaultSlowAnswerMs } from './sync/poll-answers.js';
 import { createSync } from './sync/sync.js';
 import { autoCheckInKey, autoCheckInTarget } from './auto-check-in.js';
-import { listedReservations } from './reservations/listed-reservations.js';
+import { listedReservations } from './reservations.js';
 import { notificationId } from './notifications/planner.js';
 
 export interface PerchCoreOptions {

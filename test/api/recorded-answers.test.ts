@@ -5,7 +5,7 @@ import { operations, type OperationName } from '../../electron/api/operations.js
 import { publicOrigin, recordedSessionToken } from './recorder/anonymise.js';
 import { readAllRecordings, readRecording, recordedResponse, type Recording } from './recorder/recording.js';
 import { readBookableResourceIds } from '../../electron/core/session/bookable.js';
-import { summaryRole } from '../../electron/core/reservations/reservation.js';
+import { summaryRole } from '../../electron/core/reservations.js';
 import type { WireSummary } from '../../electron/api/wire.js';
 import type { User } from '../../electron/api/schemas/users.js';
 import type { Static } from '@sinclair/typebox';

@@ -11,7 +11,7 @@ import {
   type PlannedNotification,
   type PlannerInput,
 } from '../../electron/core/notifications/planner.js';
-import type { Reservation } from '../../electron/core/reservations/reservation.js';
+import type { Reservation } from '../../electron/core/reservations.js';
 import { testTimeFormat } from '../support/snapshots.js';
 
 const berlin = 'Europe/Berlin';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { plannerReservation, plannerTime } from '../support/planner-reservations.js';
 import { nextPollStep, type PollStep } from '../../electron/core/sync/poll-plan.js';
 import { noticeMoments } from '../../electron/core/notifications/planner.js';
-import type { Reservation } from '../../electron/core/reservations/reservation.js';
+import type { Reservation } from '../../electron/core/reservations.js';
 import { defaultSettings } from '../../electron/core/storage/settings-store.js';
 
 const t = (clock: string) => plannerTime(clock);

@@ -1,7 +1,7 @@
 import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
 import { detailView, upcomingViews, type ViewContext } from '../../electron/core/views/reservation-view.js';
-import { reservationOfSummary } from '../../electron/core/reservations/reservation.js';
+import { reservationOfSummary } from '../../electron/core/reservations.js';
 import { groupNamesByResource } from '../../electron/core/views/resource-views.js';
 import type { WireGroupTree, WireReservation, WireSummary } from '../../electron/api/wire.js';
 

@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon';
-import type { Reservation } from '../../electron/core/reservations/reservation.js';
+import type { Reservation } from '../../electron/core/reservations.js';
 
 /** The planner's tests' day: Monday 15 June 2026, in Berlin unless another zone is named. */
 export function plannerTime(clock: string, zone = 'Europe/Berlin', date = '2026-06-15'): DateTime {

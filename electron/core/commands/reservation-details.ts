@@ -8,7 +8,7 @@ import type { CommandLookups } from './command-lookups.js';
 import { failure, invalidInput, success } from '../errors.js';
 import { serverReservationPage } from '../session/server-url.js';
 import { bridgeErrorFromSession } from '../session/session.js';
-import { fullName } from '../reservations/reservation.js';
+import { fullName } from '../reservations.js';
 
 export const detailMessages = {
   noWebsite: 'The service on this computer has no web page; everything it keeps is in Perch.',

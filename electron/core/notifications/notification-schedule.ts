@@ -9,7 +9,7 @@ import { notifierProblemOf, type Notifier } from './notifier.js';
 import { planNotifications, retainShown, snoozedUntil } from './planner.js';
 import type { StartTimeRules } from '../account/start-time-rules.js';
 import type { AccountSession } from '../session/session.js';
-import { listedReservations } from '../reservations/listed-reservations.js';
+import { listedReservations } from '../reservations.js';
 
 /**
  * A wake timer that fires this much after its moment slept through it (the OS suspended the

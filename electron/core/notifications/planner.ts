@@ -7,7 +7,7 @@
 import { DateTime } from 'luxon';
 import type { Settings, TimeFormatRules } from '../../bridge.js';
 import { createTimeFormat, type TimeFormat } from '../../bridge-format.js';
-import { autoReleaseMs, awaitsCheckIn, checkInClosesMs, type Reservation } from '../reservations/reservation.js';
+import { autoReleaseMs, awaitsCheckIn, checkInClosesMs, type Reservation } from '../reservations.js';
 import type { NotificationAction } from './notifier.js';
 
 export interface PlannerInput {

@@ -12,7 +12,7 @@ import type { DateTime } from 'luxon';
 import { formatWireDateTime, wireInstant } from '../../api/dates.js';
 import type { WireSummary } from '../../api/wire.js';
 import type { BusyNow, CoreData, CoreState, Meetings } from '../core-state.js';
-import { summaryRole } from '../reservations/reservation.js';
+import { summaryRole } from '../reservations.js';
 import type { AccountIdentity, AccountSession, SessionResult } from '../session/session.js';
 import { knownClosed, openingAt, type ScheduleHours } from '../views/opening-hours.js';
 import { leadingScheduleCount } from './free-now-schedules.js';

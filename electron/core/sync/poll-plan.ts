@@ -10,7 +10,7 @@
 import type { DateTime } from 'luxon';
 import type { Settings } from '../../bridge.js';
 import type { NoticeMoment } from '../notifications/planner.js';
-import { autoReleaseMs, awaitsCheckIn, type Reservation } from '../reservations/reservation.js';
+import { autoReleaseMs, awaitsCheckIn, type Reservation } from '../reservations.js';
 
 /** Away from the user's events: a reservation made elsewhere for 10 minutes ahead is still seen before its start reminder is late. */
 export const steadyPeriodMinutes = 5;

@@ -13,7 +13,7 @@ import type { Clock } from '../clock.js';
 import type { CoreState } from '../core-state.js';
 import type { NotificationSchedule } from '../notifications/notification-schedule.js';
 import { noticeMoments } from '../notifications/planner.js';
-import { listedReservations } from '../reservations/listed-reservations.js';
+import { listedReservations } from '../reservations.js';
 import type { AccountIdentity, AccountSession, SessionResult } from '../session/session.js';
 import { askSchedules, refreshHours, schedulesToAsk } from './free-now-reads.js';
 import { coveredSchedules, meetingSchedules } from './free-now-schedules.js';

@@ -18,7 +18,7 @@ import {
   roleIn,
   type Reader,
   type Reservation,
-} from '../reservations/reservation.js';
+} from '../reservations.js';
 import { isoIn, isoOrNull } from './bridge-time.js';
 import { unknownFace } from './resource-views.js';
 

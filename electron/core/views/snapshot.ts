@@ -2,7 +2,7 @@
 import { DateTime } from 'luxon';
 import type { FreeResourceView, KeychainStatus, StateSnapshot } from '../../bridge.js';
 import type { CoreData, CoreState, ServerStrain } from '../core-state.js';
-import { listedReservations } from '../reservations/listed-reservations.js';
+import { listedReservations, scheduleZones } from '../reservations.js';
 import { resourceFaces } from './resource-kind.js';
 import { acceleratorLabel } from '../desktop/global-shortcut.js';
 import { bookableTest } from '../session/bookable.js';
@@ -10,7 +10,6 @@ import { accountView, type AccountIdentity } from '../session/session.js';
 import { freeNowClosedView, freeNowLists, freeNowViews, type BusyAnswer, type FreeNowContext } from './free-now.js';
 import { groupNamesByResource } from './resource-views.js';
 import { isoIn } from './bridge-time.js';
-import { scheduleZones } from '../reservations/reservation.js';
 import { upcomingViews, type ViewContext } from './reservation-view.js';
 
 function machineZone(): string {

@@ -1,13 +1,14 @@
 /**
- * One reservation as the core knows it: read once from what the server answered (a listed summary
- * or GetReservation), its dates as instants, and the rules every part asks of it (awaits a check-in,
- * when check-in opens and closes, when it is released) written once. The views, the notification
- * planner, the poll plan and check-in by itself all read this one model. Pure.
+ * The user's reservations as the core knows them: each read once from what the server answered (a
+ * listed summary or GetReservation), its dates as instants, and the rules every part asks of one
+ * (awaits a check-in, when check-in opens and closes, when it is released) written once. The user's
+ * list and their meetings are read into this model once per list read, and the views, the
+ * notification planner, the poll plan and check-in by itself all take that one list. Pure.
  */
 import type { DateTime } from 'luxon';
-import { wireInstant } from '../../api/dates.js';
-import type { WireReservation, WireSchedule, WireSummary } from '../../api/wire.js';
-import type { ReservationRole } from '../../bridge.js';
+import { wireInstant } from '../api/dates.js';
+import type { WireReservation, WireSchedule, WireSummary } from '../api/wire.js';
+import type { ReservationRole } from '../bridge.js';
 
 export interface Reservation {
   referenceNumber: string;
@@ -186,4 +187,48 @@ export function checkInClosesMs(reservation: Pick<Reservation, 'start' | 'end' |
   const releaseMs = autoReleaseMs(reservation);
   const endMs = reservation.end.toMillis();
   return releaseMs === null ? endMs : Math.min(endMs, releaseMs);
+}
+
+/** What the polls keep of the user's lists (the core's data): each list is replaced whole by a read, never changed in place. */
+interface ListedData {
+  reservations: readonly WireSummary[];
+  /** The meetings read of each schedule. */
+  meetings: readonly { reservations: readonly WireSummary[] }[];
+  schedules: readonly WireSchedule[];
+}
+
+/** The user's own reservations, then the meetings they are in that their own list does not hold. */
+function ownAndMeetings(data: Pick<ListedData, 'reservations' | 'meetings'>): { own: readonly WireSummary[]; meetings: WireSummary[] } {
+  const listed = new Set(data.reservations.map((summary) => summary.referenceNumber));
+  const meetings: WireSummary[] = [];
+  for (const summary of data.meetings.flatMap((entry) => entry.reservations)) {
+    if (listed.has(summary.referenceNumber)) continue;
+    listed.add(summary.referenceNumber);
+    meetings.push(summary);
+  }
+  return { own: data.reservations, meetings };
+}
+
+interface Read {
+  meetings: ListedData['meetings'];
+  schedules: ListedData['schedules'];
+  userId: number;
+  reservations: Reservation[];
+}
+
+/** A list is known by its identity: what was read from it is kept with it until the next read replaces it. */
+const reads = new WeakMap<readonly WireSummary[], Read>();
+
+/**
+ * The user's own reservations, then the meetings they are in, as the model (those whose dates are
+ * not valid left out), in the order listed. Read once per list: the same list gives the same array.
+ */
+export function listedReservations(data: ListedData, userId: number): readonly Reservation[] {
+  const kept = reads.get(data.reservations);
+  if (kept !== undefined && kept.meetings === data.meetings && kept.schedules === data.schedules && kept.userId === userId) return kept.reservations;
+  const reader = { userId, scheduleZones: scheduleZones(data.schedules) };
+  const { own, meetings } = ownAndMeetings(data);
+  const reservations = [...own, ...meetings].flatMap((summary) => reservationOfSummary(summary, reader) ?? []);
+  reads.set(data.reservations, { meetings: data.meetings, schedules: data.schedules, userId, reservations });
+  return reservations;
 }
