@@ -1,6 +1,7 @@
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { svelteTesting } from '@testing-library/svelte/vite';
 import { defineConfig } from 'vitest/config';
+import { rendererAliases } from './renderer/vite.config.js';
 
 /** Tests that build the app into dist/ (the package) or run what is there (Electron). */
 const appBuildTests = ['test/shell/package.test.ts', 'test/shell/native-modules.test.ts', 'test/e2e/electron-app.test.ts'];
@@ -25,6 +26,7 @@ export default defineConfig({
         // Component tests: the popover's Svelte components in a DOM, with Svelte's browser build.
         extends: true,
         plugins: [svelte({ configFile: false }), svelteTesting()],
+        resolve: { alias: rendererAliases },
         test: { name: 'renderer', include: ['test/renderer/**/*.test.ts'], environment: 'jsdom', sequence: { groupOrder: 0 } },
       },
     ],

@@ -6,8 +6,8 @@
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { app, clipboard, dialog, ipcMain, nativeTheme, powerMonitor, shell, utilityProcess } from 'electron';
-import { channelOf, commandNames, eventNames, type StateSnapshot } from './bridge.js';
-import { defaultTimeFormatRules } from './bridge-format.js';
+import { channelOf, commandNames, eventNames, type StateSnapshot } from './bridge/contract.js';
+import { defaultTimeFormatRules } from './bridge/format.js';
 import { runIdentity } from './core/desktop/app-identity.js';
 import { appLayout, unpackedPath } from './core/desktop/app-layout.js';
 import { appPaths } from './core/desktop/app-paths.js';

@@ -1,11 +1,11 @@
 /**
  * Exposes exactly the bridge as `window.perch`: one function per command and a subscription per
- * event, all built from the lists in bridge.ts. Neither `ipcRenderer` nor its event objects (which
+ * event, all built from the lists in bridge/contract.ts. Neither `ipcRenderer` nor its event objects (which
  * carry `sender`, i.e. ipcRenderer itself) ever reach the page. Sandboxed preloads can only
- * require `electron`; the build bundles bridge.ts in.
+ * require `electron`; the build bundles bridge/contract.ts in.
  */
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
-import { channelOf, commandNames, eventNames, type CommandName, type EventName, type EventPayloads, type PerchApi } from './bridge.js';
+import { channelOf, commandNames, eventNames, type CommandName, type EventName, type EventPayloads, type PerchApi } from './bridge/contract.js';
 
 const commands = Object.fromEntries(
   commandNames.map((name) => [name, (request?: unknown) => ipcRenderer.invoke(channelOf(name), request)]),

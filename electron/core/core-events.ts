@@ -1,4 +1,4 @@
-import type { EventPayloads } from '../bridge.js';
+import type { EventPayloads } from '../bridge/contract.js';
 
 /** What the core tells the shell alone, never the page: the bridge's events plus these. */
 export interface CoreEventPayloads extends EventPayloads {

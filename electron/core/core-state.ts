@@ -3,8 +3,8 @@
  * needs at the moment it needs it, so a sign-out or a poll that replaced the data is seen at once.
  */
 import type { DateTime } from 'luxon';
-import type { BridgeError, Settings, StateSnapshot, TimeFormatRules } from '../bridge.js';
-import { defaultTimeFormatRules } from '../bridge-format.js';
+import type { BridgeError, Settings, StateSnapshot, TimeFormatRules } from '../bridge/contract.js';
+import { defaultTimeFormatRules } from '../bridge/format.js';
 import type { Reservation } from './reservations.js';
 import { defaultSettings } from './storage/settings-store.js';
 import type { ScheduleHours } from './views/opening-hours.js';

@@ -1,6 +1,6 @@
 import { connectionProblem } from '../api/api-error.js';
 import type { ApiError, ApiErrorKind } from '../api/client.js';
-import type { BridgeError, BridgeResult } from '../bridge.js';
+import type { BridgeError, BridgeResult } from '../bridge/contract.js';
 
 const bridgeKinds: Record<ApiErrorKind, BridgeError['kind']> = {
   network: 'network',

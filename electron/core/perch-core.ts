@@ -4,7 +4,7 @@
  * forwards power and screen events and wires the commands to IPC.
  */
 import type { DateTime } from 'luxon';
-import type { CommandHandlers, Settings, StateSnapshot, TimeFormatRules } from '../bridge.js';
+import type { CommandHandlers, Settings, StateSnapshot, TimeFormatRules } from '../bridge/contract.js';
 import type { Autostart } from './desktop/autostart.js';
 import { claimShortcut, deliveryProblem, type GlobalShortcut, type ShortcutDelivery } from './desktop/global-shortcut.js';
 import { failure, invalidInput, messageOf, success } from './errors.js';

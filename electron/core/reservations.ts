@@ -8,7 +8,7 @@
 import type { DateTime } from 'luxon';
 import { wireInstant } from '../api/dates.js';
 import type { WireReservation, WireSchedule, WireSummary } from '../api/wire.js';
-import type { ReservationRole } from '../bridge.js';
+import type { ReservationRole } from '../bridge/contract.js';
 
 export interface Reservation {
   referenceNumber: string;

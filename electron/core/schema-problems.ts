@@ -1,7 +1,7 @@
 /** What a value that does not fit a schema got wrong, member by member, in words a person can act on. */
 import { KindGuard, type TSchema } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
-import type { FieldProblem } from '../bridge.js';
+import type { FieldProblem } from '../bridge/contract.js';
 
 /** What a member must be, to follow its name. */
 function expectation(schema: TSchema, fallback: string): string {

@@ -1,4 +1,4 @@
-import type { PerchApi } from '../../electron/bridge.js';
+import type { PerchApi } from '$bridge/contract.js';
 
 declare global {
   interface Window {

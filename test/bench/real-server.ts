@@ -25,7 +25,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DateTime } from 'luxon';
 import { ResourceStatus } from '../../electron/api/schemas/resources.js';
-import type { ResourceView, StateSnapshot } from '../../electron/bridge.js';
+import type { ResourceView, StateSnapshot } from '../../electron/bridge/contract.js';
 import { normaliseServerUrl } from '../../electron/core/session/server-url.js';
 import { createPerchCore, type PerchCore } from '../../electron/core/perch-core.js';
 import { memorySecretStore } from '../../electron/core/storage/secret-store.js';

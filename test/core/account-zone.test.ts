@@ -5,7 +5,7 @@
  */
 import { DateTime } from 'luxon';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { StateSnapshot } from '../../electron/bridge.js';
+import type { StateSnapshot } from '../../electron/bridge/contract.js';
 import { demoSignIn, startCoreHarness, type CoreHarness } from '../support/core-harness.js';
 
 // Tuesday 12 March 2030, 10:00 in London (GMT), 11:00 in Berlin.

@@ -4,7 +4,7 @@
  */
 import { DateTime } from 'luxon';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { BridgeResult } from '../../electron/bridge.js';
+import type { BridgeResult } from '../../electron/bridge/contract.js';
 import { insertReservation } from '../support/reservations.js';
 import { demoSignIn, startCoreHarness, type CoreHarness, type CoreUnderTest } from '../support/core-harness.js';
 

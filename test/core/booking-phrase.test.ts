@@ -5,7 +5,7 @@
  */
 import { DateTime, Settings } from 'luxon';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { TimeFormatRules } from '../../electron/bridge.js';
+import type { TimeFormatRules } from '../../electron/bridge/contract.js';
 import {
   phraseResourceOf,
   readBookingPhrase,

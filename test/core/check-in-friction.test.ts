@@ -5,7 +5,7 @@
 import { DateTime } from 'luxon';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { formatWireDateTime } from '../../electron/api/dates.js';
-import type { EventPayloads } from '../../electron/bridge.js';
+import type { EventPayloads } from '../../electron/bridge/contract.js';
 import { demoSignIn, startCoreHarness, type CoreHarness, type CoreUnderTest } from '../support/core-harness.js';
 
 // Tuesday 12 March 2030; the head office (London) is open 08:00–18:00, the demo user lives in Berlin.

@@ -2,7 +2,7 @@ import { DateTime } from 'luxon';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../electron/api/client.js';
 import { formatWireDateTime } from '../../electron/api/dates.js';
-import type { BridgeResult, ReservationView } from '../../electron/bridge.js';
+import type { BridgeResult, ReservationView } from '../../electron/bridge/contract.js';
 import type { PerchCore } from '../../electron/core/perch-core.js';
 import { readRecording, recordedResponse } from '../api/recorder/recording.js';
 import { insertReservation } from '../support/reservations.js';

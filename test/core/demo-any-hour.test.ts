@@ -6,9 +6,9 @@
  */
 import { DateTime } from 'luxon';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { StateSnapshot } from '../../electron/bridge.js';
-import { createTimeFormat } from '../../electron/bridge-format.js';
-import { quickActions } from '../../electron/bridge-quick-book.js';
+import type { StateSnapshot } from '../../electron/bridge/contract.js';
+import { createTimeFormat } from '../../electron/bridge/format.js';
+import { quickActions } from '../../electron/bridge/quick-book.js';
 import { ResourceStatus } from '../../electron/api/schemas/resources.js';
 import { localProfile } from '../../electron/core/local-service/local-account.js';
 import { startCoreHarness, type CoreHarness, type CoreUnderTest } from '../support/core-harness.js';

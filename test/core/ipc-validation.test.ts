@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { commandNames, commandRequests, type CommandHandlers, type CommandName } from '../../electron/bridge.js';
+import { commandNames, commandRequests, type CommandHandlers, type CommandName } from '../../electron/bridge/contract.js';
 import { dispatchCommand, isCommandName, validateCommandRequest } from '../../electron/core/desktop/ipc-validation.js';
 
 const validRequests: { [C in CommandName]: unknown } = {

@@ -6,7 +6,7 @@
  */
 import { DateTime } from 'luxon';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { StateSnapshot } from '../../electron/bridge.js';
+import type { StateSnapshot } from '../../electron/bridge/contract.js';
 import { insertReservation } from '../support/reservations.js';
 import { demoSignIn, startCoreHarness, type CoreHarness, type RecordedRequest } from '../support/core-harness.js';
 

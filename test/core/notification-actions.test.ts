@@ -7,7 +7,7 @@ import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../electron/api/client.js';
 import { formatWireDateTime } from '../../electron/api/dates.js';
-import type { EventPayloads } from '../../electron/bridge.js';
+import type { EventPayloads } from '../../electron/bridge/contract.js';
 import { appId } from '../../electron/core/desktop/app-identity.js';
 import type { NotificationInvocation, NotifierHandle } from '../../electron/core/notifications/notifier.js';
 import { createNotifySendNotifier } from '../../electron/platform/notify-send-notifier.js';

@@ -1,7 +1,7 @@
 import { DateTime } from 'luxon';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { formatWireDateTime } from '../../electron/api/dates.js';
-import type { StateSnapshot } from '../../electron/bridge.js';
+import type { StateSnapshot } from '../../electron/bridge/contract.js';
 import { demoSignIn, startCoreHarness, type CoreHarness, type CoreUnderTest } from '../support/core-harness.js';
 import { steadyPeriodMinutes } from '../../electron/core/sync/poll-plan.js';
 

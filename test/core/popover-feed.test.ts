@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { StateSnapshot } from '../../electron/bridge.js';
+import type { StateSnapshot } from '../../electron/bridge/contract.js';
 import { createPopoverFeed } from '../../electron/core/desktop/popover-feed.js';
 import { signedOutState } from '../support/snapshots.js';
 

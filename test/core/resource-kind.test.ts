@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { ResourceFace } from '../../electron/bridge.js';
+import type { ResourceFace } from '../../electron/bridge/contract.js';
 import { resourceColor, resourceFaces, resourceKind, resourceTypeNames } from '../../electron/core/views/resource-kind.js';
 import type { WireGroupTree, WireResource } from '../../electron/api/wire.js';
 import { demoSignIn, startCoreHarness, type CoreHarness, type CoreUnderTest } from '../support/core-harness.js';

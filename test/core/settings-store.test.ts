@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DateTime } from 'luxon';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Settings, SettingsPatch } from '../../electron/bridge.js';
+import type { Settings, SettingsPatch } from '../../electron/bridge/contract.js';
 import { applySettingsPatch, defaultSettings, loadSettings, saveSettings, settingsFileName } from '../../electron/core/storage/settings-store.js';
 
 let dataDir: string;

@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon';
-import type { FreeResourceView } from '../../electron/bridge.js';
+import type { FreeResourceView } from '../../electron/bridge/contract.js';
 import { describe, expect, it } from 'vitest';
 import { menuItemAt, sameMenuStructure, trayMenuUpdate } from '../../electron/core/desktop/tray-menu-update.js';
 import { buildTrayMenu, type TrayMenuItem } from '../../electron/core/desktop/tray-menu.js';

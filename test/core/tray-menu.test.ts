@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
-import type { FreeResourceView, ReservationView, StateSnapshot } from '../../electron/bridge.js';
+import type { FreeResourceView, ReservationView, StateSnapshot } from '../../electron/bridge/contract.js';
 import { validateCommandRequest } from '../../electron/core/desktop/ipc-validation.js';
 import {
   buildTrayMenu,

@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
-import type { ReservationView, StateSnapshot } from '../../electron/bridge.js';
+import type { ReservationView, StateSnapshot } from '../../electron/bridge/contract.js';
 import { trayTitle } from '../../electron/core/desktop/tray-menu.js';
 import { createTrayRefresh } from '../../electron/core/desktop/tray-refresh.js';
 import { ManualCoreClock } from '../support/manual-clock.js';

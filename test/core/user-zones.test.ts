@@ -6,7 +6,7 @@
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatWireDateTime } from '../../electron/api/dates.js';
-import type { BridgeResult } from '../../electron/bridge.js';
+import type { BridgeResult } from '../../electron/bridge/contract.js';
 import type { PerchCore } from '../../electron/core/perch-core.js';
 import { PermissionType } from '../../electron/service/store/tables.js';
 import { insertResource } from '../support/fixtures.js';

@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { DateTime } from 'luxon';
 import { describe, expect, it, vi } from 'vitest';
-import { commandNames, type BookRequest, type BridgeResult, type SettingsPatch, type StateSnapshot } from '../../electron/bridge.js';
+import { commandNames, type BookRequest, type BridgeResult, type SettingsPatch, type StateSnapshot } from '../../electron/bridge/contract.js';
 import { appEntryUrl } from '../../electron/core/desktop/security.js';
 import { buildApp } from '../../build/scripts/app-build.js';
 import { startNotificationServer } from '../support/notification-server.js';

@@ -7,7 +7,7 @@ import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { chromiumLaunchOptions } from '../../build/scripts/chromium.js';
-import type { ThemeSetting } from '../../electron/bridge.js';
+import type { ThemeSetting } from '../../electron/bridge/contract.js';
 import { serveBuiltPopover } from './support/global-setup.js';
 import { bindPerch, nextOfficeMorning, startWorld } from './support/perch.js';
 

@@ -11,7 +11,7 @@ import { createClient, type ApiClient } from '../../electron/api/client.js';
 import { formatWireDateTime } from '../../electron/api/dates.js';
 import { AttributeCategory } from '../../electron/api/schemas/attributes.js';
 import { ResourceStatus } from '../../electron/api/schemas/resources.js';
-import type { BridgeResult, ReservationView, ResourceView, SignInRequest, SlotView } from '../../electron/bridge.js';
+import type { BridgeResult, ReservationView, ResourceView, SignInRequest, SlotView } from '../../electron/bridge/contract.js';
 import { memorySecretStore } from '../../electron/core/storage/secret-store.js';
 import { createPerchCore, type PerchCore } from '../../electron/core/perch-core.js';
 import { newBookingBody } from '../../electron/core/commands/reservation-body.js';

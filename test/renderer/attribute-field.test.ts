@@ -1,6 +1,6 @@
 import { fireEvent, render, screen } from '@testing-library/svelte';
 import { describe, expect, test, vi } from 'vitest';
-import type { AttributeView } from '../../electron/bridge.js';
+import type { AttributeView } from '$bridge/contract.js';
 import AttributeField from '../../renderer/src/components/AttributeField.svelte';
 import { attributePattern, attributeProblem } from '../../renderer/src/lib/book-form.svelte.js';
 

@@ -1,7 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/svelte';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test } from 'vitest';
-import type { AttributeView, BookingOutcome, BridgeResult, ResourceView, SlotView } from '../../electron/bridge.js';
+import type { AttributeView, BookingOutcome, BridgeResult, ResourceView, SlotView } from '$bridge/contract.js';
 import { dayChoices } from '../../renderer/src/lib/book-form.svelte.js';
 import { PerchStore } from '../../renderer/src/lib/perch.svelte.js';
 import BookView from '../../renderer/src/views/BookView.svelte';

@@ -14,7 +14,7 @@ import {
   type ReservationView,
   type Settings,
   type StateSnapshot,
-} from '../../electron/bridge.js';
+} from '$bridge/contract.js';
 import { freeResourceView, reservationView, signedOutState } from '../support/snapshots.js';
 
 export const now = '2025-11-26T10:00:00.000+01:00';

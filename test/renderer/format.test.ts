@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { defaultTimeFormatRules, durationWords, usableLocale, zoneWords } from '../../electron/bridge-format.js';
+import { defaultTimeFormatRules, durationWords, usableLocale, zoneWords } from '$bridge/format.js';
 import { createDateFormat, zoneNote } from '../../renderer/src/lib/format.js';
 
 const britain = { locale: 'en-GB', hourCycle: 'h23' } as const;

@@ -1,7 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/svelte';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, onTestFinished, test } from 'vitest';
-import type { BookingOutcome, BridgeResult, FreeResourceView, PhrasePreview, ReservationView, StateSnapshot } from '../../electron/bridge.js';
+import type { BookingOutcome, BridgeResult, FreeResourceView, PhrasePreview, ReservationView, StateSnapshot } from '$bridge/contract.js';
 import { PerchStore } from '../../renderer/src/lib/perch.svelte.js';
 import NowView from '../../renderer/src/views/NowView.svelte';
 import { freeResourceView, unavailableResourceView } from '../support/snapshots.js';

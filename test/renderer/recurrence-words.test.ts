@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import type { RecurrenceView } from '../../electron/bridge.js';
+import type { RecurrenceView } from '$bridge/contract.js';
 import { createDateFormat } from '../../renderer/src/lib/format.js';
 import { recurrenceWords } from '../../renderer/src/lib/recurrence-words.js';
 

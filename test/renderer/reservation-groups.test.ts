@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 import { describe, expect, test } from 'vitest';
-import type { ReservationView } from '../../electron/bridge.js';
+import type { ReservationView } from '$bridge/contract.js';
 import { createDateFormat } from '../../renderer/src/lib/format.js';
 import { reservationDays } from '../../renderer/src/lib/reservation-groups.js';
 import { reservationView } from '../support/snapshots.js';

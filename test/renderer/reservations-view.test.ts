@@ -1,7 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/svelte';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, onTestFinished, test } from 'vitest';
-import type { BridgeResult, ReservationView, StateSnapshot } from '../../electron/bridge.js';
+import type { BridgeResult, ReservationView, StateSnapshot } from '$bridge/contract.js';
 import { PerchStore } from '../../renderer/src/lib/perch.svelte.js';
 import ReservationsView from '../../renderer/src/views/ReservationsView.svelte';
 import { createFakePerch, deferred, readySnapshot, reservation, type FakePerch } from './fake-perch.js';

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/svelte';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test } from 'vitest';
-import type { ResourceKind, ResourceView } from '../../electron/bridge.js';
+import type { ResourceKind, ResourceView } from '$bridge/contract.js';
 import FavouriteStar from '../../renderer/src/components/FavouriteStar.svelte';
 import ResourceIcon from '../../renderer/src/components/ResourceIcon.svelte';
 import ResourceMark from '../../renderer/src/components/ResourceMark.svelte';

@@ -1,7 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/svelte';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test } from 'vitest';
-import type { BridgeResult, Settings, SettingsPatch, StateSnapshot } from '../../electron/bridge.js';
+import type { BridgeResult, Settings, SettingsPatch, StateSnapshot } from '$bridge/contract.js';
 import { applySettingsPatch } from '../../electron/core/storage/settings-store.js';
 import App from '../../renderer/src/App.svelte';
 import { PerchStore } from '../../renderer/src/lib/perch.svelte.js';

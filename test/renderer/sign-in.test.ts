@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/svelte';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test } from 'vitest';
-import type { BridgeResult, StateSnapshot } from '../../electron/bridge.js';
+import type { BridgeResult, StateSnapshot } from '$bridge/contract.js';
 import App from '../../renderer/src/App.svelte';
 import { PerchStore } from '../../renderer/src/lib/perch.svelte.js';
 import { createFakePerch, deferred, readySnapshot, signedOutSnapshot, type FakePerch } from './fake-perch.js';

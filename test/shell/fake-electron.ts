@@ -6,7 +6,7 @@
 import { mkdtempSync } from 'node:fs';
 import { join } from 'node:path';
 import { vi, type Mock as VitestMock } from 'vitest';
-import type { CommandName, StateSnapshot } from '../../electron/bridge.js';
+import type { CommandName, StateSnapshot } from '../../electron/bridge/contract.js';
 import { reservationView, signedOutState } from '../support/snapshots.js';
 
 export type Listener = (...args: unknown[]) => unknown;

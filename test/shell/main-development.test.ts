@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { beforeAll, expect, it, vi } from 'vitest';
-import { commandNames } from '../../electron/bridge.js';
+import { commandNames } from '../../electron/bridge/contract.js';
 import { appId } from '../../electron/core/desktop/app-identity.js';
 import { appPaths } from '../../electron/core/desktop/app-paths.js';
 import { current, fakeAppPath, fakeCore, fakeElectron as electron, stateWithCheckInOpen } from './fake-electron.js';

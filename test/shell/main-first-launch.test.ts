@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { commandNames } from '../../electron/bridge.js';
+import { commandNames } from '../../electron/bridge/contract.js';
 import { signedOutState } from '../support/snapshots.js';
 import { current, fakeCore, fakeElectron as electron, trays, windows } from './fake-electron.js';
 

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { commandNames } from '../../electron/bridge.js';
+import { commandNames } from '../../electron/bridge/contract.js';
 import { current, fakeCore, fakeElectron as electron, latestMenu, stateWithCheckInOpen, trays, windows, type FakeMenu } from './fake-electron.js';
 
 // What differs on macOS: menu-bar app without a Dock icon, template icon, click and right-click.

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { commandNames } from '../../electron/bridge.js';
+import { commandNames } from '../../electron/bridge/contract.js';
 import { current, fakeAppPath, fakeCore, fakeDisplay, fakeElectron as electron, stateWithCheckInOpen, windows } from './fake-electron.js';
 
 // Signed in, on a Linux desktop that shows no tray icons (stock GNOME: no StatusNotifierHost).

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { commandNames } from '../../electron/bridge.js';
+import { commandNames } from '../../electron/bridge/contract.js';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { current, fakeAppPath, fakeCore, fakeElectron as electron, stateWithCheckInOpen, windows } from './fake-electron.js';

@@ -1,5 +1,5 @@
 import { beforeAll, expect, it, vi } from 'vitest';
-import { commandNames } from '../../electron/bridge.js';
+import { commandNames } from '../../electron/bridge/contract.js';
 import { appId, toastActivatorClsid } from '../../electron/core/desktop/app-identity.js';
 import { current, fakeCore, fakeElectron as electron, stateWithCheckInOpen, trays, windows } from './fake-electron.js';
 

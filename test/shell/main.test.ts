@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { channelOf, commandNames, eventNames, type CommandName } from '../../electron/bridge.js';
+import { channelOf, commandNames, eventNames, type CommandName } from '../../electron/bridge/contract.js';
 import { appEntryUrl, contentSecurityPolicy } from '../../electron/core/desktop/security.js';
 import { appId } from '../../electron/core/desktop/app-identity.js';
 import { current, fakeAppPath, fakeCore, fakeElectron as electron, fakeUserHome, heldShortcuts, latestMenu, stateWithCheckInOpen, takenElsewhere, trays, utilityProcesses, windows, type FakeMenu } from './fake-electron.js';

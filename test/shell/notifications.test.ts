@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { DateTime } from 'luxon';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatWireDateTime } from '../../electron/api/dates.js';
-import type { EventPayloads } from '../../electron/bridge.js';
+import type { EventPayloads } from '../../electron/bridge/contract.js';
 import { appId } from '../../electron/core/desktop/app-identity.js';
 import { maxLiveNotifications, type NotificationInvocation, type NotificationRequest, type NotifierHandle } from '../../electron/core/notifications/notifier.js';
 import { demoSignIn, startCoreHarness, type CoreHarness } from '../support/core-harness.js';

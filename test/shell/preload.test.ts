@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { channelOf, commandNames, type PerchApi } from '../../electron/bridge.js';
+import { channelOf, commandNames, type PerchApi } from '../../electron/bridge/contract.js';
 
 const electron = vi.hoisted(() => ({
   contextBridge: { exposeInMainWorld: vi.fn() },

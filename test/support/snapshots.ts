@@ -2,7 +2,7 @@
  * Builders for what the core hands its views (bridge types), shared by the renderer's fake
  * `window.perch` and the shell's fake core; each test overrides only the fields it looks at.
  */
-import type { FreeResourceView, ReservationView, ResourceCardView, StateSnapshot, UnavailableResourceView } from '../../electron/bridge.js';
+import type { FreeResourceView, ReservationView, ResourceCardView, StateSnapshot, UnavailableResourceView } from '../../electron/bridge/contract.js';
 
 /** How the core's tests read times, whatever the machine's locale: a 24-hour British clock. */
 export const testTimeFormat: StateSnapshot['timeFormat'] = { locale: 'en-GB', hourCycle: 'h23' };

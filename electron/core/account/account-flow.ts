@@ -3,7 +3,7 @@
  * account on start, and sign-out — asked for, or forced when the session ends unasked, after
  * which nothing of the account stays in memory or in the cache.
  */
-import type { BridgeResult, SignInRequest, StateSnapshot } from '../../bridge.js';
+import type { BridgeResult, SignInRequest, StateSnapshot } from '../../bridge/contract.js';
 import type { AccountCache } from './account-cache.js';
 import type { SecretStore } from '../storage/secret-store.js';
 import { clearAccountData, type CoreState } from '../core-state.js';

@@ -5,8 +5,8 @@
  * checks it as every booking is checked.
  */
 import { DateTime } from 'luxon';
-import { createTimeFormat } from '../../bridge-format.js';
-import type { BookingOutcome, BookPhraseRequest, BookRequest, BridgeResult, FreeAtRequest, FreeResourceView, PhrasePreview, PhraseRequest, ResourceCardView } from '../../bridge.js';
+import { createTimeFormat } from '../../bridge/format.js';
+import type { BookingOutcome, BookPhraseRequest, BookRequest, BridgeResult, FreeAtRequest, FreeResourceView, PhrasePreview, PhraseRequest, ResourceCardView } from '../../bridge/contract.js';
 import type { CommandContext } from './command-context.js';
 import type { CommandLookups } from './command-lookups.js';
 import { failure, invalidInput, success } from '../errors.js';

@@ -9,9 +9,9 @@
  * anything is booked.
  */
 import { DateTime } from 'luxon';
-import { createTimeFormat, durationWords, type TimeFormat } from '../../bridge-format.js';
-import type { ResourceCardView, TimeFormatRules } from '../../bridge.js';
-import { wordsOf } from '../../bridge-words.js';
+import { createTimeFormat, durationWords, type TimeFormat } from '../../bridge/format.js';
+import type { ResourceCardView, TimeFormatRules } from '../../bridge/contract.js';
+import { wordsOf } from '../../bridge/words.js';
 import { resourceKindOf, type NamedKind } from '../views/resource-kind.js';
 
 

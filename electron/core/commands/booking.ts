@@ -6,7 +6,7 @@ import { DateTime } from 'luxon';
 import { parseHumanDuration } from '../../api/durations.js';
 import { ResourceStatus } from '../../api/schemas/resources.js';
 import { formatWireDateTime } from '../../api/dates.js';
-import type { BookingOutcome, BookRequest, BridgeError, BridgeResult } from '../../bridge.js';
+import type { BookingOutcome, BookRequest, BridgeError, BridgeResult } from '../../bridge/contract.js';
 import type { CommandContext } from './command-context.js';
 import type { CommandLookups } from './command-lookups.js';
 import { commandMessages, describeMinutes, describeTime } from './command-messages.js';

@@ -1,5 +1,5 @@
 import type { DateTime } from 'luxon';
-import type { BookDraft, BridgeResult, FreeResourceView, ResourceFace, Settings, SignInRequest, StateSnapshot } from '../../bridge.js';
+import type { BookDraft, BridgeResult, FreeResourceView, ResourceFace, Settings, SignInRequest, StateSnapshot } from '../../bridge/contract.js';
 import type { StartTimeRules } from '../account/start-time-rules.js';
 import type { AccountSession, SessionResult } from '../session/session.js';
 import type { BusyAnswer } from '../views/free-now.js';

@@ -1,6 +1,6 @@
 /** What several commands look up: who is signed in, a resource, a reservation as the server holds it. */
 import type { ApiClient, ApiResult } from '../../api/client.js';
-import type { BridgeResult } from '../../bridge.js';
+import type { BridgeResult } from '../../bridge/contract.js';
 import type { CommandContext } from './command-context.js';
 import { commandMessages } from './command-messages.js';
 import { failure, invalidInput, signedOutError, success } from '../errors.js';

@@ -4,7 +4,7 @@
  * the server will demand so that the user learns it before anything is sent; what the server
  * still refuses is shown in its own words.
  */
-import type { BridgeError, BridgeResult, CommandHandlers, SettingsPatch } from '../../bridge.js';
+import type { BridgeError, BridgeResult, CommandHandlers, SettingsPatch } from '../../bridge/contract.js';
 import { createBooking } from './booking.js';
 import type { CommandContext } from './command-context.js';
 import { createCommandLookups } from './command-lookups.js';

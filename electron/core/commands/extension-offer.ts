@@ -7,8 +7,8 @@
 import { DateTime } from 'luxon';
 import { parseHumanDuration } from '../../api/durations.js';
 import { ResourceStatus } from '../../api/schemas/resources.js';
-import type { BridgeResult, ExtensionOffer, ReferenceRequest } from '../../bridge.js';
-import { durationWords } from '../../bridge-format.js';
+import type { BridgeResult, ExtensionOffer, ReferenceRequest } from '../../bridge/contract.js';
+import { durationWords } from '../../bridge/format.js';
 import { bridgeErrorFromSession } from '../session/session.js';
 import { failure, invalidInput, success } from '../errors.js';
 import { isoIn } from '../views/bridge-time.js';

@@ -5,7 +5,7 @@
  */
 import { DateTime } from 'luxon';
 import { formatWireDateTime } from '../../api/dates.js';
-import type { BridgeResult, FreeAtRequest, FreeResourceView } from '../../bridge.js';
+import type { BridgeResult, FreeAtRequest, FreeResourceView } from '../../bridge/contract.js';
 import type { CommandContext } from './command-context.js';
 import type { CommandLookups } from './command-lookups.js';
 import { failure, invalidInput, success } from '../errors.js';

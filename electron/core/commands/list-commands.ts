@@ -1,6 +1,6 @@
 /** What the booking form offers: schedules, resources, a day's slots, reservation attributes. */
 import { AttributeCategory } from '../../api/schemas/attributes.js';
-import type { AttributeView, BridgeResult, ResourceView, ScheduleView, SlotsRequest, SlotView } from '../../bridge.js';
+import type { AttributeView, BridgeResult, ResourceView, ScheduleView, SlotsRequest, SlotView } from '../../bridge/contract.js';
 import type { CommandContext } from './command-context.js';
 import type { CommandLookups } from './command-lookups.js';
 import { failure, success } from '../errors.js';

@@ -3,7 +3,7 @@
  * read once per series with GetReservation (one cheap request) and kept: a rule only changes when
  * the whole series is edited, which Perch never does.
  */
-import type { BridgeResult, RecurrenceView, ReferenceRequest } from '../../bridge.js';
+import type { BridgeResult, RecurrenceView, ReferenceRequest } from '../../bridge/contract.js';
 import type { CommandContext } from './command-context.js';
 import type { CommandLookups } from './command-lookups.js';
 import { failure, success } from '../errors.js';

@@ -2,7 +2,7 @@
 import { DateTime } from 'luxon';
 import { formatWireDateTime } from '../../api/dates.js';
 import { ResourceStatus } from '../../api/schemas/resources.js';
-import type { BridgeError, BridgeResult, CancelRequest, ExtendRequest, MoveRequest, ReferenceRequest, ReservationView, RetitleRequest, StateSnapshot } from '../../bridge.js';
+import type { BridgeError, BridgeResult, CancelRequest, ExtendRequest, MoveRequest, ReferenceRequest, ReservationView, RetitleRequest, StateSnapshot } from '../../bridge/contract.js';
 import { isConflict, readInstant } from './booking.js';
 import type { CommandContext } from './command-context.js';
 import type { CommandLookups } from './command-lookups.js';

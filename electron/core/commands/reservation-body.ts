@@ -3,7 +3,7 @@ import type { Static } from '@sinclair/typebox';
 import type { DateTime } from 'luxon';
 import { formatWireDateTime } from '../../api/dates.js';
 import type { ReservationBody } from '../../api/schemas/reservations.js';
-import type { BookRequest } from '../../bridge.js';
+import type { BookRequest } from '../../bridge/contract.js';
 import type { WireAttribute, WireReservation, WireSummary } from '../../api/wire.js';
 
 export type WireReservationBody = Static<typeof ReservationBody>;

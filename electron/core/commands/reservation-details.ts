@@ -2,7 +2,7 @@
  * What the popover asks about one reservation beyond the list: its details (description, every
  * resource, the people), its page on the server's website, and its details on the clipboard.
  */
-import type { BridgeResult, CopyTextRequest, ReferenceRequest, ReservationDetailsView } from '../../bridge.js';
+import type { BridgeResult, CopyTextRequest, ReferenceRequest, ReservationDetailsView } from '../../bridge/contract.js';
 import type { CommandContext } from './command-context.js';
 import type { CommandLookups } from './command-lookups.js';
 import { failure, invalidInput, success } from '../errors.js';

@@ -1,6 +1,6 @@
 /**
  * Every argument that crosses from the renderer is untrusted: it is checked against the
- * command's schema in bridge.ts before the core sees it, and unknown members are dropped so the
+ * command's schema in bridge/contract.ts before the core sees it, and unknown members are dropped so the
  * core receives exactly the declared shape.
  */
 import { Value } from '@sinclair/typebox/value';
@@ -11,7 +11,7 @@ import {
   type CommandName,
   type CommandRequest,
   type FieldProblem,
-} from '../../bridge.js';
+} from '../../bridge/contract.js';
 import { failure, invalidInput } from '../errors.js';
 import { schemaProblems } from '../schema-problems.js';
 

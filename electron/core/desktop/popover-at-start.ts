@@ -2,7 +2,7 @@
  * Whether Perch opens its popover by itself when it starts, instead of waiting in the tray. A tray
  * icon is easy to miss on a first run and impossible to click where the desktop shows none.
  */
-import type { StateSnapshot } from '../../bridge.js';
+import type { StateSnapshot } from '../../bridge/contract.js';
 
 /** Whether a Linux desktop shows tray icons: the answer of electron/platform/tray-host.ts's probe. */
 export type TrayHost =

@@ -1,4 +1,4 @@
-import type { StateSnapshot } from '../../bridge.js';
+import type { StateSnapshot } from '../../bridge/contract.js';
 
 export interface PopoverFeed {
   /** The core's state changed. */

@@ -4,10 +4,10 @@
  * so the menu holds no logic of its own and is tested without Electron.
  */
 import { DateTime } from 'luxon';
-import type { CommandName, CommandRequest, FreeResourceView, ReservationView, StateSnapshot } from '../../bridge.js';
-import { createTimeFormat, type TimeFormat } from '../../bridge-format.js';
-import { quickActions, type QuickAction } from '../../bridge-quick-book.js';
-import { nextReservation } from '../../bridge-reservations.js';
+import type { CommandName, CommandRequest, FreeResourceView, ReservationView, StateSnapshot } from '../../bridge/contract.js';
+import { createTimeFormat, type TimeFormat } from '../../bridge/format.js';
+import { quickActions, type QuickAction } from '../../bridge/quick-book.js';
+import { nextReservation } from '../../bridge/reservations.js';
 
 export type TrayCommand = { [C in CommandName]: { name: C; request: CommandRequest<C> } }[CommandName];
 

@@ -1,4 +1,4 @@
-import type { StateSnapshot } from '../../bridge.js';
+import type { StateSnapshot } from '../../bridge/contract.js';
 import type { Clock, TimerHandle } from '../clock.js';
 import { trayWordsChangeAt } from './tray-menu.js';
 

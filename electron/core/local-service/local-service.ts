@@ -5,7 +5,7 @@
  * messages in electron/api/local-host.ts and an injected launcher.
  */
 import { readHostAnswer, type HostRequest, type LocalAccount } from '../../api/local-host.js';
-import type { BridgeResult } from '../../bridge.js';
+import type { BridgeResult } from '../../bridge/contract.js';
 import { failure, success, unexpected } from '../errors.js';
 
 /** A started host process, as far as the core needs it (Electron's utility process and Node's child process both fit). */

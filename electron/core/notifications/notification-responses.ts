@@ -4,7 +4,7 @@
  * the popover), snooze goes through the notification schedule, and a click opens the reservation.
  * "I'm not coming" opens it with the question asked, since a notification cannot ask it itself.
  */
-import type { BridgeResult, CommandHandlers, EventPayloads, ReservationView } from '../../bridge.js';
+import type { BridgeResult, CommandHandlers, EventPayloads, ReservationView } from '../../bridge/contract.js';
 import { notificationExtendMinutes, type NotificationInvocation } from './notifier.js';
 
 export interface NotificationResponderOptions {

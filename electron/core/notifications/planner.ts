@@ -5,8 +5,8 @@
  * feeding shown ids back in is all it takes to never show a notification twice.
  */
 import { DateTime } from 'luxon';
-import type { Settings, TimeFormatRules } from '../../bridge.js';
-import { createTimeFormat, type TimeFormat } from '../../bridge-format.js';
+import type { Settings, TimeFormatRules } from '../../bridge/contract.js';
+import { createTimeFormat, type TimeFormat } from '../../bridge/format.js';
 import { autoReleaseMs, awaitsCheckIn, checkInClosesMs, type Reservation } from '../reservations.js';
 import type { NotificationAction } from './notifier.js';
 

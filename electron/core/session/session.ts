@@ -11,7 +11,7 @@ import { DateTime } from 'luxon';
 import { createClient, type ApiClient, type ApiError, type ApiResult } from '../../api/client.js';
 import { isValidTimeZone } from '../../api/dates.js';
 import { Role } from '../../api/schemas/groups.js';
-import { ServerChoiceSchema, type AccountView, type BridgeError, type BridgeResult, type ServerChoice, type SignInRequest } from '../../bridge.js';
+import { ServerChoiceSchema, type AccountView, type BridgeError, type BridgeResult, type ServerChoice, type SignInRequest } from '../../bridge/contract.js';
 import type { Clock } from '../clock.js';
 import { bridgeErrorFromApi, failure, invalidInput, signedOutError, success } from '../errors.js';
 import { readJsonFile, writeJsonAtomic } from '../storage/files.js';

@@ -3,7 +3,7 @@
  * keychain that implements it is an adapter (electron/platform/keychain/); the core only knows
  * this interface, and the in-memory store used where no keychain can be.
  */
-import type { KeychainStatus } from '../../bridge.js';
+import type { KeychainStatus } from '../../bridge/contract.js';
 
 /** Where the session token and, when the user asks for it, the password are kept. */
 export interface SecretStore {

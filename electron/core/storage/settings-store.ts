@@ -1,7 +1,7 @@
 import { basename, join } from 'node:path';
 import { Value } from '@sinclair/typebox/value';
 import { DateTime } from 'luxon';
-import { SettingsSchema, type BridgeResult, type FieldProblem, type Settings, type SettingsPatch } from '../../bridge.js';
+import { SettingsSchema, type BridgeResult, type FieldProblem, type Settings, type SettingsPatch } from '../../bridge/contract.js';
 import { failure, invalidInput, success } from '../errors.js';
 import { problemLine, schemaProblems } from '../schema-problems.js';
 import { checkAccelerator } from '../desktop/global-shortcut.js';

@@ -8,7 +8,7 @@
  * Slower while the server shows strain. Pure: it takes the moment, what is known and the settings.
  */
 import type { DateTime } from 'luxon';
-import type { Settings } from '../../bridge.js';
+import type { Settings } from '../../bridge/contract.js';
 import type { NoticeMoment } from '../notifications/planner.js';
 import { autoReleaseMs, awaitsCheckIn, type Reservation } from '../reservations.js';
 

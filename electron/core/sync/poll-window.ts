@@ -1,6 +1,6 @@
 /** Which span of time a poll asks the server about, and how its answer replaces what was known there. */
 import type { DateTime } from 'luxon';
-import type { Settings } from '../../bridge.js';
+import type { Settings } from '../../bridge/contract.js';
 import { wireInstant } from '../../api/dates.js';
 import type { WireSummary } from '../../api/wire.js';
 

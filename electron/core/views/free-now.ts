@@ -7,7 +7,7 @@ import { DateTime } from 'luxon';
 import { parseHumanDuration } from '../../api/durations.js';
 import { AttributeCategory } from '../../api/schemas/attributes.js';
 import { ResourceStatus } from '../../api/schemas/resources.js';
-import type { FreeNowClosedView, FreeResourceView, ResourceCardView, ResourceFace, UnavailableResourceView } from '../../bridge.js';
+import type { FreeNowClosedView, FreeResourceView, ResourceCardView, ResourceFace, UnavailableResourceView } from '../../bridge/contract.js';
 import { nextOpening, openingAt, type Opening, type ScheduleHours } from './opening-hours.js';
 import { isoIn, isoOrNull } from './bridge-time.js';
 import { unknownFace } from './resource-views.js';

@@ -6,7 +6,7 @@
 import { DateTime } from 'luxon';
 import { wallClockTime, wireInstant } from '../../api/dates.js';
 import type { WireReservation, WireSummary } from '../../api/wire.js';
-import type { RecurrenceView, ReservationView, ResourceFace } from '../../bridge.js';
+import type { RecurrenceView, ReservationView, ResourceFace } from '../../bridge/contract.js';
 import {
   awaitsCheckIn,
   autoReleaseMs,

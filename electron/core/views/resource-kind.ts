@@ -4,7 +4,7 @@
  * and a 2.9 server has none at all (server-facts C), so the type's name is read for words, then
  * the resource's groups and name, then its size; a resource none of these tell about is 'other'.
  */
-import type { ResourceCardView, ResourceFace, ResourceKind } from '../../bridge.js';
+import type { ResourceCardView, ResourceFace, ResourceKind } from '../../bridge/contract.js';
 import { groupNamesByResource } from './resource-views.js';
 import type { WireGroupTree, WireResource, WireResourceType } from '../../api/wire.js';
 

@@ -7,7 +7,7 @@ import { wireInstant } from '../../api/dates.js';
 import { parseHumanDuration } from '../../api/durations.js';
 import { AttributeCategory } from '../../api/schemas/attributes.js';
 import type { WireAttribute, WireGroupTree, WireResource, WireSchedule, WireSlots } from '../../api/wire.js';
-import type { AttributeView, ResourceFace, ResourceView, ScheduleView, SlotView } from '../../bridge.js';
+import type { AttributeView, ResourceFace, ResourceView, ScheduleView, SlotView } from '../../bridge/contract.js';
 import { isoIn } from './bridge-time.js';
 
 /**

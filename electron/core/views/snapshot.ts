@@ -1,6 +1,6 @@
 /** What the UI is shown: the core's state as views in the user's zone at one moment. */
 import { DateTime } from 'luxon';
-import type { FreeResourceView, KeychainStatus, StateSnapshot } from '../../bridge.js';
+import type { FreeResourceView, KeychainStatus, StateSnapshot } from '../../bridge/contract.js';
 import type { CoreData, CoreState, ServerStrain } from '../core-state.js';
 import { listedReservations, scheduleZones } from '../reservations.js';
 import { resourceFaces } from './resource-kind.js';

@@ -3,7 +3,7 @@
  * before sending. The core and the server do the real validation; these rules only keep people
  * from sending what would certainly be refused (a start that is taken, an empty required field).
  */
-import type { AttributeView, BookDraft, BookRequest, BridgeError, FreeTime, ResourceView, SlotView } from '../../../electron/bridge.js';
+import type { AttributeView, BookDraft, BookRequest, BridgeError, FreeTime, ResourceView, SlotView } from '$bridge/contract.js';
 import type { PerchStore } from './perch.svelte.js';
 
 export const AttributeType = { singleLine: 1, multiLine: 2, selectList: 3, checkbox: 4, dateTime: 5 } as const;

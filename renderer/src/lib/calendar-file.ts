@@ -5,7 +5,7 @@
  * (no VTIMEZONE needed), text is escaped and long lines folded, every line ends with CRLF.
  * An occurrence of a series is exported as itself: the server's rule is not Perch's to copy.
  */
-import type { ReservationView } from '../../../electron/bridge.js';
+import type { ReservationView } from '$bridge/contract.js';
 import { nameOf } from './reservation-status.js';
 
 export interface CalendarFile {

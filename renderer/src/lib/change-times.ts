@@ -2,7 +2,7 @@
  * The times Change time offers: the day's slots that are free, or held by the reservation being
  * moved (it may move within or across its own time), from now on.
  */
-import type { SlotView } from '../../../electron/bridge.js';
+import type { SlotView } from '$bridge/contract.js';
 
 export interface HeldSpan {
   startMs: number;

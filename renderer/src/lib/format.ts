@@ -1,10 +1,10 @@
 /**
  * Every date the popover shows goes through here: the account's timezone, and the time rules the
  * core put in the snapshot, applied by the same formatter the tray and the notifications use
- * (electron/bridge-format.ts). Until the first snapshot, the browser's language and Intl's clock.
+ * (electron/bridge/format.ts). Until the first snapshot, the browser's language and Intl's clock.
  */
-import { createTimeFormat, defaultTimeFormatRules, zoneWords, type TimeFormat } from '../../../electron/bridge-format.js';
-import type { TimeFormatRules } from '../../../electron/bridge.js';
+import { createTimeFormat, defaultTimeFormatRules, zoneWords, type TimeFormat } from '$bridge/format.js';
+import type { TimeFormatRules } from '$bridge/contract.js';
 
 export type DateFormat = TimeFormat;
 

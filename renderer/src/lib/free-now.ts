@@ -3,9 +3,9 @@
  * keeps. The order is the core's (electron/core/views/free-now.ts freeNowLists); filters only leave
  * rows out.
  */
-import type { ResourceCardView, UnavailableResourceView } from '../../../electron/bridge.js';
+import type { ResourceCardView, UnavailableResourceView } from '$bridge/contract.js';
 import type { DateFormat } from './format.js';
-import { wordsOf } from '../../../electron/bridge-words.js';
+import { wordsOf } from '$bridge/words.js';
 
 /** The sizes the people filter offers: at least this many (0: any size). */
 export const capacityChoices = [0, 2, 4, 6, 8, 12] as const;

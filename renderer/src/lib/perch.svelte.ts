@@ -29,9 +29,9 @@ import type {
   SlotView,
   StateSnapshot,
   ThemeSetting,
-} from '../../../electron/bridge.js';
+} from '$bridge/contract.js';
 import { browserTimeFormat, createDateFormat, systemTimeZone, type DateFormat } from './format.js';
-import { nextReservation } from '../../../electron/bridge-reservations.js';
+import { nextReservation } from '$bridge/reservations.js';
 import { rowControl, type ActionFailure } from './reservation-status.js';
 
 export type TabId = 'now' | 'book' | 'reservations' | 'settings';

@@ -1,5 +1,5 @@
 /** A series' rule as people say it: "Daily until Wed 2 Dec", "Weekly on Mon, Wed", "Monthly on the first Tuesday". */
-import type { RecurrenceView } from '../../../electron/bridge.js';
+import type { RecurrenceView } from '$bridge/contract.js';
 import type { DateFormat } from './format.js';
 
 const units = { daily: 'day', weekly: 'week', monthly: 'month', yearly: 'year' } as const;

@@ -2,7 +2,7 @@
  * My reservations by day: every reservation, and every occurrence of a series, under the day it
  * falls on in the user's zone, so a daily series shows in Today, Tomorrow and each day after.
  */
-import type { ReservationView } from '../../../electron/bridge.js';
+import type { ReservationView } from '$bridge/contract.js';
 import type { DateFormat } from './format.js';
 
 export interface ReservationDay {

@@ -1,5 +1,5 @@
 /** What the popover says about a reservation's state, always as words (never colour alone). */
-import type { BridgeResult, ReservationView } from '../../../electron/bridge.js';
+import type { BridgeResult, ReservationView } from '$bridge/contract.js';
 
 /** The store's record of the last action that failed, and at which control. */
 export interface ActionFailure {

@@ -2,8 +2,8 @@
  * A reservation written out for someone else to read (Copy details): what, where, which day and
  * when, the zone named once, since the reader may be anywhere.
  */
-import type { ReservationDetailsView, ReservationView } from '../../../electron/bridge.js';
-import { zoneWords } from '../../../electron/bridge-format.js';
+import type { ReservationDetailsView, ReservationView } from '$bridge/contract.js';
+import { zoneWords } from '$bridge/format.js';
 import type { DateFormat } from './format.js';
 import { nameOf } from './reservation-status.js';
 

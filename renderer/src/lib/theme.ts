@@ -1,4 +1,4 @@
-import type { ThemeSetting } from '../../../electron/bridge.js';
+import type { ThemeSetting } from '$bridge/contract.js';
 
 type Theme = 'light' | 'dark';
 

@@ -14,8 +14,8 @@ import { expect, test as base, type Page, type TestInfo } from '@playwright/test
 import { DateTime } from 'luxon';
 import type { ApiClient } from '../../../electron/api/client.js';
 import { formatWireDateTime } from '../../../electron/api/dates.js';
-import { commandNames, eventNames, type CommandName, type StateSnapshot } from '../../../electron/bridge.js';
-import { defaultTimeFormatRules } from '../../../electron/bridge-format.js';
+import { commandNames, eventNames, type CommandName, type StateSnapshot } from '../../../electron/bridge/contract.js';
+import { defaultTimeFormatRules } from '../../../electron/bridge/format.js';
 import type { Clock } from '../../../electron/core/clock.js';
 import { memorySecretStore } from '../../../electron/core/storage/secret-store.js';
 import { localProfile } from '../../../electron/core/local-service/local-account.js';

@@ -48,7 +48,7 @@ export type ThemeSetting = 'system' | 'light' | 'dark';
 /**
  * How the user reads times, decided once from the OS (the shell passes it to the core) and carried
  * in every snapshot, so the popover writes times by the same rules as the tray and the
- * notifications (electron/bridge-format.ts applies them on both sides).
+ * notifications (electron/bridge/format.ts applies them on both sides).
  */
 export interface TimeFormatRules {
   /** BCP 47 locale of the OS's regional format, e.g. `en-GB`. */

@@ -3,7 +3,7 @@
  * popover (the renderer), each at its own moment, since the popover's clock moves on between
  * snapshots and a reservation that ends hands the card to the one after it at once.
  */
-import type { ReservationView } from './bridge.js';
+import type { ReservationView } from './contract.js';
 
 /** The one in progress, else the next to start: the soonest that has not ended and is not checked out of. */
 export function nextReservation(reservations: readonly ReservationView[], nowMs: number): ReservationView | null {

@@ -1,13 +1,13 @@
 /**
  * How Perch writes times and durations, the same in the popover, the tray and the notifications:
  * the rules (`TimeFormatRules`, in the snapshot) are applied here, through Intl, on both sides of
- * the bridge. Part of the bridge contract, kept out of bridge.ts because that file loads TypeBox,
+ * the bridge. Part of the bridge contract, kept out of contract.ts because that file loads TypeBox,
  * which the renderer must not bundle; this one imports nothing but types.
  *
  * Words are Perch's own and English like the rest of the UI ("30 min", "1 h 30 min", "in 5 min");
  * the locale decides how a time of day and a date are written ("14:30", "2:30 PM", "Wed 26 Nov").
  */
-import type { TimeFormatRules } from './bridge.js';
+import type { TimeFormatRules } from './contract.js';
 
 export interface TimeFormat {
   readonly rules: TimeFormatRules;

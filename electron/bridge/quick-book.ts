@@ -10,8 +10,8 @@
  * approval or a reservation attribute, or its length limits rule out every quick length — the
  * action is "Book…", which opens the Book form filled in.
  */
-import type { BookDraft, BookRequest, FreeResourceView } from './bridge.js';
-import { durationWords, type TimeFormat } from './bridge-format.js';
+import type { BookDraft, BookRequest, FreeResourceView } from './contract.js';
+import { durationWords, type TimeFormat } from './format.js';
 
 const minuteMs = 60_000;
 const slotMinutes = 30;
