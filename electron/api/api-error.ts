@@ -1,3 +1,5 @@
+import type { Result } from './result.js';
+
 /** What went wrong, in the few kinds a caller acts on differently. */
 export type ApiErrorKind =
   | 'network'
@@ -20,7 +22,7 @@ export interface ApiError {
   errors?: string[];
 }
 
-export type ApiResult<T> = { ok: true; data: T } | { ok: false; error: ApiError };
+export type ApiResult<T> = Result<T, ApiError>;
 
 export const loginRefusedMessage = 'Login failed. Invalid username or password.';
 

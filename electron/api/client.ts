@@ -116,7 +116,7 @@ function readAnswer(name: OperationName, status: number, text: string): ApiResul
   if (status < 200 || status > 299) return { ok: false, error: errorFromResponse(status, text) };
   const operation: OperationDefinition = operations[name];
   if (text.trim() === '') {
-    if (operation.bodyOptional) return { ok: true, data: answersWithoutBody[name as BodyOptionalName] };
+    if (operation.bodyOptional) return { ok: true, value: answersWithoutBody[name as BodyOptionalName] };
     return { ok: false, error: unexpectedBody(status, operation.specName, 'was empty') };
   }
   let json: unknown;
@@ -128,8 +128,8 @@ function readAnswer(name: OperationName, status: number, text: string): ApiResul
   }
   const decoded = decode(operation.response, json);
   return decoded.ok
-    ? { ok: true, data: decoded.value }
-    : { ok: false, error: unexpectedBody(status, operation.specName, describeUnusable(decoded.member)) };
+    ? { ok: true, value: decoded.value }
+    : { ok: false, error: unexpectedBody(status, operation.specName, describeUnusable(decoded.error)) };
 }
 
 /** The server as people name it in messages: its host (and port), not the API root. */
@@ -181,7 +181,7 @@ export function createClient(options: ClientOptions): ApiClient {
   /** A refused login is a 200 on real servers; an accepted one starts the session. */
   function adoptSession(result: ApiResult<OperationOutput<'authenticate'>>): ApiResult<OperationOutput<'authenticate'>> {
     if (!result.ok) return result;
-    const { isAuthenticated, sessionToken, userId, message } = result.data;
+    const { isAuthenticated, sessionToken, userId, message } = result.value;
     if (!isAuthenticated) return { ok: false, error: { kind: 'unauthorized', message: message || loginRefusedMessage } };
     if (sessionToken === null || userId === null) {
       return { ok: false, error: unexpectedBody(operations.authenticate.successStatus, operations.authenticate.specName, 'accepted the login but started no session') };

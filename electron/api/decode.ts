@@ -3,12 +3,13 @@ import { Value } from '@sinclair/typebox/value';
 import { formatWireDateTime, hasExplicitOffset, parseWireDateTime } from './dates.js';
 import { formatHumanDuration, parseHumanDuration, parseResourceInterval } from './durations.js';
 import { registerWireFormats } from './formats.js';
+import type { Result } from './result.js';
 import { isNeeded, WireFormat } from './schemas/common.js';
 
 registerWireFormats();
 
-/** On failure, `member` names what the app could not do without, as a path below the answer (`resources[2].name`). */
-export type Decoded<T> = { ok: true; value: T } | { ok: false; member: string };
+/** On failure, `error` names the member the app could not do without, as a path below the answer (`resources[2].name`). */
+export type Decoded<T> = Result<T, string>;
 
 /** Schemas carrying an `$id`, so `Type.Recursive`'s `This` and `Type.Ref` can be followed. */
 type References = TSchema[];
@@ -83,7 +84,7 @@ function canonicalDateTime(text: string): string {
 function humanDuration(text: string): string {
   if (text.trim() === '' || parseHumanDuration(text) !== null) return text;
   const interval = parseResourceInterval(text);
-  return interval.ok && interval.minutes !== null ? formatHumanDuration(interval.minutes) : text;
+  return interval.ok && interval.value !== null ? formatHumanDuration(interval.value) : text;
 }
 
 function fromString(schema: TString, value: unknown): unknown {
@@ -258,8 +259,8 @@ export function decode<S extends TSchema>(schema: S, value: unknown): Decoded<St
   try {
     return { ok: true, value: read(schema, value, references, '') as Static<S> };
   } catch (problem) {
-    if (problem instanceof MissingMember) return { ok: false, member: problem.path };
-    if (problem instanceof Unfit) return { ok: false, member: '' };
+    if (problem instanceof MissingMember) return { ok: false, error: problem.path };
+    if (problem instanceof Unfit) return { ok: false, error: '' };
     throw problem;
   }
 }

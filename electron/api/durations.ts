@@ -1,3 +1,5 @@
+import type { Result } from './result.js';
+
 const MINUTES_PER_HOUR = 60;
 const MINUTES_PER_DAY = 24 * MINUTES_PER_HOUR;
 const SECONDS_PER_MINUTE = 60;
@@ -78,11 +80,11 @@ export function parseHumanDuration(text: string): number | null {
   return Number.isSafeInteger(total) ? total : null;
 }
 
-/** `minutes: null` means the field was empty (no limit); `ok: false` means it was unreadable. */
-export type ResourceIntervalParse = { ok: true; minutes: number | null } | { ok: false };
+/** The minutes, null when the field was empty (no limit); `ok: false` means it was unreadable. */
+export type ResourceIntervalParse = Result<number | null, undefined>;
 
-const INVALID: ResourceIntervalParse = { ok: false };
-const EMPTY: ResourceIntervalParse = { ok: true, minutes: null };
+const INVALID: ResourceIntervalParse = { ok: false, error: undefined };
+const EMPTY: ResourceIntervalParse = { ok: true, value: null };
 
 const DAY_HOUR_MINUTE = /^(?:(\d+)d)?\s*(?:(\d+)h)?\s*(?:(\d+)m)?$/i;
 const PLAIN_SECONDS = /^\d+$/;
@@ -93,7 +95,7 @@ function fromSeconds(seconds: number): ResourceIntervalParse {
   if (!Number.isSafeInteger(seconds) || seconds < 0 || seconds % SECONDS_PER_MINUTE !== 0) {
     return INVALID;
   }
-  return { ok: true, minutes: seconds / SECONDS_PER_MINUTE };
+  return { ok: true, value: seconds / SECONDS_PER_MINUTE };
 }
 
 /**
@@ -112,7 +114,7 @@ export function parseResourceInterval(value: string | number | null | undefined)
   const [, days = '0', hours = '0', minutes = '0'] = match;
   const total =
     Number(days) * MINUTES_PER_DAY + Number(hours) * MINUTES_PER_HOUR + Number(minutes);
-  return Number.isSafeInteger(total) ? { ok: true, minutes: total } : INVALID;
+  return Number.isSafeInteger(total) ? { ok: true, value: total } : INVALID;
 }
 
 /** Writes the full `0d0h30m` form servers emit; null (no limit) becomes "". */

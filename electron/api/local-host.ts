@@ -5,6 +5,7 @@
  */
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
+import type { Result } from './result.js';
 
 /** The person using this computer, as the app asks the service to know them. */
 const LocalAccountSchema = Type.Object({
@@ -36,10 +37,10 @@ const HostAnswerSchema = Type.Union([
 export type HostAnswer = Static<typeof HostAnswerSchema>;
 
 /** The message, or why it is not one: shown in logs, so it names what arrived. */
-function readMessage<T extends TSchema>(schema: T, data: unknown): { ok: true; message: Static<T> } | { ok: false; problem: string } {
-  if (Value.Check(schema, data)) return { ok: true, message: data };
+function readMessage<T extends TSchema>(schema: T, data: unknown): Result<Static<T>, string> {
+  if (Value.Check(schema, data)) return { ok: true, value: data };
   const first = Value.Errors(schema, data).First();
-  return { ok: false, problem: `unexpected message ${JSON.stringify(data)?.slice(0, 200)}${first ? `: ${first.path || '/'} ${first.message}` : ''}` };
+  return { ok: false, error: `unexpected message ${JSON.stringify(data)?.slice(0, 200)}${first ? `: ${first.path || '/'} ${first.message}` : ''}` };
 }
 
 export const readHostRequest = (data: unknown) => readMessage(HostRequestSchema, data);

@@ -5,6 +5,9 @@
  * the schemas here. The renderer imports this file's types only.
  */
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import type { Result } from '../api/result.js';
+
+export type { Result };
 
 /** One member of a request that was refused, named by its key; the UI names it as the user sees it. */
 export interface FieldProblem {
@@ -41,7 +44,7 @@ export interface BridgeError {
   nextFree?: FreeTime;
 }
 
-export type BridgeResult<T> = { ok: true; value: T } | { ok: false; error: BridgeError };
+export type BridgeResult<T> = Result<T, BridgeError>;
 
 export type ThemeSetting = 'system' | 'light' | 'dark';
 

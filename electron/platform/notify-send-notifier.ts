@@ -104,7 +104,7 @@ export function createNotifySendNotifier(options: NotifySendNotifierOptions = {}
   function failed(request: NotificationRequest, detail: string): ShowResult {
     const problem = describeFailure(detail);
     logger.warn(`Perch notifier (${request.id}): ${problem} Detail: ${detail.trim().replace(/\s*\n\s*/g, ' | ')}`);
-    return { ok: false, problem };
+    return { ok: false, error: problem };
   }
 
   async function close(notification: LiveNotification): Promise<void> {
@@ -199,7 +199,7 @@ export function createNotifySendNotifier(options: NotifySendNotifierOptions = {}
           // First the id the server gave (0 when Notify failed), then the key of the action invoked.
           if (lines++ === 0) {
             setTimeout(interruptible, sigintHandlerDelayMs);
-            if (Number(line) > 0) settle({ ok: true });
+            if (Number(line) > 0) settle({ ok: true, value: {} });
           } else if (line === 'default' || offered.has(line)) {
             const response = line === 'default' ? 'open' : (line as NotificationAction);
             listeners.emit({ notificationId: request.id, referenceNumber: request.referenceNumber, response });
@@ -209,7 +209,7 @@ export function createNotifySendNotifier(options: NotifySendNotifierOptions = {}
       child.on('close', (code, signal) => {
         if (live.get(request.id) === notification) live.delete(request.id);
         clearTimeout(lifetimeTimer);
-        if (!withActions && code === 0) return settle({ ok: true });
+        if (!withActions && code === 0) return settle({ ok: true, value: {} });
         const why = stderr.trim() || (signal ? `notify-send stopped by ${signal}` : `notify-send exited with status ${code}`);
         fail(code === 127 ? `notify-send not found: ${why}` : why);
       });
@@ -244,7 +244,7 @@ export function createNotifySendNotifier(options: NotifySendNotifierOptions = {}
 
   async function show(request: NotificationRequest): Promise<ShowResult> {
     try {
-      if (disposed) return { ok: false, problem: problems.stopped };
+      if (disposed) return { ok: false, error: problems.stopped };
       actionable ??= probeActions();
       const withActions = await actionable;
       // One at a time, each until the server has it: two at once cannot pass the limit together,

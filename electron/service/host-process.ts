@@ -120,11 +120,11 @@ function host(parent: ParentChannel, clock: Clock): void {
   parent.onMessage((data) => {
     const read = readHostRequest(data);
     if (!read.ok) {
-      void parent.send({ type: 'failed', message: `The local service did not understand the app: ${read.problem}` });
+      void parent.send({ type: 'failed', message: `The local service did not understand the app: ${read.error}` });
       return;
     }
-    if (read.message.type === 'stop') stop();
-    else if (starting === null && stopping === null) start(read.message);
+    if (read.value.type === 'stop') stop();
+    else if (starting === null && stopping === null) start(read.value);
     else void parent.send({ type: 'failed', message: 'The local service was already asked to start; stop it first.' });
   });
   parent.onDisconnect(stop);

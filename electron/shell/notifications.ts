@@ -139,7 +139,7 @@ export function createElectronNotifier(options: { os: ElectronNotifierOs; icon?:
     const reason = options.unsignedMacApp ? ` (${unconfirmedReasons.unsignedMacApp})` : '';
     const problem = `A notification could not be shown: ${detail.trim().replace(/[.\s]*$/, '')}${reason}.`;
     logger.warn(`Perch notifier (${request.id}): ${problem}`);
-    return { ok: false, problem };
+    return { ok: false, error: problem };
   }
 
   function show(request: NotificationRequest): Promise<ShowResult> {
@@ -182,7 +182,7 @@ export function createElectronNotifier(options: { os: ElectronNotifierOs; icon?:
       notification.on('close', () => {
         if (isLive()) live.delete(request.id);
       });
-      notification.on('show', () => settle({ ok: true }));
+      notification.on('show', () => settle({ ok: true, value: {} }));
       notification.on('failed', (_event, error) => {
         if (isLive()) live.delete(request.id);
         settle(failed(request, error));
@@ -190,7 +190,7 @@ export function createElectronNotifier(options: { os: ElectronNotifierOs; icon?:
       live.set(request.id, notification);
       confirmationTimer = setTimeout(() => {
         logger.warn(`Perch notifier (${request.id}): ${unconfirmed}`);
-        settle({ ok: true, unconfirmed });
+        settle({ ok: true, value: { unconfirmed } });
       }, confirmationWaitMs);
       // Like a notify-send helper, a notification waits for the user this long at most.
       setTimeout(() => {

@@ -53,7 +53,7 @@ describe('decoding real servers’ success bodies', () => {
     const result = await client.authenticate({ body: { username: 'user', password: 'password' } });
     expect(result).toEqual({
       ok: true,
-      data: {
+      value: {
         sessionToken: recordedSessionToken,
         sessionExpires: '2026-11-25T04:15:55+0000',
         userId: 1,
@@ -81,7 +81,7 @@ describe('decoding real servers’ success bodies', () => {
     const result = await client.getReservation({ params: { referenceNumber: '6b0659f3ce5c6212817311' } });
     expect(result.ok).toBe(true);
     if (!result.ok) return;
-    const reservation = result.data;
+    const reservation = result.value;
     expect(reservation).toMatchObject({
       referenceNumber: '6b0659f3ce5c6212817311',
       startDate: '2026-11-27T08:00:00-0500',
@@ -119,7 +119,7 @@ describe('decoding real servers’ success bodies', () => {
   it('GetReservation: a single booking’s rule of type none with "" for its termination', async () => {
     const { client } = replay('as-installed', 'getReservation-single');
     const result = await client.getReservation({ params: { referenceNumber: 'x' } });
-    expect(result.ok && result.data).toMatchObject({
+    expect(result.ok && result.value).toMatchObject({
       isRecurring: false,
       recurrenceRule: { type: 'none', interval: null, monthlyType: null, weekdays: null, repeatTerminationDate: null },
       isCheckInAvailable: false,
@@ -131,7 +131,7 @@ describe('decoding real servers’ success bodies', () => {
   it('GetReservation: a checked-out booking keeps its original end, in UTC', async () => {
     const { client } = replay('as-installed', 'getReservation-checked-out');
     const result = await client.getReservation({ params: { referenceNumber: 'x' } });
-    expect(result.ok && result.data).toMatchObject({
+    expect(result.ok && result.value).toMatchObject({
       checkInDate: expect.stringMatching(/\+0000$/),
       checkOutDate: expect.stringMatching(/\+0000$/),
       originalEndDate: expect.stringMatching(/\+0000$/),
@@ -145,9 +145,9 @@ describe('decoding real servers’ success bodies', () => {
     const result = await client.getReservations({ query: { userId: '1' } });
     expect(result.ok).toBe(true);
     if (!result.ok) return;
-    expect(result.data.startDateTime).toBe('2026-11-25T03:45:55+0000');
-    expect(result.data.endDateTime).toBe('2026-12-09T03:45:55+0000');
-    expect(result.data.reservations[0]).toMatchObject({
+    expect(result.value.startDateTime).toBe('2026-11-25T03:45:55+0000');
+    expect(result.value.endDateTime).toBe('2026-12-09T03:45:55+0000');
+    expect(result.value.reservations[0]).toMatchObject({
       referenceNumber: '6b0659f3bb656262783810',
       startDate: '2026-11-26T13:00:00+0000',
       endDate: '2026-11-26T13:30:00+0000',
@@ -170,7 +170,7 @@ describe('decoding real servers’ success bodies', () => {
   it('GetReservations: no matches answer null dates', async () => {
     const { client } = replay('as-installed', 'getReservations-nothing');
     const result = await client.getReservations({ query: { userId: '1' } });
-    expect(result).toEqual({ ok: true, data: { reservations: [], startDateTime: null, endDateTime: null, links: [], message: null } });
+    expect(result).toEqual({ ok: true, value: { reservations: [], startDateTime: null, endDateTime: null, links: [], message: null } });
   });
 
   it('GetAvailability: the one nested array is unwrapped', async () => {
@@ -178,7 +178,7 @@ describe('decoding real servers’ success bodies', () => {
     const result = await client.getAvailability();
     expect(result).toEqual({
       ok: true,
-      data: {
+      value: {
         resources: [
           {
             available: true,
@@ -208,7 +208,7 @@ describe('decoding real servers’ success bodies', () => {
     const result = await client.getResource({ params: { resourceId: 3 } });
     expect(result.ok ? 'ok' : result.error.message).toBe('ok');
     if (!result.ok) return;
-    expect(result.data).toMatchObject({
+    expect(result.value).toMatchObject({
       resourceId: 3,
       name: 'Focus Room A',
       location: 'Floor 1, east wing',
@@ -231,7 +231,7 @@ describe('decoding real servers’ success bodies', () => {
     const result = await client.getResourceGroups();
     expect(result.ok ? 'ok' : result.error.message).toBe('ok');
     if (!result.ok) return;
-    const [all, building] = result.data.groups;
+    const [all, building] = result.value.groups;
     expect(all).toMatchObject({ type: 'group', id: 0, name: 'All' });
     expect(building).toMatchObject({ type: 'group', id: 1, name: 'Building A', parent_id: null });
     const floor = building?.children.find((child) => child.type === 'group');
@@ -257,7 +257,7 @@ describe('decoding real servers’ success bodies', () => {
     const result = await client.getUser({ params: { userId: 1 } });
     expect(result.ok ? 'ok' : result.error.message).toBe('ok');
     if (!result.ok) return;
-    expect(result.data).toMatchObject({
+    expect(result.value).toMatchObject({
       id: 1,
       timezone: 'America/New_York',
       phoneNumber: '+1 212 555 0100',
@@ -275,7 +275,7 @@ describe('decoding real servers’ success bodies', () => {
     const result = await client.getUser({ params: { userId: 1 } });
     expect(result.ok ? 'ok' : result.error.message).toBe('ok');
     if (!result.ok) return;
-    expect(result.data).toMatchObject({ id: 1, timezone: 'America/New_York', userName: 'user' });
+    expect(result.value).toMatchObject({ id: 1, timezone: 'America/New_York', userName: 'user' });
   });
 
   it('GetSchedule: one array of periods per weekday stays nested; "" dates become null', async () => {
@@ -283,7 +283,7 @@ describe('decoding real servers’ success bodies', () => {
     const result = await client.getSchedule({ params: { scheduleId: 2 } });
     expect(result.ok).toBe(true);
     if (!result.ok) return;
-    expect(result.data).toMatchObject({
+    expect(result.value).toMatchObject({
       daysVisible: 7,
       id: 2,
       name: 'Round The Clock',
@@ -292,8 +292,8 @@ describe('decoding real servers’ success bodies', () => {
       availabilityStart: null,
       availabilityEnd: null,
     });
-    expect(result.data.periods).toHaveLength(7);
-    expect(result.data.periods[0]?.[0]).toEqual({
+    expect(result.value.periods).toHaveLength(7);
+    expect(result.value.periods[0]?.[0]).toEqual({
       start: '2026-11-29T00:00:00-0500',
       end: '2026-11-29T00:30:00-0500',
       label: '12:00 AM',
@@ -306,21 +306,21 @@ describe('decoding real servers’ success bodies', () => {
   it('DeleteReservation: the deletion envelope', async () => {
     const { client } = replay('as-installed', 'deleteReservation-single');
     const result = await client.deleteReservation({ params: { referenceNumber: 'x' }, query: { updateScope: 'this' } });
-    expect(result).toEqual({ ok: true, data: { links: [], message: 'The item was deleted' } });
+    expect(result).toEqual({ ok: true, value: { links: [], message: 'The item was deleted' } });
   });
 
   it.each(['signOut-user', 'signOut-again'])('SignOut (%s) succeeds and forgets the session', async (name) => {
     const { client } = replay('as-installed', name);
     client.session = session;
     const result = await client.signOut({ body: session });
-    expect(result).toEqual({ ok: true, data: { signedOut: true, links: [], message: null } });
+    expect(result).toEqual({ ok: true, value: { signedOut: true, links: [], message: null } });
     expect(client.session).toBeNull();
   });
 
   it('SignOut without a body (synthetic: the spec promises none; real servers always sent JSON)', async () => {
     const { client } = synthetic(200, 'text/html; charset=UTF-8', '');
     client.session = session;
-    expect(await client.signOut({ body: session })).toEqual({ ok: true, data: { signedOut: true } });
+    expect(await client.signOut({ body: session })).toEqual({ ok: true, value: { signedOut: true } });
     expect(client.session).toBeNull();
   });
 });
@@ -435,11 +435,11 @@ describe('decoding real servers’ failures', () => {
     const user = { id: '1', userName: 'user', timezone: 'America/New_York', phoneNumber: null, position: null, reservationColor: null };
     const answer = (body: unknown): typeof globalThis.fetch => async () => new Response(JSON.stringify(body), { status: 200 });
     const read = await createClient({ apiRoot, fetch: answer(user) }).getUser({ params: { userId: 1 } });
-    expect(read).toMatchObject({ ok: true, data: { id: 1, timezone: 'America/New_York', phoneNumber: '', position: '', reservationColor: '' } });
+    expect(read).toMatchObject({ ok: true, value: { id: 1, timezone: 'America/New_York', phoneNumber: '', position: '', reservationColor: '' } });
     // A zone left out or null reads as none, which the session replaces with the server's default.
     const { timezone: _left, ...withoutZone } = user;
     for (const body of [withoutZone, { ...user, timezone: null }]) {
-      expect(await createClient({ apiRoot, fetch: answer(body) }).getUser({ params: { userId: 1 } })).toMatchObject({ ok: true, data: { id: 1, timezone: '' } });
+      expect(await createClient({ apiRoot, fetch: answer(body) }).getUser({ params: { userId: 1 } })).toMatchObject({ ok: true, value: { id: 1, timezone: '' } });
     }
   });
 
@@ -503,7 +503,7 @@ describe('decode', () => {
     expect(decode(Type.Object({ flag: Type.Boolean() }), { flag: 'maybe' })).toEqual({ ok: true, value: { flag: false } });
     expect(decode(Type.Object({ inner: Type.Object({ flag: Needed(Type.Boolean()) }) }), { inner: { flag: 'maybe' } })).toEqual({
       ok: false,
-      member: 'inner.flag',
+      error: 'inner.flag',
     });
   });
 

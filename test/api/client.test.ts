@@ -67,7 +67,7 @@ describe('the client’s shape', () => {
       await client.createReservation({});
       await client.getAllUsers({ query: { att3: 'blue', email: undefined } });
       const reservation = await client.getReservation({ params: { referenceNumber: 'x' } });
-      if (reservation.ok) expectTypeOf(reservation.data.resources[0]!.id).toEqualTypeOf<number>();
+      if (reservation.ok) expectTypeOf(reservation.value.resources[0]!.id).toEqualTypeOf<number>();
     };
     expect(typed).toBeTypeOf('function');
   });
@@ -79,9 +79,9 @@ describe('Authenticate and the session', () => {
     const result = await client.authenticate({ body: adminCredentials });
     expect(result.ok).toBe(true);
     if (!result.ok) return;
-    expect(result.data).toMatchObject({ isAuthenticated: true, userId: service.admin.userId, version: '2.9', links: [], message: null });
-    expect(result.data.sessionToken).toMatch(/^[0-9a-f]{50}$/);
-    expect(client.session).toEqual({ sessionToken: result.data.sessionToken, userId: service.admin.userId });
+    expect(result.value).toMatchObject({ isAuthenticated: true, userId: service.admin.userId, version: '2.9', links: [], message: null });
+    expect(result.value.sessionToken).toMatch(/^[0-9a-f]{50}$/);
+    expect(client.session).toEqual({ sessionToken: result.value.sessionToken, userId: service.admin.userId });
   });
 
   it('turns a refused login into an unauthorized error and keeps no session', async () => {
@@ -97,7 +97,7 @@ describe('Authenticate and the session', () => {
   it('sends the session headers on session operations, by itself', async () => {
     const { client, exchanges } = await signedInClient();
     const result = await client.getAccount({ params: { userId: service.admin.userId } });
-    expect(result.ok && result.data.userName).toBe('admin');
+    expect(result.ok && result.value.userName).toBe('admin');
     const headers = exchanges.at(-1)?.requestHeaders;
     expect(headers?.get('x-booked-sessiontoken')).toBe(client.session?.sessionToken);
     expect(headers?.get('x-booked-userid')).toBe(String(service.admin.userId));
@@ -116,7 +116,7 @@ describe('Authenticate and the session', () => {
     const { client } = await signedInClient();
     const stale = client.session!;
     const signedOut = await client.signOut({ body: stale });
-    expect(signedOut).toEqual({ ok: true, data: { signedOut: true } });
+    expect(signedOut).toEqual({ ok: true, value: { signedOut: true } });
     expect(client.session).toBeNull();
 
     const withoutSession = await client.getAllSchedules();
@@ -190,9 +190,9 @@ describe('requests as the table writes them', () => {
   it('keeps trailing slashes: list and create routes answer instead of redirecting', async () => {
     const { client, exchanges } = await signedInClient();
     const created = await client.createGroup({ body: { name: 'Facilities' } });
-    expect(created.ok && created.data.message).toBe('The group was created');
+    expect(created.ok && created.value.message).toBe('The group was created');
     const listed = await client.getAllGroups();
-    expect(listed.ok && listed.data.groups.map((group) => group.name)).toContain('Facilities');
+    expect(listed.ok && listed.value.groups.map((group) => group.name)).toContain('Facilities');
     expect(exchanges.slice(1).map((exchange) => exchange.url)).toEqual([
       `${service.apiRoot}/Groups/`,
       `${service.apiRoot}/Groups/`,
@@ -213,7 +213,7 @@ describe('requests as the table writes them', () => {
     });
     expect(created.ok).toBe(true);
     const found = await client.getAllUsers({ query: { email: 'first+last@example.org', username: undefined } });
-    expect(found.ok && found.data.users.map((user) => user.userName)).toEqual(['plus']);
+    expect(found.ok && found.value.users.map((user) => user.userName)).toEqual(['plus']);
   });
 
   it('sends full resource bodies the local service accepts, and reads the resource back', async () => {
@@ -221,8 +221,8 @@ describe('requests as the table writes them', () => {
     const created = await client.createResource({ body: { name: 'Desk 9', scheduleId } });
     expect(created.ok).toBe(true);
     if (!created.ok) return;
-    const read = await client.getResource({ params: { resourceId: created.data.resourceId } });
-    expect(read.ok && read.data).toMatchObject({ name: 'Desk 9', bufferTime: '', groupIds: [], typeId: null });
+    const read = await client.getResource({ params: { resourceId: created.value.resourceId } });
+    expect(read.ok && read.value).toMatchObject({ name: 'Desk 9', bufferTime: '', groupIds: [], typeId: null });
   });
 
   it('asks for compression and gets it for large answers', async () => {
@@ -242,7 +242,7 @@ describe('the local service’s answers decode', () => {
     const resource = await client.createResource({ body: { name: 'Room 3', scheduleId, bufferTime: '0d0h15m' } });
     const group = await client.createGroup({ body: { name: 'Readers' } });
     if (!resource.ok || !group.ok) throw new Error('setup failed');
-    const { resourceId } = resource.data;
+    const { resourceId } = resource.value;
     const userId = service.admin.userId;
     const results = {
       getAllResources: await client.getAllResources(),
@@ -252,7 +252,7 @@ describe('the local service’s answers decode', () => {
       getAllSchedules: await client.getAllSchedules(),
       getSchedule: await client.getSchedule({ params: { scheduleId } }),
       getAllGroups: await client.getAllGroups(),
-      getGroup: await client.getGroup({ params: { groupId: group.data.groupId } }),
+      getGroup: await client.getGroup({ params: { groupId: group.value.groupId } }),
       getAllUsers: await client.getAllUsers(),
       getUser: await client.getUser({ params: { userId } }),
       getAccount: await client.getAccount({ params: { userId } }),
@@ -261,6 +261,6 @@ describe('the local service’s answers decode', () => {
     };
     const failures = Object.entries(results).filter(([, result]) => !result.ok);
     expect(failures).toEqual([]);
-    expect(results.getResource.ok && results.getResource.data.bufferTime).toBe('0 hours 15 minutes');
+    expect(results.getResource.ok && results.getResource.value.bufferTime).toBe('0 hours 15 minutes');
   });
 });

@@ -119,7 +119,7 @@ describe('parseResourceInterval', () => {
     [0, 0],
     [86400, DAY],
   ])('%j → %i min', (value, minutes) => {
-    expect(parseResourceInterval(value)).toEqual({ ok: true, minutes });
+    expect(parseResourceInterval(value)).toEqual({ ok: true, value: minutes });
   });
 
   it.each<[string, string | null | undefined]>([
@@ -128,7 +128,7 @@ describe('parseResourceInterval', () => {
     ['null', null],
     ['undefined', undefined],
   ])('%s → empty (no value)', (_label, value) => {
-    expect(parseResourceInterval(value)).toEqual({ ok: true, minutes: null });
+    expect(parseResourceInterval(value)).toEqual({ ok: true, value: null });
   });
 
   it.each<[string, string | number]>([
@@ -175,6 +175,6 @@ describe('formatResourceInterval', () => {
   });
 
   it.each([null, 0, 1, 59, 60, DAY - 1, DAY, 3 * DAY + 7 * HOUR + 5])('round trips %j', (minutes) => {
-    expect(parseResourceInterval(formatResourceInterval(minutes))).toEqual({ ok: true, minutes });
+    expect(parseResourceInterval(formatResourceInterval(minutes))).toEqual({ ok: true, value: minutes });
   });
 });

@@ -70,7 +70,7 @@ async function main(): Promise<void> {
     userId,
     zone,
     roles: chooseRoles(items(members(resources.body)['resources'])),
-    reservationAttributes: attributes.ok ? attributes.data.attributes : [],
+    reservationAttributes: attributes.ok ? attributes.value.attributes : [],
   };
   if (admin !== null) await recorder.record(admin, 'getUser', 'by-admin', 'the user, read by an administrator', { params: { userId } });
 

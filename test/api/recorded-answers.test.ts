@@ -170,7 +170,7 @@ describe('recorded answers of real LibreBooking 2.9 servers', () => {
     const outcome = expectedOutcome(recording);
     if (outcome === 'ok') {
       expect(result.ok ? 'ok' : `${result.error.kind}: ${result.error.message}`).toBe('ok');
-      if (result.ok) spotChecks[recording.operation]?.(result.data as Data, recording);
+      if (result.ok) spotChecks[recording.operation]?.(result.value as Data, recording);
       return;
     }
     expect(result.ok).toBe(false);
@@ -188,7 +188,7 @@ describe('what a real server tells of permissions and of meetings the user is in
   const decoded = async (name: string): Promise<Data> => {
     const { result } = await replay(readRecording('permissions-and-meetings', name));
     if (!result.ok) throw new Error(result.error.message);
-    return result.data as Data;
+    return result.value as Data;
   };
 
   it('GetUser leaves out a resource granted view only and one granted through a group; the group lists the latter', async () => {

@@ -164,7 +164,7 @@ async function simulateDay(use: Use, gc: () => void, disk: DiskWriteCounter): Pr
       samples: [],
       signInWrites: disk.take(),
       dayWrites: disk.take(),
-      visibleResources: visible.ok ? visible.data.resources.length : 0,
+      visibleResources: visible.ok ? visible.value.resources.length : 0,
       simulatedSeconds: 0,
     };
     const sample = (minute: number) => {

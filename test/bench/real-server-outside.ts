@@ -38,14 +38,14 @@ export async function readOutsideView(apiRoot: string, username: string, passwor
   try {
     const user = await client.getUser({ params: { userId } });
     if (!user.ok) fail('the user', user);
-    const bookableIds = await readBookableResourceIds(user.data, async (groupId) => {
+    const bookableIds = await readBookableResourceIds(user.value, async (groupId) => {
       const group = await client.getGroup({ params: { groupId } });
-      return group.ok ? group.data.permissions : null;
+      return group.ok ? group.value.permissions : null;
     });
     const resources = await client.getAllResources();
     if (!resources.ok) fail('the resources', resources);
     // null: an administrator, or grants the server does not list; then every resource it shows counts.
-    const bookable = resources.data.resources.filter(
+    const bookable = resources.value.resources.filter(
       (resource) => resource.statusId === ResourceStatus.available && (bookableIds === null || bookableIds.includes(resource.resourceId)),
     );
     const perSchedule = new Map<number, number>();
@@ -54,7 +54,7 @@ export async function readOutsideView(apiRoot: string, username: string, passwor
     for (const [scheduleId, bookableResources] of [...perSchedule].sort((a, b) => a[0] - b[0])) {
       const schedule = await client.getSchedule({ params: { scheduleId } });
       if (!schedule.ok) fail(`schedule ${scheduleId}`, schedule);
-      const { name, timezone, periods } = schedule.data;
+      const { name, timezone, periods } = schedule.value;
       schedules.push({ id: scheduleId, name, bookableResources, hours: { scheduleId, timezone, periods, fetchedAt: readAt } });
     }
     return { schedules, bookableResources: bookable.length };

@@ -86,10 +86,10 @@ if (!startAt.isValid) {
 }
 const target = normaliseServerUrl(values.base);
 if (!target.ok) {
-  console.error(target.message);
+  console.error(target.error);
   process.exit(2);
 }
-const apiRoot = target.apiRoot;
+const apiRoot = target.value;
 const signIn = { server: { kind: 'remote' as const, url: values.base }, username: values.user, password: values.password, staySignedIn: false };
 
 /** Each request names itself in its User-Agent, so the server's access log can say what it cost there. */

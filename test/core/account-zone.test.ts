@@ -55,7 +55,7 @@ describe('an account without a usable time zone', () => {
     const userId = harness.org.users.sofia;
     const read = await (await harness.clientFor('sofia')).getUser({ params: { userId } });
     if (!read.ok) throw new Error(read.error.message);
-    const withoutZone = { ...read.data, timezone: null };
+    const withoutZone = { ...read.value, timezone: null };
     harness.intercept(({ method, path }) => (method === 'GET' && path === `/Users/${userId}` ? json(withoutZone) : null));
     const snapshot = await signInAs('sofia');
     expect(snapshot.account).toMatchObject({ userName: 'sofia', timezone: 'Europe/Berlin', timezoneNote: serverDefaultNote });

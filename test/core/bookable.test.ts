@@ -7,7 +7,7 @@ import { bookableTest, readBookableResourceIds } from '../../electron/core/sessi
 /** A GetUser answer as real servers write it: ids as strings or numbers, members left out. */
 function user(members: Record<string, unknown>) {
   const decoded = decode(User, { id: '7', timezone: 'Europe/London', ...members });
-  if (!decoded.ok) throw new Error(`unreadable at ${decoded.member}`);
+  if (!decoded.ok) throw new Error(`unreadable at ${decoded.error}`);
   return decoded.value;
 }
 

@@ -53,8 +53,8 @@ beforeAll(async () => {
 
   client = createClient({ apiRoot: service.apiRoot });
   const signedIn = await client.authenticate({ body: { username: credentials.username, password: credentials.password } });
-  if (!signedIn.ok || signedIn.data.sessionToken === null) throw new Error('sign-in failed');
-  sessionToken = signedIn.data.sessionToken;
+  if (!signedIn.ok || signedIn.value.sessionToken === null) throw new Error('sign-in failed');
+  sessionToken = signedIn.value.sessionToken;
 
   const now = service.clock.now();
   const [reservations, resources, schedules, groups, attributes] = await Promise.all([
@@ -67,10 +67,10 @@ beforeAll(async () => {
   if (!reservations.ok || !resources.ok || !schedules.ok || !groups.ok || !attributes.ok) throw new Error('a read failed');
   const account = { apiRoot: service.apiRoot, userId: adminId, userName: credentials.username, displayName: 'Perch Administrator', timezone: 'Europe/London', isAdmin: true };
   parts = {
-    reference: { account, resources: resources.data.resources, schedules: schedules.data.schedules, groups: groups.data, reservationAttributes: attributes.data.attributes },
+    reference: { account, resources: resources.value.resources, schedules: schedules.value.schedules, groups: groups.value, reservationAttributes: attributes.value.attributes },
     reservations: {
       account,
-      reservations: reservations.data.reservations,
+      reservations: reservations.value.reservations,
       fetchedAt: now.toISO()!,
       referenceFetchedAt: now.toISO()!,
     },

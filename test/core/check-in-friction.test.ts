@@ -52,7 +52,7 @@ async function bookSevern(start: DateTime, title: string): Promise<string> {
     },
   });
   if (!created.ok) throw new Error(`${created.error.message} ${created.error.errors?.join(' ') ?? ''}`);
-  return created.data.referenceNumber;
+  return created.value.referenceNumber;
 }
 
 async function onServer(referenceNumber: string) {
@@ -79,7 +79,7 @@ describe('checking in by itself on unlock or wake', () => {
     await lockAndUnlock(perch);
     expect(checkInsOf(reference)).toEqual([]);
     const held = await onServer(reference);
-    expect(held.ok && held.data.checkInDate).toBeNull();
+    expect(held.ok && held.value.checkInDate).toBeNull();
   });
 
   it('once on, checks in once on unlock, only within the window, and says so', async () => {
@@ -98,7 +98,7 @@ describe('checking in by itself on unlock or wake', () => {
     await lockAndUnlock(perch);
     expect(checkInsOf(reference)).toHaveLength(1);
     const held = await onServer(reference);
-    expect(held.ok && held.data.checkInDate).not.toBeNull();
+    expect(held.ok && held.value.checkInDate).not.toBeNull();
     expect(perch.core.snapshot().reservations.find((reservation) => reservation.referenceNumber === reference)?.checkedInAt).not.toBeNull();
     // The confirmation takes the check-in notice's place, so no Check in button is left on screen.
     expect(perch.notifier.shown.slice(shownBefore)).toEqual([
@@ -192,9 +192,9 @@ describe("I'm not coming", () => {
     expect(released.ok).toBe(true);
     const held = await onServer(reference);
     if (!held.ok) throw new Error(held.error.message);
-    expect(DateTime.fromISO(held.data.endDate).toMillis()).toBe(now.toMillis());
-    expect(DateTime.fromISO(held.data.originalEndDate ?? '').toMillis()).toBe(start.plus({ minutes: 30 }).toMillis());
-    expect(held.data.checkOutDate).not.toBeNull();
+    expect(DateTime.fromISO(held.value.endDate).toMillis()).toBe(now.toMillis());
+    expect(DateTime.fromISO(held.value.originalEndDate ?? '').toMillis()).toBe(start.plus({ minutes: 30 }).toMillis());
+    expect(held.value.checkOutDate).not.toBeNull();
     expect(released.ok && released.value.reservations.find((reservation) => reservation.referenceNumber === reference)?.checkedOutAt).not.toBeNull();
   });
 

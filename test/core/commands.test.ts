@@ -409,9 +409,9 @@ describe('details, the server page and the clipboard', () => {
       },
     });
     if (!created.ok) throw new Error(created.error.message);
-    const details = value(await core.handlers.getReservationDetails({ referenceNumber: created.data.referenceNumber }));
+    const details = value(await core.handlers.getReservationDetails({ referenceNumber: created.value.referenceNumber }));
     expect(details).toEqual({
-      referenceNumber: created.data.referenceNumber,
+      referenceNumber: created.value.referenceNumber,
       description: 'Agenda in the shared folder',
       resourceNames: ['Avon (2.01)', 'Severn (1.02)'],
       participants: [],

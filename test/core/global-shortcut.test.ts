@@ -20,7 +20,7 @@ describe('checkAccelerator', () => {
     ['Alt+/', 'Alt+/'],
     ['  ', ''],
   ])('takes %j as %j', (text, accelerator) => {
-    expect(checkAccelerator(text)).toEqual({ ok: true, accelerator });
+    expect(checkAccelerator(text)).toEqual({ ok: true, value: accelerator });
   });
 
   it.each([
@@ -30,7 +30,7 @@ describe('checkAccelerator', () => {
     ['Hyper+P', '"Hyper" is not a modifier key'],
     ['Ctrl+Alt+Pause', '"Pause" is not a key a shortcut can use'],
   ])('refuses %j: %s', (text, problem) => {
-    expect(checkAccelerator(text)).toEqual({ ok: false, problem });
+    expect(checkAccelerator(text)).toEqual({ ok: false, error: problem });
   });
 });
 

@@ -65,7 +65,7 @@ async function book(resourceId: number, start: DateTime, end: DateTime, title: s
     body: { resourceId, startDateTime: formatWireDateTime(start), endDateTime: formatWireDateTime(end), title, description: '', allowParticipation: false, termsAccepted: true },
   });
   if (!created.ok) throw new Error(`${created.error.message} ${created.error.errors?.join(' ') ?? ''}`);
-  return created.data.referenceNumber;
+  return created.value.referenceNumber;
 }
 
 const titled = (title: string) => (notification: RecordedNotification) => notification.summary === title;
@@ -102,7 +102,7 @@ describe('notifications from a core, through notify-send on the bus', () => {
 
     await invoke(notice, 'checkIn');
     const onServer = await (await asUser()).getReservation({ params: { referenceNumber: reference } });
-    expect(onServer.ok && onServer.data.checkInDate).toBeTruthy();
+    expect(onServer.ok && onServer.value.checkInDate).toBeTruthy();
     expect(perch.core.snapshot().reservations.find((reservation) => reservation.referenceNumber === reference)?.checkedInAt).not.toBeNull();
     expect(navigations).toEqual([]);
     // The notice answered is closed and its helper gone.
@@ -153,7 +153,7 @@ describe('notifications from a core, through notify-send on the bus', () => {
     await invoke(notice, 'notComing');
     expect(navigations).toEqual([{ referenceNumber: reference, confirm: 'release' }]);
     const onServer = await (await asUser()).getReservation({ params: { referenceNumber: reference } });
-    expect(onServer.ok && onServer.data.checkInDate).toBeNull();
+    expect(onServer.ok && onServer.value.checkInDate).toBeNull();
     // Given back from the popover, as the user confirms there.
     expect(await perch.core.handlers.release({ referenceNumber: reference })).toMatchObject({ ok: true });
     // The notice answered is closed.
@@ -183,7 +183,7 @@ describe('notifications from a core, through notify-send on the bus', () => {
           body: { resourceId, startDateTime: formatWireDateTime(utc('13:00')), endDateTime: formatWireDateTime(utc('13:30')), title, description: '', allowParticipation: false, termsAccepted: true },
         });
         if (!created.ok) throw new Error(created.error.message);
-        return created.data.referenceNumber;
+        return created.value.referenceNumber;
       };
       const shoot = await reserve(resources.cameraKit, 'Product shoot');
       const booth = await reserve(resources.phoneBooth, 'Call with Porto');
@@ -205,7 +205,7 @@ describe('notifications from a core, through notify-send on the bus', () => {
       // A client of its own: the one that booked was signed in before the clock moved past its session's life.
       const reader = await harness.clientFor('admin');
       const extended = await reader.getReservation({ params: { referenceNumber: shoot } });
-      expect(extended.ok && DateTime.fromISO(extended.data.endDate).toMillis()).toBe(utc('14:00').toMillis());
+      expect(extended.ok && DateTime.fromISO(extended.value.endDate).toMillis()).toBe(utc('14:00').toMillis());
 
       server.invokeAction(boothReminder.id, 'extend');
       await expect.poll(() => adminResponses).toHaveLength(2);
@@ -214,7 +214,7 @@ describe('notifications from a core, through notify-send on the bus', () => {
         { referenceNumber: booth, failed: { command: 'extend', error: expect.objectContaining({ kind: 'invalidInput', message: expect.stringContaining('Phone booth (2.02) is booked from') }) } },
       ]);
       const unchanged = await reader.getReservation({ params: { referenceNumber: booth } });
-      expect(unchanged.ok && DateTime.fromISO(unchanged.data.endDate).toMillis()).toBe(utc('13:30').toMillis());
+      expect(unchanged.ok && DateTime.fromISO(unchanged.value.endDate).toMillis()).toBe(utc('13:30').toMillis());
 
       // The new end brings a new end reminder, at 13:55.
       await advanceTo(utc('13:55'));

@@ -46,7 +46,7 @@ async function book(resourceId: number, start: DateTime, end: DateTime, title: s
     body: { resourceId, startDateTime: formatWireDateTime(start), endDateTime: formatWireDateTime(end), title, description: '', allowParticipation: false, termsAccepted: true },
   });
   if (!created.ok) throw new Error(`${created.error.message} ${created.error.errors?.join(' ') ?? ''}`);
-  return created.data.referenceNumber;
+  return created.value.referenceNumber;
 }
 
 const titles = (state: StateSnapshot) => state.reservations.map((reservation) => reservation.title);
@@ -99,7 +99,7 @@ describe('notifications', () => {
     expect(second.notifier.shown).toEqual([]);
 
     // A notifier that fails is reported in the state, never thrown.
-    second.notifier.answer = { ok: false, problem: 'Notifications cannot be shown: no notification service is running on this desktop.' };
+    second.notifier.answer = { ok: false, error: 'Notifications cannot be shown: no notification service is running on this desktop.' };
     await advanceTo(start.plus({ minutes: 10 }));
     expect(second.notifier.shown.map((notification) => notification.title)).toEqual(['Check in to keep Severn (1.02) — 5 min left']);
     expect(second.core.snapshot().notifierProblem).toBe('Notifications cannot be shown: no notification service is running on this desktop.');

@@ -42,9 +42,9 @@ describe('a resource the user may only view', () => {
     const { org } = harness;
     const client = await harness.clientFor('user');
     const resources = await client.getAllResources();
-    expect(resources.ok && resources.data.resources.map((resource) => resource.resourceId)).toEqual(expect.arrayContaining([lookingGlass, fishbowl]));
+    expect(resources.ok && resources.value.resources.map((resource) => resource.resourceId)).toEqual(expect.arrayContaining([lookingGlass, fishbowl]));
     const user = await client.getUser({ params: { userId: org.users.user } });
-    const granted = user.ok ? (user.data.permissions ?? []).map((permission) => permission.id) : [];
+    const granted = user.ok ? (user.value.permissions ?? []).map((permission) => permission.id) : [];
     expect(granted).toContain(org.resources.thames);
     expect(granted).not.toContain(lookingGlass);
     expect(granted).not.toContain(fishbowl);

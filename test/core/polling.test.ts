@@ -47,7 +47,7 @@ async function bookElsewhere(resourceId: number, start: DateTime, end: DateTime,
     body: { resourceId, startDateTime: formatWireDateTime(start), endDateTime: formatWireDateTime(end), title, description: '', allowParticipation: false, termsAccepted: true, customAttributes },
   });
   if (!created.ok) throw new Error(`${created.error.message} ${created.error.errors?.join(' ') ?? ''}`);
-  return created.data.referenceNumber;
+  return created.value.referenceNumber;
 }
 
 /** The requests of each poll: everything sent at one moment of the manual clock. */

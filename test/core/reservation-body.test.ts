@@ -10,7 +10,7 @@ import { readRecording } from '../api/recorder/recording.js';
 
 function decoded<T>(schema: Parameters<typeof decode>[0], name: string): T {
   const result = decode(schema, readRecording('as-installed', name).body);
-  if (!result.ok) throw new Error(`${name}: ${result.member}`);
+  if (!result.ok) throw new Error(`${name}: ${result.error}`);
   return result.value as T;
 }
 

@@ -11,7 +11,7 @@ const dayIn = (zone: string, iso: string | null | undefined) => (iso ? DateTime.
 
 function recordedSeries(state = 'filled-in'): WireReservation {
   const decoded = decode(Reservation, readRecording(state, 'getReservation-recurring').body);
-  if (!decoded.ok) throw new Error(`the recorded series does not decode: ${decoded.member}`);
+  if (!decoded.ok) throw new Error(`the recorded series does not decode: ${decoded.error}`);
   return decoded.value;
 }
 

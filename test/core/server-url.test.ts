@@ -23,7 +23,7 @@ describe('normaliseServerUrl', () => {
     ['http://[::1]:8080/', 'http://[::1]:8080/Web/Services/index.php'],
     ['https://host.example/website/', 'https://host.example/website/Web/Services/index.php'],
   ])('%s becomes %s', (typed, apiRoot) => {
-    expect(normaliseServerUrl(typed)).toEqual({ ok: true, apiRoot });
+    expect(normaliseServerUrl(typed)).toEqual({ ok: true, value: apiRoot });
   });
 
   it.each([
@@ -38,7 +38,7 @@ describe('normaliseServerUrl', () => {
     ['-host.example', '"-host.example" is not a web address. Enter an address such as booking.example.org.'],
     ['https://me:secret@host.example', 'Leave the user name and password out of the address; enter them below instead.'],
   ])('refuses %j', (typed, message) => {
-    expect(normaliseServerUrl(typed)).toEqual({ ok: false, message });
+    expect(normaliseServerUrl(typed)).toEqual({ ok: false, error: message });
   });
 });
 

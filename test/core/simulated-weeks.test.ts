@@ -76,7 +76,7 @@ class World {
     const notifier: Notifier = {
       show: async (notification) => {
         this.shown.push({ at: this.now, id: notification.id, referenceNumber: notification.referenceNumber, title: notification.title });
-        return { ok: true };
+        return { ok: true, value: {} };
       },
       onResponse: (_listener: (invocation: NotificationInvocation) => void) => () => {},
     };
@@ -131,7 +131,7 @@ class World {
       body: { resourceId, startDateTime: formatWireDateTime(DateTime.fromMillis(start, { zone: 'utc' })), endDateTime: formatWireDateTime(DateTime.fromMillis(end, { zone: 'utc' })), title, description: '', allowParticipation: false, termsAccepted: true },
     });
     if (!created.ok) return null;
-    const { referenceNumber } = created.data;
+    const { referenceNumber } = created.value;
     this.bookings.set(referenceNumber, { referenceNumber, resourceId, title, checkIn });
     this.history.record(referenceNumber, { at: this.now, start, end, checkedIn: false, autoReleaseMinutes: checkIn ? autoReleaseMinutes : null, gone: null }, title);
     return referenceNumber;

@@ -34,7 +34,7 @@ test("before check-in opens, the Next card says by when to check in, and keeps I
   await expect(confirm).toContainText('Cancel it and free Avon (2.01)?');
   await confirm.getByRole('button', { name: 'Yes, free it: give Design review back' }).click();
   await expect(page.getByRole('article').filter({ hasText: 'Design review' })).toHaveCount(0);
-  expect(await user.getReservation({ params: { referenceNumber: created.data.referenceNumber } })).toMatchObject({ ok: false, error: { kind: 'notFound' } });
+  expect(await user.getReservation({ params: { referenceNumber: created.value.referenceNumber } })).toMatchObject({ ok: false, error: { kind: 'notFound' } });
 });
 
 test('with check-in open, Check in is the action; checked in, Check out asks before it ends the booking', async ({ page, perch }, testInfo) => {
@@ -44,7 +44,7 @@ test('with check-in open, Check in is the action; checked in, Check out asks bef
     body: { resourceId: perch.org.resources.avon, userId: perch.org.users.user, title: 'Stand-up', startDateTime: perch.at('10:30'), endDateTime: perch.at('11:30') },
   });
   if (!created.ok) throw new Error(created.error.message);
-  const { referenceNumber } = created.data;
+  const { referenceNumber } = created.value;
 
   await perch.signIn();
   await perch.open();
@@ -78,14 +78,14 @@ test('with check-in open, Check in is the action; checked in, Check out asks bef
   await screenshot(page, testInfo, 'next-confirm-check-out');
   await confirm.getByRole('button', { name: 'No, keep Stand-up' }).click();
   const kept = await admin.getReservation({ params: { referenceNumber } });
-  expect(kept.ok && kept.data.checkOutDate).toBeNull();
+  expect(kept.ok && kept.value.checkOutDate).toBeNull();
 
   await checkOut.click();
   await next.getByRole('button', { name: 'Yes, check out of Stand-up' }).click();
   await expect(page.getByRole('article').filter({ hasText: 'Stand-up' })).toHaveCount(0);
   const detail = await admin.getReservation({ params: { referenceNumber } });
   if (!detail.ok) throw new Error(detail.error.message);
-  expect(detail.data.checkOutDate).not.toBeNull();
+  expect(detail.value.checkOutDate).not.toBeNull();
 });
 
 test('under way, Extend to the next slot is the action, with Check out beside it', async ({ page, perch }, testInfo) => {
@@ -95,7 +95,7 @@ test('under way, Extend to the next slot is the action, with Check out beside it
     body: { resourceId: perch.org.resources.thames, title: 'Planning', startDateTime: perch.at('10:30'), endDateTime: perch.at('11:00') },
   });
   if (!created.ok) throw new Error(created.error.message);
-  const { referenceNumber } = created.data;
+  const { referenceNumber } = created.value;
 
   await perch.signIn('admin');
   await perch.open();
@@ -114,5 +114,5 @@ test('under way, Extend to the next slot is the action, with Check out beside it
   await expect(next.getByRole('button', { name: 'Extend to 12:00: Planning, 30 min more' })).toBeVisible();
   const detail = await admin.getReservation({ params: { referenceNumber } });
   if (!detail.ok) throw new Error(detail.error.message);
-  expect(parseWireDateTime(detail.data.endDate, 'UTC')!.toMillis()).toBe(DateTime.fromISO(perch.at('11:30')).toMillis());
+  expect(parseWireDateTime(detail.value.endDate, 'UTC')!.toMillis()).toBe(DateTime.fromISO(perch.at('11:30')).toMillis());
 });

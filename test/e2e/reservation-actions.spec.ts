@@ -19,14 +19,14 @@ async function planning(perch: PerchWorld): Promise<string> {
     body: { resourceId: perch.org.resources.thames, title: 'Planning', description: 'Bring the Q3 numbers', startDateTime: perch.at('15:00'), endDateTime: perch.at('15:30') },
   });
   if (!created.ok) throw new Error(created.error.message);
-  return created.data.referenceNumber;
+  return created.value.referenceNumber;
 }
 
 async function onServer(perch: PerchWorld, referenceNumber: string) {
   const admin = await perch.clientFor('admin');
   const detail = await admin.getReservation({ params: { referenceNumber } });
   if (!detail.ok) throw new Error(detail.error.message);
-  return detail.data;
+  return detail.value;
 }
 
 test('renames a booking, moves it to another time and another room, each in place, and the server holds each change', async ({ page, perch }, testInfo) => {

@@ -9,7 +9,7 @@ test('checks in to a reservation whose check-in is open, checks out, and sees th
     body: { resourceId: perch.org.resources.avon, userId: perch.org.users.user, title: 'Stand-up', startDateTime: perch.at('10:30'), endDateTime: perch.at('11:30') },
   });
   if (!created.ok) throw new Error(created.error.message);
-  const { referenceNumber } = created.data;
+  const { referenceNumber } = created.value;
 
   await perch.signIn();
   await perch.open();
@@ -27,11 +27,11 @@ test('checks in to a reservation whose check-in is open, checks out, and sees th
   await expect(page.getByRole('button', { name: 'Check out of Stand-up' })).toHaveCount(0);
   const detail = await admin.getReservation({ params: { referenceNumber } });
   if (!detail.ok) throw new Error(detail.error.message);
-  const end = parseWireDateTime(detail.data.endDate, 'UTC')!;
+  const end = parseWireDateTime(detail.value.endDate, 'UTC')!;
   // The end moved from 11:30 to the moment of checking out.
   expect(end.toMillis()).toBeLessThan(DateTime.fromISO(perch.at('11:30')).toMillis());
   expect(Math.abs(end.toMillis() - perch.clock.now().toMillis())).toBeLessThan(60_000);
-  expect(detail.data.checkOutDate).not.toBeNull();
+  expect(detail.value.checkOutDate).not.toBeNull();
   await page.getByRole('tab', { name: 'My reservations' }).click();
   await expect(page.getByRole('listitem').filter({ hasText: 'Stand-up' })).toHaveCount(0);
   await screenshot(page, testInfo, 'checked-out');

@@ -96,14 +96,14 @@ async function standUp(perch: PerchWorld): Promise<string> {
     body: { resourceId: perch.org.resources.avon, userId: perch.org.users.user, title: 'Stand-up', startDateTime: perch.at('10:30'), endDateTime: perch.at('11:30') },
   });
   if (!created.ok) throw new Error(created.error.message);
-  return created.data.referenceNumber;
+  return created.value.referenceNumber;
 }
 
 async function onServer(perch: PerchWorld, referenceNumber: string) {
   const admin = await perch.clientFor('admin');
   const detail = await admin.getReservation({ params: { referenceNumber } });
   if (!detail.ok) throw new Error(detail.error.message);
-  return detail.data;
+  return detail.value;
 }
 
 test('First run', async ({ page, perch }) => {
@@ -174,7 +174,7 @@ test('Extend', async ({ page, perch }) => {
     body: { resourceId: perch.org.resources.thames, title: 'Planning', startDateTime: perch.at('10:30'), endDateTime: perch.at('11:00') },
   });
   if (!created.ok) throw new Error(created.error.message);
-  const { referenceNumber } = created.data;
+  const { referenceNumber } = created.value;
   await perch.signIn('admin');
   expect((await perch.core.handlers.checkIn({ referenceNumber })).ok).toBe(true);
   await perch.open();

@@ -322,7 +322,7 @@ const journeys: { name: string; run(world: World): Promise<void> }[] = [
       const attributes = await client.getCategoryAttributes({ params: { categoryId: AttributeCategory.reservation } });
       const created = await client.createReservation({
         body: {
-          ...newBookingBody({ resourceId: found.resource.resourceId, start: start.toISO()!, title }, start, end, zone, attributes.ok ? attributes.data.attributes : []),
+          ...newBookingBody({ resourceId: found.resource.resourceId, start: start.toISO()!, title }, start, end, zone, attributes.ok ? attributes.value.attributes : []),
           recurrenceRule: { type: 'daily', interval: 1, monthlyType: null, weekdays: null, repeatTerminationDate: formatWireDateTime(start.plus({ days: 2 }).endOf('day').set({ millisecond: 0 })) },
         },
       });
@@ -431,7 +431,7 @@ export function describeOutcome(outcome: JourneyOutcome): string {
 /** Runs every journey in order on one core; a failed one does not stop the rest. */
 export async function runJourneys(target: JourneyTarget, report: (outcome: JourneyOutcome) => void = () => {}): Promise<JourneyOutcome[]> {
   const normalised = normaliseServerUrl(target.base);
-  if (!normalised.ok) throw new Error(normalised.message);
+  if (!normalised.ok) throw new Error(normalised.error);
   const dataDir = mkdtempSync(join(tmpdir(), 'perch-journeys-'));
   const sent: SentRequest[] = [];
   const recordingFetch: typeof fetch = (input, init) => {
@@ -441,7 +441,7 @@ export async function runJourneys(target: JourneyTarget, report: (outcome: Journ
   };
   const secrets = memorySecretStore('journeys: memory only');
   const core = createPerchCore({ dataDir, clock: target.clock, secrets, notifier: recordingNotifier(), fetch: recordingFetch, log: () => {} });
-  const world: World = { target, apiRoot: normalised.apiRoot, core, secrets, sent, booked: new Set(), quickBooking: null };
+  const world: World = { target, apiRoot: normalised.value, core, secrets, sent, booked: new Set(), quickBooking: null };
   const outcomes: JourneyOutcome[] = [];
   try {
     await core.start();

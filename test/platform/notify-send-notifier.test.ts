@@ -73,7 +73,7 @@ describe('through real notify-send on a private session bus', () => {
   it('sends the notification as Perch, with its icon, desktop entry, buttons and a click action; a button comes back as its action', async () => {
     const { notifier, warnings, responses } = notifierWithLog();
     const request = reminder();
-    expect(await notifier.show(request)).toEqual({ ok: true });
+    expect(await notifier.show(request)).toEqual({ ok: true, value: {} });
 
     const sent = await sentFor(request);
     expect(sent).toMatchObject({
@@ -100,7 +100,7 @@ describe('through real notify-send on a private session bus', () => {
   it('reports a click on the notification as "open", with the end reminder\'s Extend and Snooze buttons offered', async () => {
     const { notifier, responses } = notifierWithLog();
     const request = reminder({ id: 'endReminder:DEF456:x', referenceNumber: 'DEF456', title: 'Ends in 10 minutes: Heron', actions: ['extend', 'snooze'] });
-    expect(await notifier.show(request)).toEqual({ ok: true });
+    expect(await notifier.show(request)).toEqual({ ok: true, value: {} });
     const sent = await sentFor(request);
     expect(sent.actions).toEqual(['default', 'Open', 'extend', 'Extend 30 min', 'snooze', 'Snooze']);
     server.invokeAction(sent.id, 'default');
@@ -110,7 +110,7 @@ describe('through real notify-send on a private session bus', () => {
   it('reports nothing when the notification is dismissed, and its helper ends', async () => {
     const { notifier, responses } = notifierWithLog();
     const request = reminder();
-    expect(await notifier.show(request)).toEqual({ ok: true });
+    expect(await notifier.show(request)).toEqual({ ok: true, value: {} });
     const sent = await sentFor(request);
     server.close(sent.id, 2);
     await expect.poll(() => childProcessesNamed('notify-send')).toEqual([]);
@@ -125,7 +125,7 @@ describe('through real notify-send on a private session bus', () => {
     await notifier.show(first);
     const firstSent = await sentFor(first);
     const again = { ...first, title: `${first.title} (again)` };
-    expect(await notifier.show(again)).toEqual({ ok: true });
+    expect(await notifier.show(again)).toEqual({ ok: true, value: {} });
     const againSent = await sentFor(again);
     expect(server.closedByClient).toContain(firstSent.id);
     expect(childProcessesNamed('notify-send')).toHaveLength(1);
@@ -166,13 +166,13 @@ describe('through real notify-send on a private session bus', () => {
     await notifier.dispose();
     expect(childProcessesNamed('notify-send')).toEqual([]);
     expect(server.closedByClient).toEqual(expect.arrayContaining(sent.map((notification) => notification.id)));
-    expect(await notifier.show(reminder())).toEqual({ ok: false, problem: 'Notifications cannot be shown: Perch is quitting.' });
+    expect(await notifier.show(reminder())).toEqual({ ok: false, error: 'Notifications cannot be shown: Perch is quitting.' });
   });
 
   it('passes text that looks like an option or shell syntax through untouched', async () => {
     const { notifier } = notifierWithLog();
     const request = reminder({ title: '-x "$(echo owned)" `id` & <b>', body: '--help\nsecond line' });
-    expect(await notifier.show(request)).toEqual({ ok: true });
+    expect(await notifier.show(request)).toEqual({ ok: true, value: {} });
     expect((await sentFor(request)).body).toBe('--help\nsecond line');
   });
 
@@ -183,7 +183,7 @@ describe('through real notify-send on a private session bus', () => {
       process.env['DBUS_SESSION_BUS_ADDRESS'] = plainBus.address;
       const { notifier } = notifierWithLog();
       const request = reminder({ title: 'No actions here' });
-      expect(await notifier.show(request)).toEqual({ ok: true });
+      expect(await notifier.show(request)).toEqual({ ok: true, value: {} });
       expect((await plainServer.waitForNotification()).summary).toBe('No actions here');
     } finally {
       await plainServer.stop();
@@ -205,7 +205,7 @@ describe('through real notify-send on a private session bus', () => {
       process.env['PATH'] = `${folder}:${originalEnvironment.path}`;
       const { notifier, warnings } = notifierWithLog();
       const request = reminder({ title: 'Old notify-send' });
-      expect(await notifier.show(request)).toEqual({ ok: true });
+      expect(await notifier.show(request)).toEqual({ ok: true, value: {} });
       expect((await sentFor(request)).actions).toEqual([]);
       expect(childProcessesNamed('notify-send')).toEqual([]);
       expect(warnings).toEqual([]);
@@ -231,7 +231,7 @@ describe('through real notify-send on a private session bus', () => {
       process.env['LD_LIBRARY_PATH'] = `${appDir}/usr/lib:/opt/vendor/lib:${appDir}/usr/lib/x86_64-linux-gnu`;
       const { notifier, warnings } = notifierWithLog();
       const request = reminder({ title: 'From an AppImage' });
-      expect(await notifier.show(request)).toEqual({ ok: true });
+      expect(await notifier.show(request)).toEqual({ ok: true, value: {} });
       // Shown with its buttons: the probe for --action and the notification itself each ran the helper.
       expect((await sentFor(request)).actions).toContain('checkIn');
       expect(readFileSync(record, 'utf8').trim().split('\n')).toEqual(['/opt/vendor/lib', '/opt/vendor/lib']);
@@ -239,7 +239,7 @@ describe('through real notify-send on a private session bus', () => {
       // Nothing but the AppImage's folders: the helper gets no LD_LIBRARY_PATH at all.
       process.env['LD_LIBRARY_PATH'] = `${appDir}/usr/lib`;
       const second = reminder({ title: 'From an AppImage, no library path of the user' });
-      expect(await notifier.show(second)).toEqual({ ok: true });
+      expect(await notifier.show(second)).toEqual({ ok: true, value: {} });
       await sentFor(second);
       expect(readFileSync(record, 'utf8').trim().split('\n').at(-1)).toBe('(unset)');
       expect(warnings).toEqual([]);
@@ -262,7 +262,7 @@ describe('failures come back as a problem, quickly, never thrown', () => {
     process.env['DBUS_SESSION_BUS_ADDRESS'] = emptyBus.address;
     const { notifier, warnings } = notifierWithLog();
     const { result, elapsedMs } = await timed(notifier.show(reminder()));
-    expect(result).toEqual({ ok: false, problem: noServer });
+    expect(result).toEqual({ ok: false, error: noServer });
     expect(elapsedMs).toBeLessThan(2000);
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toContain(noServer);
@@ -274,7 +274,7 @@ describe('failures come back as a problem, quickly, never thrown', () => {
       process.env['DBUS_SESSION_BUS_ADDRESS'] = `unix:path=${join(deadFolder, 'bus')}`;
       const { notifier } = notifierWithLog();
       const { result, elapsedMs } = await timed(notifier.show(reminder()));
-      expect(result).toEqual({ ok: false, problem: noBus });
+      expect(result).toEqual({ ok: false, error: noBus });
       expect(elapsedMs).toBeLessThan(2000);
     } finally {
       rmSync(deadFolder, { recursive: true, force: true });
@@ -287,7 +287,7 @@ describe('failures come back as a problem, quickly, never thrown', () => {
       process.env['PATH'] = emptyFolder;
       const { notifier, warnings } = notifierWithLog();
       const { result, elapsedMs } = await timed(notifier.show(reminder()));
-      expect(result).toEqual({ ok: false, problem: missing });
+      expect(result).toEqual({ ok: false, error: missing });
       expect(elapsedMs).toBeLessThan(2000);
       expect(warnings).toHaveLength(1);
     } finally {

@@ -105,15 +105,15 @@ describe('the host process', () => {
     const firstMessage = new Promise<unknown>((resolve) => host.onMessage(resolve));
     host.postMessage({ type: 'start', dataFolder, demo, account: account() });
     const read = readHostAnswer(await firstMessage);
-    if (!read.ok) throw new Error(read.problem);
-    if (read.message.type === 'ready') {
+    if (!read.ok) throw new Error(read.error);
+    if (read.value.type === 'ready') {
       try {
-        await whileReady?.(read.message.apiRoot);
+        await whileReady?.(read.value.apiRoot);
       } finally {
         host.postMessage({ type: 'stop' });
       }
     }
-    return { answer: read.message, exitCode: await exited };
+    return { answer: read.value, exitCode: await exited };
   }
 
   it('answers ready with the API root and the account, and exits 0 when asked to stop', async () => {

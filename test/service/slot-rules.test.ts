@@ -34,7 +34,7 @@ describe('planSlots', () => {
 describe('slotWindow', () => {
   const dates = (first: string, count: number): SlotWindow => ({
     ok: true,
-    dates: Array.from({ length: count }, (_, index) => new Date(Date.parse(`${first}T00:00:00Z`) + index * 86_400_000).toISOString().slice(0, 10)),
+    value: Array.from({ length: count }, (_, index) => new Date(Date.parse(`${first}T00:00:00Z`) + index * 86_400_000).toISOString().slice(0, 10)),
   });
 
   it.each<[string, string | null, string | null, number, SlotWindow]>([

@@ -47,7 +47,7 @@ async function shown(notifier: NotifierHandle, request: NotificationRequest): Pr
   const notification = notifications[before]!;
   expect(notification.show).toHaveBeenCalledTimes(1);
   notification.emit('show', {});
-  expect(await result).toEqual({ ok: true });
+  expect(await result).toEqual({ ok: true, value: {} });
   return notification;
 }
 
@@ -93,7 +93,7 @@ describe('macOS', () => {
     const { notifier, warnings } = notifierOn('darwin');
     const result = notifier.show(reminder);
     notifications[0]!.emit('failed', {}, 'Notifications are not allowed for this application');
-    expect(await result).toEqual({ ok: false, problem: 'A notification could not be shown: Notifications are not allowed for this application.' });
+    expect(await result).toEqual({ ok: false, error: 'A notification could not be shown: Notifications are not allowed for this application.' });
     expect(warnings).toHaveLength(1);
   });
 
@@ -105,8 +105,10 @@ describe('macOS', () => {
       await vi.advanceTimersByTimeAsync(2_000);
       expect(await result).toEqual({
         ok: true,
-        unconfirmed:
-          'The last notification was sent, but macOS did not confirm it was shown: notifications may be turned off for Perch in System Settings › Notifications, or macOS is still asking whether to allow them.',
+        value: {
+          unconfirmed:
+            'The last notification was sent, but macOS did not confirm it was shown: notifications may be turned off for Perch in System Settings › Notifications, or macOS is still asking whether to allow them.',
+        },
       });
       expect(warnings).toEqual([expect.stringContaining('macOS did not confirm it was shown')]);
     } finally {
@@ -123,8 +125,10 @@ describe('macOS', () => {
         await vi.advanceTimersByTimeAsync(2_000);
         expect(await result).toEqual({
           ok: true,
-          unconfirmed:
-            'The last notification was sent, but macOS did not confirm it was shown: this copy of Perch is not code-signed, and macOS shows notifications only from signed apps; install a signed build.',
+          value: {
+            unconfirmed:
+              'The last notification was sent, but macOS did not confirm it was shown: this copy of Perch is not code-signed, and macOS shows notifications only from signed apps; install a signed build.',
+          },
         });
       } finally {
         vi.useRealTimers();
@@ -137,7 +141,7 @@ describe('macOS', () => {
       notifications[0]!.emit('failed', {}, 'Notifications are not allowed for this application');
       expect(await result).toEqual({
         ok: false,
-        problem:
+        error:
           'A notification could not be shown: Notifications are not allowed for this application (this copy of Perch is not code-signed, and macOS shows notifications only from signed apps; install a signed build).',
       });
     });
@@ -218,7 +222,7 @@ describe('macOS', () => {
   it('says so where the system has no notifications', async () => {
     electron.Notification.isSupported.mockReturnValueOnce(false);
     const { notifier } = notifierOn('darwin');
-    expect(await notifier.show(reminder)).toEqual({ ok: false, problem: 'A notification could not be shown: this system has no desktop notifications.' });
+    expect(await notifier.show(reminder)).toEqual({ ok: false, error: 'A notification could not be shown: this system has no desktop notifications.' });
     expect(notifications).toEqual([]);
   });
 });
@@ -305,7 +309,7 @@ describe('with a real core against the local service', () => {
       body: { resourceId: harness.org.resources.severn, startDateTime: formatWireDateTime(utc('10:00')), endDateTime: formatWireDateTime(utc('10:30')), title: 'Design review', description: '', allowParticipation: false, termsAccepted: true },
     });
     if (!created.ok) throw new Error(created.error.message);
-    const reference = created.data.referenceNumber;
+    const reference = created.value.referenceNumber;
     const { core } = harness.newCore({ notifier });
     const navigations: EventPayloads['navigate'][] = [];
     core.on('navigate', (payload) => navigations.push(payload));
@@ -333,7 +337,7 @@ describe('with a real core against the local service', () => {
     notice.emit('action', { actionIndex: 0 });
     await harness.idle();
     const onServer = await user.getReservation({ params: { referenceNumber: reference } });
-    expect(onServer.ok && onServer.data.checkInDate).toBeTruthy();
+    expect(onServer.ok && onServer.value.checkInDate).toBeTruthy();
     expect(navigations).toHaveLength(1);
 
     // "I'm not coming" gives nothing back by itself: the popover opens on the booking, asking.

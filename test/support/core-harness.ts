@@ -45,7 +45,7 @@ export function recordingNotifier(): RecordingNotifier {
   const listeners = new Set<(invocation: NotificationInvocation) => void>();
   const notifier: RecordingNotifier = {
     shown: [],
-    answer: { ok: true },
+    answer: { ok: true, value: {} },
     async show(notification) {
       notifier.shown.push(notification);
       return notifier.answer;

@@ -70,8 +70,8 @@ export function createBooking(context: CommandContext, lookups: CommandLookups):
       }),
     );
     if (!slots.ok) return failure(bridgeErrorFromSession(slots.error));
-    if (isTaken(slots.data, request.resourceId, start, end)) return failure(await clash(slots.data, request.resourceId, name, start, end, zone));
-    const problem = slotProblem(slots.data, request.resourceId, start, end, name, zone);
+    if (isTaken(slots.value, request.resourceId, start, end)) return failure(await clash(slots.value, request.resourceId, name, start, end, zone));
+    const problem = slotProblem(slots.value, request.resourceId, start, end, name, zone);
     if (problem !== null) return failure(invalidInput(problem));
 
     const body = newBookingBody(request, start, end, zone, await context.reservationAttributes());
@@ -79,11 +79,11 @@ export function createBooking(context: CommandContext, lookups: CommandLookups):
     if (!created.ok) {
       // A POST that may have landed is not sent twice; an unreadable 2xx is no confirmation.
       if (created.error.kind === 'unexpectedBody') return failure(unexpected(commandMessages.bookingNotConfirmed));
-      if (isConflict(created.error)) return failure(await clash(slots.data, request.resourceId, name, start, end, zone));
+      if (isConflict(created.error)) return failure(await clash(slots.value, request.resourceId, name, start, end, zone));
       return failure(bridgeErrorFromSession(created.error));
     }
     await context.reservationsChanged();
-    return success({ referenceNumber: created.data.referenceNumber, isPendingApproval: created.data.isPendingApproval });
+    return success({ referenceNumber: created.value.referenceNumber, isPendingApproval: created.value.isPendingApproval });
   };
 
   /**
@@ -103,7 +103,7 @@ export function createBooking(context: CommandContext, lookups: CommandLookups):
       );
       // Without the list, no time is offered: one that may be taken too would only clash again.
       if (!listed.ok) return { kind: 'conflict', message: commandMessages.justTaken(name, null) };
-      for (const summary of listed.data.reservations) {
+      for (const summary of listed.value.reservations) {
         const from = wireInstant(summary.startDate);
         const until = wireInstant(summary.endDate);
         if (from !== null && until !== null) busy.push({ startMs: from.toMillis(), endMs: until.toMillis() });

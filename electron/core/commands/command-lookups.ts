@@ -28,11 +28,11 @@ export function createCommandLookups(context: CommandContext): CommandLookups {
     async findResource(resourceId) {
       const listed = await context.resources();
       if (listed.ok) {
-        const found = listed.data.find((resource) => resource.resourceId === resourceId);
+        const found = listed.value.find((resource) => resource.resourceId === resourceId);
         if (found) return success(found);
       }
       const single = await run((client) => client.getResource({ params: { resourceId } }));
-      if (single.ok) return success(single.data);
+      if (single.ok) return success(single.value);
       if (single.error.kind === 'notFound') return failure(invalidInput(commandMessages.unknownResource));
       return failure(bridgeErrorFromSession(single.error));
     },

@@ -72,6 +72,6 @@ export function createExtensionOffer(context: CommandContext, lookups: CommandLo
       client.getSlots({ params: { scheduleId: resource.value.scheduleId }, query: { resourceId: String(summary.resourceId), startDateTime: day, endDateTime: day } }),
     );
     if (!slots.ok) return failure(bridgeErrorFromSession(slots.error));
-    return success(offerFromSlots(slots.data, summary.resourceId, { name, start, end, maxLengthMinutes: parseHumanDuration(resource.value.maxLength), zone }));
+    return success(offerFromSlots(slots.value, summary.resourceId, { name, start, end, maxLengthMinutes: parseHumanDuration(resource.value.maxLength), zone }));
   };
 }

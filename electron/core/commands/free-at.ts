@@ -24,7 +24,7 @@ export function createFreeAt(context: CommandContext, lookups: CommandLookups) {
     for (const scheduleId of context.freeNowScheduleIds(from)) {
       const answer = await lookups.run((client) => client.getReservations({ query: { scheduleId: String(scheduleId), ...window } }));
       if (!answer.ok) return failure(bridgeErrorFromSession(answer.error));
-      answers.push({ scheduleId, until: to, reservations: answer.data.reservations });
+      answers.push({ scheduleId, until: to, reservations: answer.value.reservations });
     }
     return success(context.freeViews(answers, from, to));
   };

@@ -22,7 +22,7 @@ export function createListCommands(context: CommandContext, lookups: CommandLook
       const view = lookups.signedIn();
       if (!view.ok) return view;
       const schedules = await context.schedules();
-      return schedules.ok ? success(schedules.data.map(scheduleView)) : failure(bridgeErrorFromSession(schedules.error));
+      return schedules.ok ? success(schedules.value.map(scheduleView)) : failure(bridgeErrorFromSession(schedules.error));
     },
     async listResources() {
       const view = lookups.signedIn();
@@ -33,7 +33,7 @@ export function createListCommands(context: CommandContext, lookups: CommandLook
       const account = context.session.account;
       const mayBook = account === null ? () => false : bookableTest(account);
       const faces = context.resourceFaces();
-      return success(resources.data.filter((resource) => mayBook(resource.resourceId)).map((resource) => resourceView(resource, faces.get(resource.resourceId) ?? unknownFace)));
+      return success(resources.value.filter((resource) => mayBook(resource.resourceId)).map((resource) => resourceView(resource, faces.get(resource.resourceId) ?? unknownFace)));
     },
     async listSlots({ resourceId, date }) {
       const view = lookups.signedIn();
@@ -43,7 +43,7 @@ export function createListCommands(context: CommandContext, lookups: CommandLook
       const slots = await run((client) =>
         client.getSlots({ params: { scheduleId: resource.value.scheduleId }, query: { resourceId: String(resourceId), startDateTime: date, endDateTime: date } }),
       );
-      return slots.ok ? success(slotViews(slots.data, resourceId, view.value.zone, date)) : failure(bridgeErrorFromSession(slots.error));
+      return slots.ok ? success(slotViews(slots.value, resourceId, view.value.zone, date)) : failure(bridgeErrorFromSession(slots.error));
     },
     async listReservationAttributes() {
       const view = lookups.signedIn();
@@ -52,7 +52,7 @@ export function createListCommands(context: CommandContext, lookups: CommandLook
       if (!attributes.ok) return failure(bridgeErrorFromSession(attributes.error));
       // Only administrators may set admin-only attributes; offering them to others would only earn a refusal.
       const isAdmin = context.session.account?.isAdmin ?? false;
-      return success(attributes.data.attributes.filter((attribute) => isAdmin || !attribute.adminOnly).map(attributeView));
+      return success(attributes.value.attributes.filter((attribute) => isAdmin || !attribute.adminOnly).map(attributeView));
     },
   };
 }

@@ -25,8 +25,8 @@ export function createRecurrenceLookup(context: CommandContext, lookups: Command
     const detail = await lookups.readBack(referenceNumber);
     if (!detail.ok) return failure(bridgeErrorFromSession(detail.error));
     const schedules = await context.schedules();
-    const scheduleZone = schedules.ok ? schedules.data.find((schedule) => schedule.id === detail.data.scheduleId)?.timezone : undefined;
-    const rule = recurrenceView(detail.data, view.value.zone, scheduleZone);
+    const scheduleZone = schedules.ok ? schedules.value.find((schedule) => schedule.id === detail.value.scheduleId)?.timezone : undefined;
+    const rule = recurrenceView(detail.value, view.value.zone, scheduleZone);
     if (kept.size >= maxKeptRules) kept.delete(kept.keys().next().value!);
     kept.set(key, rule);
     return success(rule);

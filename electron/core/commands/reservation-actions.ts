@@ -98,8 +98,8 @@ export function createReservationActions(context: CommandContext, lookups: Comma
     // Refusals (400) and sign-in problems are the server's final word; anything else is re-read.
     if (!answer.ok && answer.error.kind !== 'unexpectedBody' && answer.error.kind !== 'server') return failure(inOneLine(answer.error));
     const detail = await readBack(referenceNumber);
-    const done = detail.ok && (direction === 'in' ? detail.data.checkInDate : detail.data.checkOutDate) !== null;
-    if (detail.ok && done) return viewOrError(detail.data, view.value, direction === 'in' ? true : requiresCheckIn(detail.data));
+    const done = detail.ok && (direction === 'in' ? detail.value.checkInDate : detail.value.checkOutDate) !== null;
+    if (detail.ok && done) return viewOrError(detail.value, view.value, direction === 'in' ? true : requiresCheckIn(detail.value));
     if (!answer.ok && answer.error.kind === 'server') {
       return failure({ kind: 'server', message: commandMessages.serverFailed(direction === 'in' ? 'checking in' : 'checking out', answer.error.status) });
     }
@@ -113,7 +113,7 @@ export function createReservationActions(context: CommandContext, lookups: Comma
     const { zone } = view.value;
     const current = await readBack(referenceNumber);
     if (!current.ok) return failure(bridgeErrorFromSession(current.error));
-    const detail = current.data;
+    const detail = current.value;
     const end = wireInstant(detail.endDate);
     if (end === null) return failure(unexpected("The server's answer about the reservation has no valid end."));
     const newEnd = end.plus({ minutes });
@@ -130,7 +130,7 @@ export function createReservationActions(context: CommandContext, lookups: Comma
       }),
     );
     if (!following.ok) return failure(bridgeErrorFromSession(following.error));
-    const nextStart = firstStartWithin(following.data.reservations, referenceNumber, end, newEnd);
+    const nextStart = firstStartWithin(following.value.reservations, referenceNumber, end, newEnd);
     if (nextStart !== null) return failure(invalidInput(commandMessages.bookedFrom(name, describeTime(nextStart, zone, end))));
 
     const changed = await updateOne(detail, { endDateTime: formatWireDateTime(newEnd.setZone(zone)) }, (after) => wireInstant(after.endDate)?.toMillis() === newEnd.toMillis(), commandMessages.extendNotConfirmed);
@@ -142,7 +142,7 @@ export function createReservationActions(context: CommandContext, lookups: Comma
     if (!view.ok) return view;
     const current = await readBack(referenceNumber);
     if (!current.ok) return failure(bridgeErrorFromSession(current.error));
-    const changed = await updateOne(current.data, { title }, (after) => after.title === title, commandMessages.retitleNotConfirmed);
+    const changed = await updateOne(current.value, { title }, (after) => after.title === title, commandMessages.retitleNotConfirmed);
     return changed.ok ? viewOrError(changed.value, view.value) : changed;
   }
 
@@ -171,7 +171,7 @@ export function createReservationActions(context: CommandContext, lookups: Comma
       }),
     );
     if (!slots.ok) return failure(bridgeErrorFromSession(slots.error));
-    const problem = slotProblem(slots.data, resourceId, from, to, name, zone);
+    const problem = slotProblem(slots.value, resourceId, from, to, name, zone);
     if (problem !== null) return failure(invalidInput(problem));
     const current = await readBack(referenceNumber);
     if (!current.ok) return failure(bridgeErrorFromSession(current.error));
@@ -180,11 +180,11 @@ export function createReservationActions(context: CommandContext, lookups: Comma
       endDateTime: formatWireDateTime(to.setZone(zone)),
       resourceId,
       // The new resource is the main one now, not one more of the others.
-      resources: current.data.resources.map((held) => held.id).filter((id) => id !== current.data.resourceId && id !== resourceId),
+      resources: current.value.resources.map((held) => held.id).filter((id) => id !== current.value.resourceId && id !== resourceId),
     };
     const moved = (after: WireReservation) =>
       after.resourceId === resourceId && wireInstant(after.startDate)?.toMillis() === from.toMillis() && wireInstant(after.endDate)?.toMillis() === to.toMillis();
-    const changed = await updateOne(current.data, change, moved, commandMessages.moveNotConfirmed, name);
+    const changed = await updateOne(current.value, change, moved, commandMessages.moveNotConfirmed, name);
     if (!changed.ok) return changed;
     await context.reservationsChanged();
     return success(context.snapshot());
@@ -213,23 +213,23 @@ export function createReservationActions(context: CommandContext, lookups: Comma
     if (!updated.ok && holding !== undefined && isConflict(updated.error)) return failure({ kind: 'conflict', message: commandMessages.notFreeThen(holding) });
     if (!updated.ok && updated.error.kind !== 'unexpectedBody') return failure(refusalInWords(updated.error, 'change'));
     // `this` detaches an occurrence of a series, which may give it a new reference number.
-    const changedReference = updated.ok ? updated.data.referenceNumber : referenceNumber;
+    const changedReference = updated.ok ? updated.value.referenceNumber : referenceNumber;
     const after = await readBack(changedReference === '' ? referenceNumber : changedReference);
     if (!after.ok) return failure(bridgeErrorFromSession(after.error));
-    return confirmed(after.data) ? success(after.data) : failure(unexpected(notConfirmed));
+    return confirmed(after.value) ? success(after.value) : failure(unexpected(notConfirmed));
   }
 
   async function cancel({ referenceNumber, scope }: CancelRequest): Promise<BridgeResult<StateSnapshot>> {
     const view = lookups.signedIn();
     if (!view.ok) return view;
-    const target = scope === 'full' ? await seriesTarget(referenceNumber, view.value.now) : { ok: true as const, data: referenceNumber };
+    const target = scope === 'full' ? await seriesTarget(referenceNumber, view.value.now) : { ok: true as const, value: referenceNumber };
     if (!target.ok) return failure(bridgeErrorFromSession(target.error));
     // Always explicit: real servers read a missing scope as `full`, the spec as `this`.
-    const deleted = await run((client) => client.deleteReservation({ params: { referenceNumber: target.data }, query: { updateScope: scope } }));
+    const deleted = await run((client) => client.deleteReservation({ params: { referenceNumber: target.value }, query: { updateScope: scope } }));
     if (!deleted.ok) {
-      if (refusesStarted(deleted.error)) learnStartRule(context.knownSummary(target.data)?.startDate ?? '', true);
+      if (refusesStarted(deleted.error)) learnStartRule(context.knownSummary(target.value)?.startDate ?? '', true);
       if (deleted.error.kind !== 'unexpectedBody') return failure(refusalInWords(deleted.error, 'cancel'));
-      const check = await readBack(target.data);
+      const check = await readBack(target.value);
       if (check.ok) return failure(unexpected(commandMessages.cancelNotConfirmed));
       if (check.error.kind !== 'notFound') return failure(bridgeErrorFromSession(check.error));
     }
@@ -248,10 +248,10 @@ export function createReservationActions(context: CommandContext, lookups: Comma
     if (!view.ok) return view;
     const current = await readBack(referenceNumber);
     if (!current.ok) return failure(bridgeErrorFromSession(current.error));
-    const start = wireInstant(current.data.startDate);
+    const start = wireInstant(current.value.startDate);
     if (start === null) return failure(unexpected("The server's answer about the reservation has no valid start."));
     if (view.value.now <= start) return cancel({ referenceNumber, scope: 'this' });
-    if (current.data.checkInDate === null) {
+    if (current.value.checkInDate === null) {
       const checkedIn = await checkInOrOut(referenceNumber, 'in');
       if (!checkedIn.ok) return checkedIn;
     }
@@ -262,7 +262,7 @@ export function createReservationActions(context: CommandContext, lookups: Comma
   /** The occurrence a full-scope delete must name to remove the whole series. */
   async function seriesTarget(referenceNumber: string, now: DateTime): Promise<SessionResult<string>> {
     const picked = await readBack(referenceNumber);
-    return picked.ok ? firstRemainingOccurrence(lookups, picked.data, now) : picked;
+    return picked.ok ? firstRemainingOccurrence(lookups, picked.value, now) : picked;
   }
 
   return { checkInOrOut, extend, retitle, move, cancel, release };

@@ -27,11 +27,11 @@ export function createReservationDetails(context: CommandContext, lookups: Comma
       if (!view.ok) return view;
       const detail = await lookups.readBack(referenceNumber);
       if (!detail.ok) return failure(bridgeErrorFromSession(detail.error));
-      const { description, resources, resourceId, participants, invitees } = detail.data;
+      const { description, resources, resourceId, participants, invitees } = detail.value;
       const main = resources.filter((resource) => resource.id === resourceId);
       const names = (people: typeof participants) => people.map((person) => fullName(person.firstName, person.lastName)).filter((name) => name !== '');
       return success({
-        referenceNumber: detail.data.referenceNumber,
+        referenceNumber: detail.value.referenceNumber,
         description: description.trim(),
         resourceNames: [...main, ...resources.filter((resource) => resource.id !== resourceId)].map((resource) => resource.name),
         participants: names(participants),

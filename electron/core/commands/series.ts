@@ -29,7 +29,7 @@ function sameSeries(one: WireReservation, other: WireReservation): boolean {
 /** The reference of the series' earliest occurrence that has not ended; `picked` itself when none comes before it. */
 export async function firstRemainingOccurrence(lookups: Pick<CommandLookups, 'run' | 'readBack'>, picked: WireReservation, now: DateTime): Promise<SessionResult<string>> {
   const start = wireInstant(picked.startDate);
-  if (!picked.isRecurring || start === null || start.toMillis() <= now.toMillis()) return { ok: true, data: picked.referenceNumber };
+  if (!picked.isRecurring || start === null || start.toMillis() <= now.toMillis()) return { ok: true, value: picked.referenceNumber };
   const listed = await lookups.run((client) =>
     client.getReservations({
       query: {
@@ -42,7 +42,7 @@ export async function firstRemainingOccurrence(lookups: Pick<CommandLookups, 'ru
   );
   if (!listed.ok) return listed;
   const nowMs = now.toMillis();
-  const earlier = listed.data.reservations
+  const earlier = listed.value.reservations
     .flatMap((summary) => {
       const from = wireInstant(summary.startDate)?.toMillis() ?? null;
       const until = wireInstant(summary.endDate)?.toMillis() ?? null;
@@ -53,7 +53,7 @@ export async function firstRemainingOccurrence(lookups: Pick<CommandLookups, 'ru
   for (const { referenceNumber } of earlier) {
     const candidate = await lookups.readBack(referenceNumber);
     if (!candidate.ok) return candidate;
-    if (sameSeries(candidate.data, picked)) return { ok: true, data: candidate.data.referenceNumber };
+    if (sameSeries(candidate.value, picked)) return { ok: true, value: candidate.value.referenceNumber };
   }
-  return { ok: true, data: picked.referenceNumber };
+  return { ok: true, value: picked.referenceNumber };
 }

@@ -3,6 +3,7 @@
  * checked here in plain data so a wrong one is refused with the setting's name before the OS sees
  * it, and shown to the user in the words of their platform ("Ctrl+Alt+P", "⌘⌥P").
  */
+import type { Result } from '../../api/result.js';
 
 /**
  * Whether a Wayland desktop's portal (org.freedesktop.portal.Desktop) offers the GlobalShortcuts
@@ -97,28 +98,29 @@ function keyOf(token: string): string | null {
   return namedKeys.get(token.toLowerCase()) ?? null;
 }
 
-export type AcceleratorCheck = { ok: true; accelerator: string } | { ok: false; problem: string };
+/** The accelerator written the one way, or why the text is not one. */
+export type AcceleratorCheck = Result<string, string>;
 
 /** '' (no shortcut) or modifiers and one key joined by "+", written the one way Electron and this module agree on. */
 export function checkAccelerator(text: string): AcceleratorCheck {
   const trimmed = text.trim();
-  if (trimmed === '') return { ok: true, accelerator: '' };
+  if (trimmed === '') return { ok: true, value: '' };
   const tokens = trimmed.split('+').map((token) => token.trim());
   // "Ctrl++" means Ctrl and the plus key.
   if (tokens.at(-1) === '' && tokens.at(-2) === '') tokens.splice(-2, 2, 'Plus');
   const keyToken = tokens.pop() ?? '';
   const key = keyOf(keyToken);
-  if (key === null) return { ok: false, problem: `"${keyToken || '+'}" is not a key a shortcut can use` };
+  if (key === null) return { ok: false, error: `"${keyToken || '+'}" is not a key a shortcut can use` };
   const held: string[] = [];
   for (const token of tokens) {
     const modifier = modifiers.get(token.toLowerCase());
-    if (modifier === undefined) return { ok: false, problem: `"${token}" is not a modifier key` };
+    if (modifier === undefined) return { ok: false, error: `"${token}" is not a modifier key` };
     if (!held.includes(modifier)) held.push(modifier);
   }
   if (!held.some((modifier) => strongModifiers.has(modifier))) {
-    return { ok: false, problem: 'needs Ctrl, Alt, Super or Cmd with the key, or other apps would lose it' };
+    return { ok: false, error: 'needs Ctrl, Alt, Super or Cmd with the key, or other apps would lose it' };
   }
-  return { ok: true, accelerator: [...held, key].join('+') };
+  return { ok: true, value: [...held, key].join('+') };
 }
 
 const macSymbols: Record<string, string> = { CommandOrControl: '⌘', Command: '⌘', Control: '⌃', Alt: '⌥', AltGr: '⌥', Shift: '⇧', Super: '⌘' };

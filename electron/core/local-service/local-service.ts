@@ -99,9 +99,9 @@ export function createLocalService(options: LocalServiceOptions): LocalService {
 
     host.onMessage((data) => {
       const read = readHostAnswer(data);
-      if (!read.ok) return log(`local service: ${read.problem}`);
-      if (read.message.type === 'ready') answer(success({ apiRoot: read.message.apiRoot, userName: read.message.userName ?? null }));
-      else fail(read.message.message);
+      if (!read.ok) return log(`local service: ${read.error}`);
+      if (read.value.type === 'ready') answer(success({ apiRoot: read.value.apiRoot, userName: read.value.userName ?? null }));
+      else fail(read.value.message);
     });
     host.onExit((code) => {
       markExited();

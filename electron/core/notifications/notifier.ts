@@ -4,6 +4,7 @@
  * (electron/platform/notify-send-notifier.ts), Electron's own notifications on macOS and Windows
  * (electron/shell/notifications.ts).
  */
+import type { Result } from '../../api/result.js';
 
 /**
  * The buttons a notification can offer; clicking the notification itself always means "open".
@@ -55,15 +56,15 @@ export interface NotificationInvocation {
 }
 
 /**
- * What became of a notification: shown; not shown, and why; or handed to the OS, which never said
- * whether it showed it (macOS drops the notifications it will not show without a word), with
- * what Settings says of it in `unconfirmed`.
+ * What became of a notification: shown; not shown, and why (`error`); or handed to the OS, which
+ * never said whether it showed it (macOS drops the notifications it will not show without a word),
+ * with what Settings says of it in `value.unconfirmed`.
  */
-export type ShowResult = { ok: true; unconfirmed?: string } | { ok: false; problem: string };
+export type ShowResult = Result<{ unconfirmed?: string }, string>;
 
 /** What Settings says after a notification: why it was not shown, or may not have been; null once one was. */
 export function notifierProblemOf(result: ShowResult): string | null {
-  return result.ok ? (result.unconfirmed ?? null) : result.problem;
+  return result.ok ? (result.value.unconfirmed ?? null) : result.error;
 }
 
 /** The OSes whose notifications go through Electron's (electron/shell/notifications.ts), as Settings names them. */
@@ -89,7 +90,7 @@ export function unconfirmedProblem(os: ElectronNotifierOs, reason: string): stri
 }
 
 export interface Notifier {
-  /** Never throws, never rejects: every failure becomes `{ ok: false, problem }`. */
+  /** Never throws, never rejects: every failure becomes `{ ok: false, error }`. */
   show(notification: NotificationRequest): Promise<ShowResult>;
   /** Why no notification can be shown, known before any is tried (an unsigned macOS app): Settings says it from the start. */
   readonly knownProblem?: string;

@@ -1,6 +1,8 @@
 import { apiRootPath } from '../../api/operations.js';
+import type { Result } from '../../api/result.js';
 
-export type ServerUrlResult = { ok: true; apiRoot: string } | { ok: false; message: string };
+/** The API root, or what to tell the user about what they typed. */
+export type ServerUrlResult = Result<string, string>;
 
 const messages = {
   empty: "Enter your organisation's Perch or LibreBooking address, for example booking.example.org.",
@@ -26,24 +28,24 @@ const TRAILING_INDEX = /\/index\.php$/i;
  */
 export function normaliseServerUrl(typed: string): ServerUrlResult {
   const text = typed.trim();
-  if (text === '') return { ok: false, message: messages.empty };
+  if (text === '') return { ok: false, error: messages.empty };
   const scheme = SCHEME.exec(text)?.[1]?.toLowerCase();
   // `host:8080` parses as a scheme named `host`; a real scheme is followed by `//`.
   const hasScheme = scheme !== undefined && text.slice(scheme.length + 1).startsWith('//');
-  if (hasScheme && scheme !== 'http' && scheme !== 'https') return { ok: false, message: messages.scheme };
-  if (/\s/.test(text)) return { ok: false, message: messages.invalid(text) };
+  if (hasScheme && scheme !== 'http' && scheme !== 'https') return { ok: false, error: messages.scheme };
+  if (/\s/.test(text)) return { ok: false, error: messages.invalid(text) };
   let url: URL;
   try {
     url = new URL(hasScheme ? text : `https://${text}`);
   } catch {
-    return { ok: false, message: messages.invalid(text) };
+    return { ok: false, error: messages.invalid(text) };
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return { ok: false, message: messages.scheme };
-  if (url.username !== '' || url.password !== '') return { ok: false, message: messages.credentials };
-  if (!(HOST_NAME.test(url.hostname) || IPV6.test(url.hostname))) return { ok: false, message: messages.invalid(text) };
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return { ok: false, error: messages.scheme };
+  if (url.username !== '' || url.password !== '') return { ok: false, error: messages.credentials };
+  if (!(HOST_NAME.test(url.hostname) || IPV6.test(url.hostname))) return { ok: false, error: messages.invalid(text) };
   let base = url.pathname.replace(/\/+$/, '');
   base = base.replace(WEB_FOLDER, '').replace(TRAILING_INDEX, '').replace(/\/+$/, '');
-  return { ok: true, apiRoot: `${url.protocol}//${url.host}${base}${apiRootPath}` };
+  return { ok: true, value: `${url.protocol}//${url.host}${base}${apiRootPath}` };
 }
 
 /**

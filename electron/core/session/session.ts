@@ -10,6 +10,7 @@ import { Value } from '@sinclair/typebox/value';
 import { DateTime } from 'luxon';
 import { createClient, type ApiClient, type ApiError, type ApiResult } from '../../api/client.js';
 import { isValidTimeZone } from '../../api/dates.js';
+import type { Result } from '../../api/result.js';
 import { Role } from '../../api/schemas/groups.js';
 import { ServerChoiceSchema, type AccountView, type BridgeError, type BridgeResult, type ServerChoice, type SignInRequest } from '../../bridge/contract.js';
 import type { Clock } from '../clock.js';
@@ -61,7 +62,7 @@ type KeptSecrets = Static<typeof KeptSecretsSchema>;
 
 /** What a call through the session fails with: the server's error, or the session is gone. */
 export type SessionError = ApiError | { kind: 'signedOut'; message: string };
-export type SessionResult<T> = { ok: true; data: T } | { ok: false; error: SessionError };
+export type SessionResult<T> = Result<T, SessionError>;
 
 export function bridgeErrorFromSession(error: SessionError): BridgeError {
   return error.kind === 'signedOut' ? signedOutError(error.message) : bridgeErrorFromApi(error);
@@ -167,7 +168,7 @@ export function accountView(identity: AccountIdentity): AccountView {
  */
 async function serverDefaultZone(client: ApiClient): Promise<Pick<AccountIdentity, 'timezone' | 'timezoneFrom'>> {
   const listed = await client.getAllSchedules();
-  const schedules = listed.ok ? listed.data.schedules.filter((schedule) => isValidTimeZone(schedule.timezone)) : [];
+  const schedules = listed.ok ? listed.value.schedules.filter((schedule) => isValidTimeZone(schedule.timezone)) : [];
   const schedule = schedules.find((candidate) => candidate.isDefault) ?? schedules[0];
   if (schedule !== undefined) return { timezone: schedule.timezone, timezoneFrom: 'serverDefault' };
   return { timezone: DateTime.local().zoneName ?? 'UTC', timezoneFrom: 'thisComputer' };
@@ -282,15 +283,15 @@ export function createAccountSession(options: SessionOptions): AccountSession {
       if (answer.error.kind !== 'unauthorized') return answer;
       return endedWith(session, sessionMessages.reauthenticationRefused(answer.error.message));
     }
-    const { sessionToken, userId } = answer.data;
+    const { sessionToken, userId } = answer.value;
     session.secrets = { ...session.secrets, sessionToken: sessionToken ?? '', userId: userId ?? session.identity.userId, sessionExpires: expiresFromNow().toISO() ?? '' };
     await keepSecrets(session);
-    return { ok: true, data: undefined };
+    return { ok: true, value: undefined };
   }
 
   /** One re-authentication for every caller that found the same stale token. */
   function reauthenticate(session: ActiveSession, staleToken: string): Promise<SessionResult<void>> {
-    if (session.secrets.sessionToken !== staleToken) return Promise.resolve({ ok: true, data: undefined });
+    if (session.secrets.sessionToken !== staleToken) return Promise.resolve({ ok: true, value: undefined });
     reauthentication ??= authenticateAgain(session).finally(() => {
       reauthentication = null;
     });
@@ -310,7 +311,7 @@ export function createAccountSession(options: SessionOptions): AccountSession {
       session.identity = { ...session.identity, apiRoot: apiRoot.value };
       session.client = client;
     }
-    return { ok: true, data: undefined };
+    return { ok: true, value: undefined };
   }
 
   async function readIdentity(
@@ -323,7 +324,7 @@ export function createAccountSession(options: SessionOptions): AccountSession {
   ): Promise<BridgeResult<AccountIdentity>> {
     const user = await client.getUser({ params: { userId } });
     if (!user.ok) return failure(bridgeErrorFromApi(user.error));
-    const { data } = user;
+    const data = user.value;
     return success({
       server,
       apiRoot,
@@ -336,7 +337,7 @@ export function createAccountSession(options: SessionOptions): AccountSession {
       // An administrator of any kind comes back as null there, before any group is asked.
       bookableResourceIds: await readBookableResourceIds(data, async (groupId) => {
         const group = await client.getGroup({ params: { groupId } });
-        return group.ok ? group.data.permissions : null;
+        return group.ok ? group.value.permissions : null;
       }),
       ...(provisioned && { provisioned: true as const }),
     });
@@ -349,7 +350,7 @@ export function createAccountSession(options: SessionOptions): AccountSession {
       return running.ok ? success(running.value.apiRoot) : running;
     }
     const normalised = normaliseServerUrl(server.url);
-    return normalised.ok ? success(normalised.apiRoot) : failure(invalidInput(normalised.message));
+    return normalised.ok ? success(normalised.value) : failure(invalidInput(normalised.error));
   }
 
   return {
@@ -397,7 +398,7 @@ export function createAccountSession(options: SessionOptions): AccountSession {
       const client = newClient(apiRoot.value, request.server);
       const answer = await client.authenticate({ body: { username: request.username, password: request.password } });
       if (!answer.ok) return failure(signInRefusal(answer.error, request.server));
-      const { sessionToken, userId } = answer.data;
+      const { sessionToken, userId } = answer.value;
       if (sessionToken === null || userId === null) return failure(invalidInput('The server accepted the sign-in but started no session.'));
       const identity = await readIdentity(client, request, request.server, apiRoot.value, userId, how.provisioned === true);
       if (!identity.ok) {

@@ -102,6 +102,6 @@ export function applySettingsPatch(settings: Settings, patch: SettingsPatch): Br
     return invalidPatch(problems);
   }
   const shortcut = checkAccelerator(merged.globalShortcut);
-  if (!shortcut.ok) return invalidPatch([{ field: 'globalShortcut', problem: shortcut.problem }]);
-  return success({ ...structuredClone(merged), globalShortcut: shortcut.accelerator });
+  if (!shortcut.ok) return invalidPatch([{ field: 'globalShortcut', problem: shortcut.error }]);
+  return success({ ...structuredClone(merged), globalShortcut: shortcut.value });
 }

@@ -126,7 +126,7 @@ export async function refreshHours(state: CoreState, session: Session, scheduleI
   const answer = await session.run((client) => client.getSchedule({ params: { scheduleId } }));
   // Without it Free now lists as it did before; the next look asks again.
   if (!answer.ok) return;
-  const hours: ScheduleHours = { scheduleId, timezone: answer.data.timezone, fetchedAt: now, periods: answer.data.periods };
+  const hours: ScheduleHours = { scheduleId, timezone: answer.value.timezone, fetchedAt: now, periods: answer.value.periods };
   state.data.hours = [...state.data.hours.filter((entry) => entry.scheduleId !== scheduleId), hours];
 }
 
@@ -165,7 +165,7 @@ export async function askSchedules(toAsk: readonly number[], meetingsIn: readonl
     if (unreachable(busy)) return 'unreachable';
     results.push(busy);
     if (busy.ok) {
-      const listed = busy.data.reservations;
+      const listed = busy.value.reservations;
       const answer: BusyNow = { scheduleId, askedAt: now, until: readEnd, reservations: wide ? listedUntil(listed, now, readEnd) : listed };
       state.data.busyNow = [...state.data.busyNow.filter((entry) => entry.scheduleId !== scheduleId), answer];
       if (wide) {

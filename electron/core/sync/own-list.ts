@@ -60,6 +60,6 @@ export async function confirmVanished(vanished: readonly WireSummary[], state: C
     const answer = await askReservation(session, summary.referenceNumber, answers);
     if (session.account !== account) return;
     // Any other answer leaves it gone: the news of it is worded for what Perch cannot tell.
-    if (answer.ok) state.data.reservations = [...state.data.reservations, summaryUpdatedBy(summary, answer.data)];
+    if (answer.ok) state.data.reservations = [...state.data.reservations, summaryUpdatedBy(summary, answer.value)];
   }
 }

@@ -48,10 +48,10 @@ export function createReferenceData(options: ReferenceDataOptions): ReferenceDat
     const user = await session.run((client) => client.getUser({ params: { userId: account.userId } }));
     if (!user.ok) return;
     let unread = false;
-    const ids = await readBookableResourceIds(user.data, async (groupId) => {
+    const ids = await readBookableResourceIds(user.value, async (groupId) => {
       const group = await session.run((client) => client.getGroup({ params: { groupId } }));
       if (!group.ok) unread = true;
-      return group.ok ? group.data.permissions : null;
+      return group.ok ? group.value.permissions : null;
     });
     if (!unread) await session.keepBookable(account, ids);
   }
@@ -74,13 +74,13 @@ export function createReferenceData(options: ReferenceDataOptions): ReferenceDat
       ]);
       if (session.account !== account) return;
       const { data } = state;
-      if (resources.ok) data.resources = resources.data.resources;
+      if (resources.ok) data.resources = resources.value.resources;
       // A 2.9 server has no types (404: server-facts C); kept as they were when the server cannot say now.
-      if (types.ok) data.resourceTypes = types.data.types;
+      if (types.ok) data.resourceTypes = types.value.types;
       else if (types.error.kind === 'notFound') data.resourceTypes = [];
-      if (schedules.ok) data.schedules = schedules.data.schedules;
-      if (groups.ok) data.groups = groups.data;
-      if (attributes.ok) data.reservationAttributes = attributes.data.attributes;
+      if (schedules.ok) data.schedules = schedules.value.schedules;
+      if (groups.ok) data.groups = groups.value;
+      if (attributes.ok) data.reservationAttributes = attributes.value.attributes;
       attributesUnread = !attributes.ok;
       if (resources.ok && schedules.ok) data.referenceFetchedAt = clock.now();
       if (!grantsJustRead) await refreshBookable(account);
@@ -94,10 +94,10 @@ export function createReferenceData(options: ReferenceDataOptions): ReferenceDat
   async function list<T>(pick: (data: CoreData) => T[]): Promise<SessionResult<T[]>> {
     await refresh(false);
     const found = pick(state.data);
-    if (found.length > 0 || state.data.referenceFetchedAt !== null) return { ok: true, data: found };
+    if (found.length > 0 || state.data.referenceFetchedAt !== null) return { ok: true, value: found };
     // Nothing cached and the refresh failed: ask once more to learn why.
     const probe = await session.run((client) => client.getAllSchedules());
-    return probe.ok ? { ok: true, data: found } : probe;
+    return probe.ok ? { ok: true, value: found } : probe;
   }
 
   async function reservationAttributes(): Promise<WireAttribute[]> {
@@ -106,7 +106,7 @@ export function createReferenceData(options: ReferenceDataOptions): ReferenceDat
     if (attributesUnread && session.account === account) {
       const read = await readAttributes();
       if (read.ok && session.account === account) {
-        state.data.reservationAttributes = read.data.attributes;
+        state.data.reservationAttributes = read.value.attributes;
         attributesUnread = false;
         options.changed();
       }

@@ -104,7 +104,7 @@ export function createSync(options: SyncOptions): Sync {
       if (unreachable(answer)) return offline();
       const { reservations } = state.data;
       if (answer.ok) {
-        state.data.reservations = reservations.map((summary) => (summary.referenceNumber === referenceNumber ? summaryUpdatedBy(summary, answer.data) : summary));
+        state.data.reservations = reservations.map((summary) => (summary.referenceNumber === referenceNumber ? summaryUpdatedBy(summary, answer.value) : summary));
       } else if (answer.error.kind === 'notFound') {
         state.data.reservations = reservations.filter((summary) => summary.referenceNumber !== referenceNumber);
       } else {
@@ -158,7 +158,7 @@ export function createSync(options: SyncOptions): Sync {
     let vanished: WireSummary[] = [];
     if (reservations.ok) {
       const listedBefore = state.data.reservations;
-      state.data.reservations = mergeReservations(listedBefore, reservations.data.reservations, window, now);
+      state.data.reservations = mergeReservations(listedBefore, reservations.value.reservations, window, now);
       vanished = notListed(listedBefore, state.data.reservations, now);
       state.data.fetchedAt = now;
       // The user's list is shown at once; Free now fills in once the reads below are in.

@@ -1,6 +1,7 @@
 import type { Static } from '@sinclair/typebox';
 import { DateTime } from 'luxon';
 import { formatWireDateTime, parseWireDateTime, wallClockTime } from '../../api/dates.js';
+import type { Result } from '../../api/result.js';
 import type { RecurrenceRule as WireRecurrenceRuleSchema } from '../../api/schemas/reservations.js';
 import { usableZone } from './query-dates.js';
 
@@ -38,7 +39,7 @@ export interface Instance {
   readonly end: DateTime;
 }
 
-export type RecurrenceResult<T> = { ok: true; value: T } | { ok: false; error: string };
+export type RecurrenceResult<T> = Result<T, string>;
 
 export const NO_RECURRENCE: RecurrenceRule = {
   type: 'none',

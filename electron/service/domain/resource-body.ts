@@ -42,7 +42,7 @@ function readInterval(value: IntervalValue, member: string, violations: Violatio
     violations.add(`Invalid time specified for ${member}`);
     return null;
   }
-  return parsed.minutes === 0 ? null : parsed.minutes;
+  return parsed.value === 0 ? null : parsed.value;
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { Result } from '../../api/result.js';
 import type { HeldTime } from './availability.js';
 
 /** A period of a schedule's day, as far as slots care: instants in epoch milliseconds. */
@@ -55,7 +56,8 @@ export const maxSlotDays = 31;
 /** The schedule's default window when a schedule does not say: a week. */
 const defaultDaysVisible = 7;
 
-export type SlotWindow = { ok: true; dates: string[] } | { ok: false; error: 'endBeforeStart' | 'tooLong' };
+/** The dates to lay out. */
+export type SlotWindow = Result<string[], 'endBeforeStart' | 'tooLong'>;
 
 const addDays = (isoDate: string, days: number) => {
   const [year, month, day] = isoDate.split('-').map(Number) as [number, number, number];
@@ -76,5 +78,5 @@ export function slotWindow(start: string | null, end: string | null, today: stri
   const count = daysBetween(first, last) + 1;
   if (count < 1) return { ok: false, error: 'endBeforeStart' };
   if (count > maxSlotDays) return { ok: false, error: 'tooLong' };
-  return { ok: true, dates: Array.from({ length: count }, (_, index) => addDays(first, index)) };
+  return { ok: true, value: Array.from({ length: count }, (_, index) => addDays(first, index)) };
 }

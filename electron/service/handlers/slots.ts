@@ -94,7 +94,7 @@ export const slotHandlers = {
     violations.throwIfAny();
 
     const layout = await loadLayout(store, schedule.id);
-    const days = (window.ok ? window.dates : []).map((date) => {
+    const days = (window.ok ? window.value : []).map((date) => {
       const from = instantOf(calendarDate(date), 0, callerZone);
       const to = instantOf(calendarDate(date), secondsPerDay, callerZone);
       return {
