@@ -1,6 +1,7 @@
 /**
  * The layers and which way they import (`npm run check:boundaries`, run by `npm test`), for
- * dependency-cruiser. Paths are read from the folder it runs in: the repository's root.
+ * dependency-cruiser. Paths are read from the folder it runs in, the repository's root; a module is
+ * named by its path from there.
  *
  *   renderer/            the popover: only the bridge contract, and its TypeBox schemas never at run time
  *   electron/shell/, main.ts, preload.ts   Electron's side: anything of electron/, never the renderer
@@ -17,7 +18,7 @@ const ours = '^(electron|renderer)/';
 /** A layer's own folder plus the ones it may import. */
 const only = (...folders) => `^(${folders.map((folder) => `electron/${folder}/`).join('|')})`;
 
-/** What a module is: its path from the repository's root. */
+/** Electron's side: the shell and the two entry points. */
 const shellSide = '^electron/(shell/|main\\.ts$|preload\\.ts$)';
 
 /** The Electron npm module (and its subpaths), as it resolves. */
@@ -118,14 +119,13 @@ module.exports = {
     doNotFollow: { path: '^node_modules/' },
     // The types of an `import type` count: a layer that names another's types depends on them.
     tsPreCompilationDeps: true,
-    // The renderer's alias for the bridge contract ($bridge/…) comes from its tsconfig's paths.
-    tsConfig: { fileName: require('node:path').resolve('renderer/tsconfig.json') },
+    // The renderer's aliases ($bridge/…), read from its tsconfig's paths.
+    webpackConfig: { fileName: 'build/renderer-aliases.cjs' },
     combinedDependencies: false,
     enhancedResolveOptions: {
       exportsFields: ['exports'],
       conditionNames: ['import', 'require', 'node', 'default', 'types'],
       mainFields: ['module', 'main', 'types', 'typings'],
     },
-    reporterOptions: { text: { highlightFocused: true } },
   },
 };

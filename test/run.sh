@@ -41,6 +41,10 @@ echo "== type check"
 npx tsc -p tsconfig.json
 npx svelte-check --tsconfig renderer/tsconfig.json --fail-on-warnings
 
+echo "== formatting and import boundaries"
+npm run --silent check:format
+npm run --silent check:boundaries
+
 echo "== unit and integration tests"
 status=0
 vitest_report=$(mktemp)
