@@ -120,7 +120,7 @@ module.exports = {
     // The types of an `import type` count: a layer that names another's types depends on them.
     tsPreCompilationDeps: true,
     // The renderer's aliases ($bridge/…), read from its tsconfig's paths.
-    webpackConfig: { fileName: 'build/renderer-aliases.cjs' },
+    webpackConfig: { fileName: require('node:path').join(__dirname, 'renderer-aliases.cjs') },
     combinedDependencies: false,
     enhancedResolveOptions: {
       exportsFields: ['exports'],
