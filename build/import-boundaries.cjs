@@ -102,7 +102,8 @@ module.exports = {
     },
     {
       name: 'renderer-contract-types-only',
-      comment: "The bridge contract's TypeBox schemas must not reach the popover's bundle: the renderer imports its types only (import type).",
+      comment:
+        "The bridge contract's TypeBox schemas must not reach the popover's bundle: the renderer imports its types only (import type).",
       severity: 'error',
       from: { path: '^renderer/' },
       to: { path: `${bridgeContract}|^node_modules/@sinclair/typebox/`, dependencyTypesNot: ['type-only'] },

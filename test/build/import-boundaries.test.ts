@@ -16,13 +16,17 @@ type Files = Record<string, string>;
 /** A stand-in for an npm package in the scratch tree's node_modules: these modules, empty. */
 function packageFiles(name: string, modules: string[]): Files {
   const main = `node_modules/${name}/`;
-  return Object.fromEntries([[`${main}package.json`, JSON.stringify({ name, main: 'index.js' })], ...modules.map((module) => [main + module, 'export {};\n'])]);
+  return Object.fromEntries([
+    [`${main}package.json`, JSON.stringify({ name, main: 'index.js' })],
+    ...modules.map((module) => [main + module, 'export {};\n']),
+  ]);
 }
 
 /** Every layer importing what it may: the wire and bridge contracts, a service, the core, an adapter, the shell and the popover. */
 const cleanTree: Files = {
   'electron/api/result.ts': 'export type Result<T, E> = { ok: true; value: T } | { ok: false; error: E };\n',
-  'electron/api/client.ts': "import type { Result } from './result.js';\nexport const fetchAll = (): Result<number, string> => ({ ok: true, value: 1 });\n",
+  'electron/api/client.ts':
+    "import type { Result } from './result.js';\nexport const fetchAll = (): Result<number, string> => ({ ok: true, value: 1 });\n",
   'electron/bridge/contract.ts': [
     "import { Type, type Static } from '@sinclair/typebox';",
     "import type { Result } from '../api/result.js';",
@@ -31,7 +35,8 @@ const cleanTree: Files = {
     'export type BridgeResult = Result<Snapshot, string>;',
     '',
   ].join('\n'),
-  'electron/bridge/format.ts': "import type { Snapshot } from './contract.js';\nexport const describe = (snapshot: Snapshot): string => String(snapshot);\n",
+  'electron/bridge/format.ts':
+    "import type { Snapshot } from './contract.js';\nexport const describe = (snapshot: Snapshot): string => String(snapshot);\n",
   'electron/service/handlers.ts': "import { fetchAll } from '../api/client.js';\nexport const handle = () => fetchAll();\n",
   'electron/core/poller.ts': [
     "import { fetchAll } from '../api/client.js';",
@@ -40,7 +45,8 @@ const cleanTree: Files = {
     'export const poll = (): BridgeResult => ({ ok: false, error: String(fetchAll()) });',
     '',
   ].join('\n'),
-  'electron/platform/keychain.ts': "import type { Keychain } from '../core/poller.js';\nexport const keychain: Keychain = { read: () => '' };\n",
+  'electron/platform/keychain.ts':
+    "import type { Keychain } from '../core/poller.js';\nexport const keychain: Keychain = { read: () => '' };\n",
   'electron/shell/tray.ts': [
     "import { Tray } from 'electron';",
     "import { poll } from '../core/poller.js';",
@@ -62,7 +68,8 @@ const cleanTree: Files = {
     '<p>{label(describe(snapshot))}</p>',
     '',
   ].join('\n'),
-  'renderer/src/lib/label.ts': "import type { BridgeResult } from '$bridge/contract.js';\nexport const label = (text: string, _result?: BridgeResult) => text;\n",
+  'renderer/src/lib/label.ts':
+    "import type { BridgeResult } from '$bridge/contract.js';\nexport const label = (text: string, _result?: BridgeResult) => text;\n",
   // The packages the rules name, and the Svelte runtime a compiled component imports.
   ...packageFiles('electron', ['index.js']),
   ...packageFiles('@sinclair/typebox', ['index.js']),
@@ -82,7 +89,7 @@ const crossings = [
     // reads them, drops their type imports, so what it sees of a component is what reaches the bundle.
     change: 'a Svelte component importing core code',
     path: 'renderer/src/components/PollBadge.svelte',
-    text: "<script lang=\"ts\">\n  import { poll } from '../../../electron/core/poller.js';\n  let { title }: { title: string } = $props();\n</script>\n\n<span {title}>{String(poll())}</span>\n",
+    text: '<script lang="ts">\n  import { poll } from \'../../../electron/core/poller.js\';\n  let { title }: { title: string } = $props();\n</script>\n\n<span {title}>{String(poll())}</span>\n',
     violation: { rule: 'renderer-imports-only-bridge', to: 'electron/core/poller.ts' },
   },
   {
@@ -136,7 +143,10 @@ const crossings = [
 ];
 
 /** The other half of the circle above. */
-const circleStart = { path: 'electron/core/views.ts', text: "import { nextPoll } from './schedule.js';\nexport const view = () => nextPoll();\n" };
+const circleStart = {
+  path: 'electron/core/views.ts',
+  text: "import { nextPoll } from './schedule.js';\nexport const view = () => nextPoll();\n",
+};
 
 /** What the check printed and how it ended. */
 type CheckRun = { exitCode: number; output: string };
@@ -180,8 +190,15 @@ let crossed: CheckRun;
 // Two runs of the check, side by side (each takes seconds: it loads TypeScript and Svelte's compiler).
 beforeAll(async () => {
   scratch = mkdtempSync(join(tmpdir(), 'perch-boundaries-'));
-  const crossedFiles = { ...cleanTree, [circleStart.path]: circleStart.text, ...Object.fromEntries(crossings.map(({ path, text }) => [path, text])) };
-  [clean, crossed] = await Promise.all([checkBoundaries(join(scratch, 'clean'), cleanTree), checkBoundaries(join(scratch, 'crossed'), crossedFiles)]);
+  const crossedFiles = {
+    ...cleanTree,
+    [circleStart.path]: circleStart.text,
+    ...Object.fromEntries(crossings.map(({ path, text }) => [path, text])),
+  };
+  [clean, crossed] = await Promise.all([
+    checkBoundaries(join(scratch, 'clean'), cleanTree),
+    checkBoundaries(join(scratch, 'crossed'), crossedFiles),
+  ]);
 }, 120_000);
 
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
