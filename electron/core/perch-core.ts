@@ -4,10 +4,9 @@
  * forwards power and screen events and wires the commands to IPC.
  */
 import type { DateTime } from 'luxon';
-import type { CommandHandlers, Settings, StateSnapshot, TimeFormatRules } from '../bridge/contract.js';
+import type { CommandHandlers, StateSnapshot, TimeFormatRules } from '../bridge/contract.js';
 import type { Autostart } from './desktop/autostart.js';
-import { claimShortcut, deliveryProblem, type GlobalShortcut, type ShortcutDelivery } from './desktop/global-shortcut.js';
-import { failure, invalidInput, messageOf, success } from './errors.js';
+import type { GlobalShortcut } from './desktop/global-shortcut.js';
 import { createAccountCache } from './account/account-cache.js';
 import { createStartTimeRules } from './account/start-time-rules.js';
 import { createAccountFlow } from './account/account-flow.js';
@@ -16,6 +15,7 @@ import type { Clock } from './clock.js';
 import { createCommandHandlers } from './commands/commands.js';
 import { createCoreEvents, type CoreEvents } from './core-events.js';
 import { createCoreState } from './core-state.js';
+import { createCoreView } from './core-view.js';
 import type { SecretStore } from './storage/secret-store.js';
 import type { LocalProfile } from './local-service/local-account.js';
 import type { LocalService } from './local-service/local-service.js';
@@ -24,17 +24,13 @@ import { createNotificationSchedule } from './notifications/notification-schedul
 import { notifierProblemOf, type Notifier } from './notifications/notifier.js';
 import { createReferenceData } from './sync/reference-data.js';
 import { createAccountSession } from './session/session.js';
-import { loadSettings, saveSettings } from './storage/settings-store.js';
-import { resourceFaces } from './views/resource-kind.js';
-import { freeViews, snapshotOf, viewContextOf } from './views/snapshot.js';
-import { coveredSchedules } from './sync/free-now-schedules.js';
-import { knownClosed } from './views/opening-hours.js';
 import { bookNowScheduleIds } from './desktop/tray-menu.js';
 import { defaultSlowAnswerMs } from './sync/poll-answers.js';
 import { createSync } from './sync/sync.js';
 import { autoCheckInKey, autoCheckInTarget } from './auto-check-in.js';
 import { listedReservations } from './reservations.js';
 import { notificationId } from './notifications/planner.js';
+import { createUserSettings } from './user-settings.js';
 
 export interface PerchCoreOptions {
   dataDir: string;
@@ -102,30 +98,16 @@ export function createPerchCore(options: PerchCoreOptions): PerchCore {
   let unsubscribeUnlocked: (() => void) | null = null;
   /** When the user last looked (popover or tray menu), in epoch ms. */
   let lookedAtMs = Number.NEGATIVE_INFINITY;
-  /** How the desktop delivers the shortcut: known once start() has asked. */
-  let shortcutDelivery: ShortcutDelivery = { kind: 'direct' };
-  state.shortcutCommand = options.globalShortcut?.launchCommand ?? null;
 
   const startTimeRules = createStartTimeRules({ dataDir, track, log });
-  const snapshot = () => snapshotOf(state, session.account, clock.now(), options.secrets.status(), startTimeRules.locksStarted(session.account));
+  const view = createCoreView({ clock, state, session, secrets: options.secrets, startTimeRules });
+  const { snapshot } = view;
   /** The last state shown: the background keeps fresh what its tray's Book now shows. */
   let lastShown: StateSnapshot | null = null;
   const stateChanged = () => {
     lastShown = snapshot();
     events.emit('stateChanged', lastShown);
   };
-
-  /** Launch at login is the OS's: shown as the OS has it, which the user may change in the OS's own settings. */
-  async function readSettings(): Promise<Settings> {
-    if (options.autostart) {
-      try {
-        state.settings = { ...state.settings, launchAtLogin: await options.autostart.read() };
-      } catch (error) {
-        log('could not read whether Perch starts at login', error);
-      }
-    }
-    return state.settings;
-  }
 
   const cache = createAccountCache({ dataDir, state, session, track, log });
   const notifications = createNotificationSchedule({
@@ -170,62 +152,21 @@ export function createPerchCore(options: PerchCoreOptions): PerchCore {
     stateChanged,
   });
 
-  const handlers = createCommandHandlers({
-    session,
-    snapshot,
-    viewContext: () => viewContextOf(session.account, clock.now(), state.data, startTimeRules.locksStarted(session.account)),
-    startTimeRules,
-    signIn: accounts.signIn,
-    tryThisComputer: accounts.tryThisComputer,
-    signOut: accounts.signOut,
-    async refresh() {
-      // The look's poll reads the reference data too, but only when it is stale.
-      if (session.account !== null) await sync.refreshReservations();
-      return snapshot();
-    },
-    async reloadEverything() {
-      if (session.account === null) return snapshot();
-      // Started first, so that the look's poll joins this read and works Free now out against it.
-      await Promise.all([reference.refresh(true), sync.refreshReservations()]);
-      return snapshot();
-    },
-    settings: () => state.settings,
-    readSettings,
-    async saveSettings(next) {
-      // Written only when the user changes it (state.settings was just read from the OS): a start,
-      // or a change of theme, leaves the OS's login items alone.
-      if (options.autostart && next.launchAtLogin !== state.settings.launchAtLogin) {
-        await options.autostart.write(next.launchAtLogin).catch((error: unknown) => {
-          throw new Error(`Perch could not change whether it starts at login: ${messageOf(error)}`);
-        });
-      }
-      if (options.globalShortcut && next.globalShortcut !== state.settings.globalShortcut) {
-        const problem = claimShortcut(options.globalShortcut, next.globalShortcut, state.settings.globalShortcut);
-        if (problem !== null) return failure({ ...invalidInput('The shortcut could not be set.'), fields: [{ field: 'globalShortcut', problem }] });
-        // Held, yet it may never fire: the desktop's limit is shown, not refused, since no other keys would do better.
-        state.shortcutProblem = deliveryProblem(shortcutDelivery, next.globalShortcut, state.shortcutCommand);
-      }
-      await saveSettings(dataDir, next);
-      state.settings = next;
+  const settings = createUserSettings({
+    dataDir,
+    clock,
+    state,
+    ...(options.autostart !== undefined && { autostart: options.autostart }),
+    ...(options.globalShortcut !== undefined && { globalShortcut: options.globalShortcut }),
+    log,
+    async saved() {
       // New lead times or switches change what is due.
       if (session.account !== null) await notifications.replan(null, null);
       stateChanged();
-      return success(null);
     },
-    resources: reference.resources,
-    resourceFaces: () => resourceFaces(state.data.resources, state.data.resourceTypes, state.data.groups),
-    schedules: reference.schedules,
-    reservationAttributes: reference.reservationAttributes,
-    knownSummary: (referenceNumber) => state.data.reservations.find((summary) => summary.referenceNumber === referenceNumber),
-    reservationChanged: sync.reservationChanged,
-    reservationsChanged: sync.refreshReservations,
-    hidePopover: () => events.emit('hidePopover', null),
-    openExternal: (url) => events.emit('openExternal', url),
-    copyText: (text) => events.emit('copyText', text),
-    openBookForm: (book) => events.emit('navigate', { book }),
-    freeNowScheduleIds: (at) => coveredSchedules(state, session.account).filter((scheduleId) => !knownClosed(state.data.hours, scheduleId, at)),
-    freeViews: (answers, start, end) => (session.account === null ? [] : freeViews(state, session.account, answers, start, end)),
   });
+
+  const handlers = createCommandHandlers({ state, session, accounts, sync, reference, startTimeRules, settings, view, events });
 
   /** The bookings auto check-in tried this run (autoCheckInKey): one chance each, whatever came of it. */
   const autoCheckInTried = new Set<string>();
@@ -282,23 +223,7 @@ export function createPerchCore(options: PerchCoreOptions): PerchCore {
     on: events.on,
     snapshot,
     async start() {
-      // Asked first: on Wayland a question to the session bus, answered while the settings load.
-      const delivery = options.globalShortcut?.delivery();
-      const loaded = await loadSettings(dataDir, { now: () => clock.now() });
-      await startTimeRules.load();
-      state.settings = loaded.settings;
-      await readSettings();
-      if (options.globalShortcut && delivery) {
-        shortcutDelivery = await delivery;
-        if (shortcutDelivery.kind === 'portal' && shortcutDelivery.portal.kind !== 'present') {
-          log(`global shortcuts go through the desktop portal here: ${shortcutDelivery.portal.reason}`);
-        }
-        const accelerator = state.settings.globalShortcut;
-        if (accelerator !== '') {
-          state.shortcutProblem = claimShortcut(options.globalShortcut, accelerator, null) ?? deliveryProblem(shortcutDelivery, accelerator, state.shortcutCommand);
-        }
-      }
-      if (loaded.problem !== null) state.lastError = { kind: 'unexpected', message: loaded.problem };
+      await Promise.all([settings.load(), startTimeRules.load()]);
       unsubscribeResponses ??= notifier.onResponse((invocation) => track(respond(invocation)));
       // The keychain's status is part of what the popover shows.
       unsubscribeUnlocked ??= options.secrets.onUnlocked(stateChanged);

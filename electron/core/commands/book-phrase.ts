@@ -9,6 +9,7 @@ import { createTimeFormat } from '../../bridge/format.js';
 import type { BookingOutcome, BookPhraseRequest, BookRequest, BridgeResult, FreeAtRequest, FreeResourceView, PhrasePreview, PhraseRequest, ResourceCardView } from '../../bridge/contract.js';
 import type { CommandContext } from './command-context.js';
 import type { CommandLookups } from './command-lookups.js';
+import { openScheduleIds } from './free-at.js';
 import { failure, invalidInput, success } from '../errors.js';
 import { isoIn } from '../views/bridge-time.js';
 import { phraseResourceOf, readBookingPhrase, type BookingIntent, type ResourceWish } from './booking-phrase.js';
@@ -36,7 +37,7 @@ export function createPhraseCommands(
     if (!view.ok) return view;
     const { zone } = view.value;
     const now = view.value.now.setZone(zone);
-    const snapshot = context.snapshot();
+    const snapshot = context.view.snapshot();
     // Every resource the user may book, in Free now's order, so the first that fits is the one Free now would offer.
     const cards: ResourceCardView[] = [...snapshot.freeNow, ...snapshot.notFreeNow];
     const intent = readBookingPhrase(text, { now, timeFormat: snapshot.timeFormat, resources: cards.map(phraseResourceOf) });
@@ -79,7 +80,7 @@ export function createPhraseCommands(
       const free = await freeAt({ start: times.start, durationMinutes: minutes });
       if (!free.ok) return free;
       const fitting = free.value.find((resource) => ids.includes(resource.resourceId));
-      const asked = new Set(context.freeNowScheduleIds(start));
+      const asked = new Set(openScheduleIds(context, start));
       // A resource in a schedule not asked about may be free: the booking will tell.
       const unknown = ids.find((id) => !asked.has(cards.find((card) => card.resourceId === id)?.scheduleId ?? -1));
       chosen = fitting ? { id: fitting.resourceId, free: fitting } : unknown !== undefined ? { id: unknown, free: null } : null;

@@ -74,7 +74,7 @@ export function createBooking(context: CommandContext, lookups: CommandLookups):
     const problem = slotProblem(slots.value, request.resourceId, start, end, name, zone);
     if (problem !== null) return failure(invalidInput(problem));
 
-    const body = newBookingBody(request, start, end, zone, await context.reservationAttributes());
+    const body = newBookingBody(request, start, end, zone, await context.reference.reservationAttributes());
     const created = await run((client) => client.createReservation({ body }));
     if (!created.ok) {
       // A POST that may have landed is not sent twice; an unreadable 2xx is no confirmation.
@@ -82,7 +82,7 @@ export function createBooking(context: CommandContext, lookups: CommandLookups):
       if (isConflict(created.error)) return failure(await clash(slots.value, request.resourceId, name, start, end, zone));
       return failure(bridgeErrorFromSession(created.error));
     }
-    await context.reservationsChanged();
+    await context.sync.refreshReservations();
     return success({ referenceNumber: created.value.referenceNumber, isPendingApproval: created.value.isPendingApproval });
   };
 

@@ -6,13 +6,15 @@ import { commandMessages } from './command-messages.js';
 import { failure, invalidInput, signedOutError, success } from '../errors.js';
 import { bridgeErrorFromSession, type SessionResult } from '../session/session.js';
 import type { ViewContext } from '../views/reservation-view.js';
-import type { WireReservation, WireResource } from '../../api/wire.js';
+import type { WireReservation, WireResource, WireSummary } from '../../api/wire.js';
 
 export interface CommandLookups {
   run<T>(action: (client: ApiClient) => Promise<ApiResult<T>>): Promise<SessionResult<T>>;
   /** The view context, or the reason there is none. */
   signedIn(): BridgeResult<ViewContext>;
   findResource(resourceId: number): Promise<BridgeResult<WireResource>>;
+  /** The listed summary of a reservation, if the last polls saw it. */
+  knownSummary(referenceNumber: string): WireSummary | undefined;
   /** GetReservation: what the server holds now, the only trustworthy answer after a write. */
   readBack(referenceNumber: string): Promise<SessionResult<WireReservation>>;
 }
@@ -22,11 +24,11 @@ export function createCommandLookups(context: CommandContext): CommandLookups {
   return {
     run,
     signedIn() {
-      const view = context.viewContext();
+      const view = context.view.viewContext();
       return view === null ? failure(signedOutError()) : success(view);
     },
     async findResource(resourceId) {
-      const listed = await context.resources();
+      const listed = await context.reference.resources();
       if (listed.ok) {
         const found = listed.value.find((resource) => resource.resourceId === resourceId);
         if (found) return success(found);
@@ -36,6 +38,7 @@ export function createCommandLookups(context: CommandContext): CommandLookups {
       if (single.error.kind === 'notFound') return failure(invalidInput(commandMessages.unknownResource));
       return failure(bridgeErrorFromSession(single.error));
     },
+    knownSummary: (referenceNumber) => context.state.data.reservations.find((summary) => summary.referenceNumber === referenceNumber),
     readBack: (referenceNumber) => run((client) => client.getReservation({ params: { referenceNumber } })),
   };
 }

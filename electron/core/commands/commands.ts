@@ -31,6 +31,7 @@ const guarded =
 const asResult = <A extends unknown[], T>(command: (...args: A) => Promise<BridgeResult<T>>) => guarded(command, (error) => failure<T>(error));
 
 export function createCommandHandlers(context: CommandContext): CommandHandlers {
+  const { session, accounts, sync, reference, settings, view, events } = context;
   const lookups = createCommandLookups(context);
   const book = createBooking(context, lookups);
   const actions = createReservationActions(context, lookups);
@@ -39,20 +40,34 @@ export function createCommandHandlers(context: CommandContext): CommandHandlers 
   const phrases = createPhraseCommands(context, lookups, freeAt, book);
   const details = createReservationDetails(context, lookups);
 
+  /** The 14-day list and who is busy now; the reference data only when stale (the look's poll reads it then). */
+  async function refresh() {
+    if (session.account !== null) await sync.refreshReservations();
+    return view.snapshot();
+  }
+
+  /** The refresh, and the reference data (resources, schedules, groups, attributes, permissions) read again. */
+  async function reloadEverything() {
+    if (session.account === null) return view.snapshot();
+    // Started first, so that the look's poll joins this read and works Free now out against it.
+    await Promise.all([reference.refresh(true), sync.refreshReservations()]);
+    return view.snapshot();
+  }
+
   return {
-    getState: guarded(async () => context.snapshot(), () => context.snapshot()),
-    refresh: guarded(() => context.refresh(), () => context.snapshot()),
-    reloadEverything: guarded(() => context.reloadEverything(), () => context.snapshot()),
-    signIn: asResult((request) => context.signIn(request)),
-    tryThisComputer: asResult(() => context.tryThisComputer()),
-    signOut: asResult(() => context.signOut()),
+    getState: guarded(async () => view.snapshot(), () => view.snapshot()),
+    refresh: guarded(refresh, () => view.snapshot()),
+    reloadEverything: guarded(reloadEverything, () => view.snapshot()),
+    signIn: asResult((request) => accounts.signIn(request)),
+    tryThisComputer: asResult(() => accounts.tryThisComputer()),
+    signOut: asResult(() => accounts.signOut()),
     book: asResult(book),
     checkIn: asResult(({ referenceNumber }) => actions.checkInOrOut(referenceNumber, 'in')),
     checkOut: asResult(({ referenceNumber }) => actions.checkInOrOut(referenceNumber, 'out')),
     cancel: asResult(actions.cancel),
     release: asResult(actions.release),
     extend: asResult(actions.extend),
-    offerExtension: asResult(createExtensionOffer(context, lookups)),
+    offerExtension: asResult(createExtensionOffer(lookups)),
     retitle: asResult(actions.retitle),
     move: asResult(actions.move),
     getRecurrence: asResult(createRecurrenceLookup(context, lookups)),
@@ -63,23 +78,24 @@ export function createCommandHandlers(context: CommandContext): CommandHandlers 
     listResources: asResult(lists.listResources),
     listSlots: asResult(lists.listSlots),
     listReservationAttributes: asResult(lists.listReservationAttributes),
-    getSettings: guarded(async () => structuredClone(await context.readSettings()), () => structuredClone(context.settings())),
+    getSettings: guarded(async () => structuredClone(await settings.read()), () => structuredClone(settings.current())),
     setSettings: asResult(async (patch: SettingsPatch) => {
-      const applied = applySettingsPatch(await context.readSettings(), patch);
+      const applied = applySettingsPatch(await settings.read(), patch);
       if (!applied.ok) return applied;
-      const saved = await context.saveSettings(applied.value);
+      const saved = await settings.save(applied.value);
       if (!saved.ok) return saved;
       return success(structuredClone(applied.value));
     }),
     hidePopover: async () => {
-      context.hidePopover();
+      events.emit('hidePopover', null);
       return null;
     },
     freeAt: asResult(freeAt),
     readPhrase: asResult(phrases.readPhrase),
     bookPhrase: asResult(phrases.bookPhrase),
     openBookForm: async (draft) => {
-      context.openBookForm(draft);
+      // Through the navigate event, which shows the popover.
+      events.emit('navigate', { book: draft });
       return null;
     },
   };

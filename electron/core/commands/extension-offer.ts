@@ -16,7 +16,6 @@ import { resourceSlots } from '../views/resource-views.js';
 import { summaryView } from '../views/reservation-view.js';
 import { wireInstant } from '../../api/dates.js';
 import type { WireSlots } from '../../api/wire.js';
-import type { CommandContext } from './command-context.js';
 import type { CommandLookups } from './command-lookups.js';
 import { commandMessages, describeTime } from './command-messages.js';
 import { queryDate } from './query-dates.js';
@@ -51,12 +50,12 @@ export function offerFromSlots(slots: WireSlots, resourceId: number, facts: Exte
   return { minutes: Math.round(next.end.diff(end, 'minutes').minutes), end: isoIn(zone, next.end) };
 }
 
-export function createExtensionOffer(context: CommandContext, lookups: CommandLookups) {
+export function createExtensionOffer(lookups: CommandLookups) {
   return async ({ referenceNumber }: ReferenceRequest): Promise<BridgeResult<ExtensionOffer>> => {
     const view = lookups.signedIn();
     if (!view.ok) return view;
     const { zone } = view.value;
-    const summary = context.knownSummary(referenceNumber);
+    const summary = lookups.knownSummary(referenceNumber);
     const start = wireInstant(summary?.startDate);
     const end = wireInstant(summary?.endDate);
     if (summary === undefined || start === null || end === null) return failure(invalidInput(extensionMessages.unknownReservation));

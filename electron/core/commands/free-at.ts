@@ -10,7 +10,16 @@ import type { CommandContext } from './command-context.js';
 import type { CommandLookups } from './command-lookups.js';
 import { failure, invalidInput, success } from '../errors.js';
 import { bridgeErrorFromSession } from '../session/session.js';
+import { coveredSchedules } from '../sync/free-now-schedules.js';
 import type { BusyAnswer } from '../views/free-now.js';
+import { knownClosed } from '../views/opening-hours.js';
+import { freeViews } from '../views/snapshot.js';
+
+/** The schedules Free now covers, ranked, leaving out those whose hours say they are closed at `at`. */
+export function openScheduleIds(context: Pick<CommandContext, 'state' | 'session'>, at: DateTime): number[] {
+  const { state, session } = context;
+  return coveredSchedules(state, session.account).filter((scheduleId) => !knownClosed(state.data.hours, scheduleId, at));
+}
 
 export function createFreeAt(context: CommandContext, lookups: CommandLookups) {
   return async ({ start, durationMinutes }: FreeAtRequest): Promise<BridgeResult<FreeResourceView[]>> => {
@@ -21,11 +30,13 @@ export function createFreeAt(context: CommandContext, lookups: CommandLookups) {
     const to = from.plus({ minutes: durationMinutes });
     const window = { startDateTime: formatWireDateTime(from.toUTC()), endDateTime: formatWireDateTime(to.toUTC()) };
     const answers: BusyAnswer[] = [];
-    for (const scheduleId of context.freeNowScheduleIds(from)) {
+    for (const scheduleId of openScheduleIds(context, from)) {
       const answer = await lookups.run((client) => client.getReservations({ query: { scheduleId: String(scheduleId), ...window } }));
       if (!answer.ok) return failure(bridgeErrorFromSession(answer.error));
       answers.push({ scheduleId, until: to, reservations: answer.value.reservations });
     }
-    return success(context.freeViews(answers, from, to));
+    // Ranked for the user, from who was busy in those schedules then.
+    const account = context.session.account;
+    return success(account === null ? [] : freeViews(context.state, account, answers, from, to));
   };
 }

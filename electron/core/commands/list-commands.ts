@@ -6,6 +6,7 @@ import type { CommandLookups } from './command-lookups.js';
 import { failure, success } from '../errors.js';
 import { bookableTest } from '../session/bookable.js';
 import { bridgeErrorFromSession } from '../session/session.js';
+import { resourceFaces } from '../views/resource-kind.js';
 import { attributeView, resourceView, scheduleView, slotViews, unknownFace } from '../views/resource-views.js';
 
 export interface ListCommands {
@@ -21,18 +22,19 @@ export function createListCommands(context: CommandContext, lookups: CommandLook
     async listSchedules() {
       const view = lookups.signedIn();
       if (!view.ok) return view;
-      const schedules = await context.schedules();
+      const schedules = await context.reference.schedules();
       return schedules.ok ? success(schedules.value.map(scheduleView)) : failure(bridgeErrorFromSession(schedules.error));
     },
     async listResources() {
       const view = lookups.signedIn();
       if (!view.ok) return view;
-      const resources = await context.resources();
+      const resources = await context.reference.resources();
       if (!resources.ok) return failure(bridgeErrorFromSession(resources.error));
       // A resource granted "view only" is listed by the server but cannot be booked.
       const account = context.session.account;
       const mayBook = account === null ? () => false : bookableTest(account);
-      const faces = context.resourceFaces();
+      const { data } = context.state;
+      const faces = resourceFaces(data.resources, data.resourceTypes, data.groups);
       return success(resources.value.filter((resource) => mayBook(resource.resourceId)).map((resource) => resourceView(resource, faces.get(resource.resourceId) ?? unknownFace)));
     },
     async listSlots({ resourceId, date }) {

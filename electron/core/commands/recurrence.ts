@@ -24,7 +24,7 @@ export function createRecurrenceLookup(context: CommandContext, lookups: Command
     if (kept.has(key)) return success(kept.get(key) ?? null);
     const detail = await lookups.readBack(referenceNumber);
     if (!detail.ok) return failure(bridgeErrorFromSession(detail.error));
-    const schedules = await context.schedules();
+    const schedules = await context.reference.schedules();
     const scheduleZone = schedules.ok ? schedules.value.find((schedule) => schedule.id === detail.value.scheduleId)?.timezone : undefined;
     const rule = recurrenceView(detail.value, view.value.zone, scheduleZone);
     if (kept.size >= maxKeptRules) kept.delete(kept.keys().next().value!);

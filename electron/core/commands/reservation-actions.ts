@@ -69,17 +69,17 @@ export function createReservationActions(context: CommandContext, lookups: Comma
   function learnStartRule(start: string, refused: boolean): void {
     const account = context.session.account;
     const begun = wireInstant(start);
-    const now = context.viewContext()?.now;
+    const now = context.view.viewContext()?.now;
     if (account === null || begun === null || now === undefined || begun > now) return;
     context.startTimeRules.learn(account, refused ? 'future' : 'current');
   }
 
   function requiresCheckIn(detail: WireReservation): boolean {
-    return context.knownSummary(detail.referenceNumber)?.isCheckInEnabled ?? detail.autoReleaseMinutes !== null;
+    return lookups.knownSummary(detail.referenceNumber)?.isCheckInEnabled ?? detail.autoReleaseMinutes !== null;
   }
 
   function viewOrError(detail: WireReservation, view: ViewContext, requires = requiresCheckIn(detail)): BridgeResult<ReservationView> {
-    context.reservationChanged(detail);
+    context.sync.reservationChanged(detail);
     const result = detailView(detail, requires, view);
     return result === null ? failure(unexpected("The server's answer about the reservation has no valid dates.")) : success(result);
   }
@@ -186,8 +186,8 @@ export function createReservationActions(context: CommandContext, lookups: Comma
       after.resourceId === resourceId && wireInstant(after.startDate)?.toMillis() === from.toMillis() && wireInstant(after.endDate)?.toMillis() === to.toMillis();
     const changed = await updateOne(current.value, change, moved, commandMessages.moveNotConfirmed, name);
     if (!changed.ok) return changed;
-    await context.reservationsChanged();
-    return success(context.snapshot());
+    await context.sync.refreshReservations();
+    return success(context.view.snapshot());
   }
 
   /**
@@ -203,9 +203,9 @@ export function createReservationActions(context: CommandContext, lookups: Comma
     holding?: string,
   ): Promise<BridgeResult<WireReservation>> {
     const { referenceNumber } = detail;
-    const attributes = await context.reservationAttributes();
+    const attributes = await context.reference.reservationAttributes();
     const isAdmin = context.session.account?.isAdmin ?? false;
-    const body: WireReservationBody = { ...fullBodyOf(detail, context.knownSummary(referenceNumber), attributes, isAdmin), ...change };
+    const body: WireReservationBody = { ...fullBodyOf(detail, lookups.knownSummary(referenceNumber), attributes, isAdmin), ...change };
     const updated = await run((client) => client.updateReservation({ params: { referenceNumber }, query: { updateScope: 'this' }, body }));
     // Only an acceptance, or the refusal that names the start, says what the rule is.
     if (updated.ok) learnStartRule(detail.startDate, false);
@@ -227,14 +227,14 @@ export function createReservationActions(context: CommandContext, lookups: Comma
     // Always explicit: real servers read a missing scope as `full`, the spec as `this`.
     const deleted = await run((client) => client.deleteReservation({ params: { referenceNumber: target.value }, query: { updateScope: scope } }));
     if (!deleted.ok) {
-      if (refusesStarted(deleted.error)) learnStartRule(context.knownSummary(target.value)?.startDate ?? '', true);
+      if (refusesStarted(deleted.error)) learnStartRule(lookups.knownSummary(target.value)?.startDate ?? '', true);
       if (deleted.error.kind !== 'unexpectedBody') return failure(refusalInWords(deleted.error, 'cancel'));
       const check = await readBack(target.value);
       if (check.ok) return failure(unexpected(commandMessages.cancelNotConfirmed));
       if (check.error.kind !== 'notFound') return failure(bridgeErrorFromSession(check.error));
     }
-    await context.reservationsChanged();
-    return success(context.snapshot());
+    await context.sync.refreshReservations();
+    return success(context.view.snapshot());
   }
 
   /**
@@ -256,7 +256,7 @@ export function createReservationActions(context: CommandContext, lookups: Comma
       if (!checkedIn.ok) return checkedIn;
     }
     const checkedOut = await checkInOrOut(referenceNumber, 'out');
-    return checkedOut.ok ? success(context.snapshot()) : checkedOut;
+    return checkedOut.ok ? success(context.view.snapshot()) : checkedOut;
   }
 
   /** The occurrence a full-scope delete must name to remove the whole series. */

@@ -45,12 +45,12 @@ export function createReservationDetails(context: CommandContext, lookups: Comma
       const account = context.session.account!;
       const page = account.server.kind === 'remote' ? serverReservationPage(account.apiRoot, referenceNumber) : null;
       if (page === null) return failure(invalidInput(detailMessages.noWebsite));
-      context.openExternal(page);
+      context.events.emit('openExternal', page);
       return success(null);
     },
 
     async copyText({ text }) {
-      context.copyText(text);
+      context.events.emit('copyText', text);
       return success(null);
     },
   };
