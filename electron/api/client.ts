@@ -14,7 +14,7 @@ import {
   type ApiResult,
 } from './api-error.js';
 import { decode } from './decode.js';
-import { sessionHeaderNames } from './session-headers.js';
+import type { SessionHeaders } from './session-headers.js';
 import {
   operationNames,
   operations,
@@ -27,11 +27,6 @@ import {
 } from './operations.js';
 
 export type { ApiError, ApiErrorKind, ApiResult } from './api-error.js';
-
-export interface Session {
-  sessionToken: string;
-  userId: number;
-}
 
 export type PathParams<N extends OperationName> = {
   [K in PathParameterNames<Operations[N]['path']> & PathParameterName]: Static<(typeof pathParameters)[K]>;
@@ -60,10 +55,8 @@ export type OperationMethod<N extends OperationName> = Record<never, never> exte
   ? (input?: OperationInput<N>) => Promise<ApiResult<OperationOutput<N>>>
   : (input: OperationInput<N>) => Promise<ApiResult<OperationOutput<N>>>;
 
-export type ApiClient = { [N in OperationName]: OperationMethod<N> } & {
-  /** Sent on every session and admin operation; set it to restore a kept session. */
-  session: Session | null;
-};
+/** One method per operation; it keeps no session: whoever owns the session gives its headers. */
+export type ApiClient = { [N in OperationName]: OperationMethod<N> };
 
 export interface ClientOptions {
   /** `{base_url}/Web/Services/index.php`. */
@@ -73,6 +66,8 @@ export interface ClientOptions {
   timeoutMs?: number;
   /** How messages name the server; by default its host (and port), as people typed it. */
   wording?: ServerWording;
+  /** Asked before every session and admin operation: the headers of the session as its owner holds it now. None by default. */
+  sessionHeaders?: () => SessionHeaders;
 }
 
 // Real servers take over a second for large lists; this only catches a server that hangs.
@@ -132,6 +127,17 @@ function readAnswer(name: OperationName, status: number, text: string): ApiResul
     : { ok: false, error: unexpectedBody(status, operation.specName, describeUnusable(decoded.error)) };
 }
 
+/** A refused login is a 200 on real servers; an accepted one must start a session. */
+function readAuthentication(result: ApiResult<OperationOutput<'authenticate'>>): ApiResult<OperationOutput<'authenticate'>> {
+  if (!result.ok) return result;
+  const { isAuthenticated, sessionToken, userId, message } = result.value;
+  if (!isAuthenticated) return { ok: false, error: { kind: 'unauthorized', message: message || loginRefusedMessage } };
+  if (sessionToken === null || userId === null) {
+    return { ok: false, error: unexpectedBody(operations.authenticate.successStatus, operations.authenticate.specName, 'accepted the login but started no session') };
+  }
+  return result;
+}
+
 /** The server as people name it in messages: its host (and port), not the API root. */
 function hostOf(apiRoot: string): string {
   try {
@@ -145,16 +151,16 @@ function hostOf(apiRoot: string): string {
 export function createClient(options: ClientOptions): ApiClient {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const $fetch = createFetch({ fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)) });
-  let session: Session | null = null;
+  const sessionHeaders = options.sessionHeaders ?? (() => ({}));
   const wording = options.wording ?? remoteServerWording(hostOf(options.apiRoot));
 
   async function send(name: OperationName, input: RawInput): Promise<ApiResult<unknown>> {
     const operation: OperationDefinition = operations[name];
-    const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Encoding': ACCEPT_ENCODING };
-    if (operation.auth !== 'none' && session !== null) {
-      headers[sessionHeaderNames.token] = session.sessionToken;
-      headers[sessionHeaderNames.userId] = String(session.userId);
-    }
+    const headers: Record<string, string> = {
+      Accept: 'application/json',
+      'Accept-Encoding': ACCEPT_ENCODING,
+      ...(operation.auth !== 'none' && sessionHeaders()),
+    };
     let body: string | undefined;
     if (operation.body) {
       // Full bodies always: real servers crash on members left out (the schemas' defaults).
@@ -178,37 +184,10 @@ export function createClient(options: ClientOptions): ApiClient {
     }
   }
 
-  /** A refused login is a 200 on real servers; an accepted one starts the session. */
-  function adoptSession(result: ApiResult<OperationOutput<'authenticate'>>): ApiResult<OperationOutput<'authenticate'>> {
-    if (!result.ok) return result;
-    const { isAuthenticated, sessionToken, userId, message } = result.value;
-    if (!isAuthenticated) return { ok: false, error: { kind: 'unauthorized', message: message || loginRefusedMessage } };
-    if (sessionToken === null || userId === null) {
-      return { ok: false, error: unexpectedBody(operations.authenticate.successStatus, operations.authenticate.specName, 'accepted the login but started no session') };
-    }
-    session = { sessionToken, userId };
-    return result;
-  }
-
   async function invoke(name: OperationName, input: RawInput): Promise<ApiResult<unknown>> {
     const result = await send(name, input);
-    if (name === 'authenticate') return adoptSession(result as ApiResult<OperationOutput<'authenticate'>>);
-    // Forget the session even when the server could not be told: the user asked to be signed out.
-    if (name === 'signOut' && (input.body as Session | undefined)?.sessionToken === session?.sessionToken) session = null;
-    return result;
+    return name === 'authenticate' ? readAuthentication(result as ApiResult<OperationOutput<'authenticate'>>) : result;
   }
 
-  const methods = Object.fromEntries(
-    operationNames.map((name) => [name, (input: RawInput = {}) => invoke(name, input)]),
-  ) as unknown as { [N in OperationName]: OperationMethod<N> };
-
-  return {
-    ...methods,
-    get session() {
-      return session;
-    },
-    set session(value: Session | null) {
-      session = value;
-    },
-  };
+  return Object.fromEntries(operationNames.map((name) => [name, (input: RawInput = {}) => invoke(name, input)])) as unknown as ApiClient;
 }

@@ -1,6 +1,7 @@
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
 import { createClient, type ApiClient } from '../../electron/api/client.js';
+import { sessionHeaders, type Session } from '../../electron/api/session-headers.js';
 import { operationNames } from '../../electron/api/operations.js';
 import { insertSchedule } from '../support/fixtures.js';
 import { adminCredentials, createNormalUser, startTestService, type TestService } from '../support/service.js';
@@ -19,22 +20,25 @@ beforeAll(async () => {
 });
 afterAll(() => service.dispose());
 
-/** A client on the in-process service whose exchanges are recorded, headers included. */
-function recordedClient(): { client: ApiClient; exchanges: Exchange[] } {
+/** A client on the in-process service whose exchanges are recorded, headers included; it sends `held.session`, as the caller holds it. */
+function recordedClient(held: { session: Session | null } = { session: null }): { client: ApiClient; exchanges: Exchange[] } {
   const exchanges: Exchange[] = [];
   const fetch: typeof globalThis.fetch = async (input, init) => {
     const response = await globalThis.fetch(input, init);
     exchanges.push({ url: String(input), requestHeaders: new Headers(init?.headers), responseHeaders: response.headers });
     return response;
   };
-  return { client: createClient({ apiRoot: service.apiRoot, fetch }), exchanges };
+  return { client: createClient({ apiRoot: service.apiRoot, fetch, sessionHeaders: () => sessionHeaders(held.session) }), exchanges };
 }
 
+/** Signed in as the core signs in: the caller keeps the session Authenticate started. */
 async function signedInClient(credentials: { username: string; password: string } = adminCredentials) {
-  const recorded = recordedClient();
+  const held: { session: Session | null } = { session: null };
+  const recorded = recordedClient(held);
   const result = await recorded.client.authenticate({ body: credentials });
-  if (!result.ok) throw new Error(`sign-in failed: ${result.error.message}`);
-  return recorded;
+  if (!result.ok || result.value.sessionToken === null || result.value.userId === null) throw new Error('sign-in failed');
+  held.session = { sessionToken: result.value.sessionToken, userId: result.value.userId };
+  return { ...recorded, held };
 }
 
 async function closedPort(): Promise<number> {
@@ -47,11 +51,11 @@ async function closedPort(): Promise<number> {
 }
 
 describe('the client’s shape', () => {
-  it('has exactly one method per operation of the table, named by its key, and a session', () => {
+  it('has exactly one method per operation of the table, named by its key, and nothing else: no session of its own', () => {
     const client = createClient({ apiRoot: service.apiRoot });
     const methods = Object.entries(client).filter(([, value]) => typeof value === 'function').map(([name]) => name);
     expect(methods.sort()).toEqual([...operationNames].sort());
-    expect(client.session).toBeNull();
+    expect(Object.keys(client).sort()).toEqual([...operationNames].sort());
   });
 
   it('types each method’s input and output from the table', () => {
@@ -74,57 +78,54 @@ describe('the client’s shape', () => {
 });
 
 describe('Authenticate and the session', () => {
-  it('signs in, keeps the session and decodes the answer', async () => {
+  it('signs in and decodes the answer, whose session its caller keeps', async () => {
     const { client } = recordedClient();
     const result = await client.authenticate({ body: adminCredentials });
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     expect(result.value).toMatchObject({ isAuthenticated: true, userId: service.admin.userId, version: '2.9', links: [], message: null });
     expect(result.value.sessionToken).toMatch(/^[0-9a-f]{50}$/);
-    expect(client.session).toEqual({ sessionToken: result.value.sessionToken, userId: service.admin.userId });
   });
 
-  it('turns a refused login into an unauthorized error and keeps no session', async () => {
+  it('turns a refused login into an unauthorized error', async () => {
     const { client } = recordedClient();
     const result = await client.authenticate({ body: { username: 'admin', password: 'wrong' } });
     expect(result).toEqual({
       ok: false,
       error: { kind: 'unauthorized', message: 'Login failed. Invalid username or password.' },
     });
-    expect(client.session).toBeNull();
   });
 
-  it('sends the session headers on session operations, by itself', async () => {
-    const { client, exchanges } = await signedInClient();
+  it('sends the session headers its caller gives on session operations', async () => {
+    const { client, exchanges, held } = await signedInClient();
     const result = await client.getAccount({ params: { userId: service.admin.userId } });
     expect(result.ok && result.value.userName).toBe('admin');
     const headers = exchanges.at(-1)?.requestHeaders;
-    expect(headers?.get('x-booked-sessiontoken')).toBe(client.session?.sessionToken);
+    expect(headers?.get('x-booked-sessiontoken')).toBe(held.session?.sessionToken);
     expect(headers?.get('x-booked-userid')).toBe(String(service.admin.userId));
     // Authenticate itself went without them.
     expect(exchanges[0]?.requestHeaders.has('x-booked-sessiontoken')).toBe(false);
   });
 
   it('uses a session restored from elsewhere (the keychain)', async () => {
-    const client = createClient({ apiRoot: service.apiRoot });
-    client.session = service.admin;
+    const client = createClient({ apiRoot: service.apiRoot, sessionHeaders: () => sessionHeaders(service.admin) });
     const result = await client.getAccount({ params: { userId: service.admin.userId } });
     expect(result.ok).toBe(true);
   });
 
-  it('forgets the session on SignOut, and a stale token then maps to unauthorized', async () => {
-    const { client } = await signedInClient();
-    const stale = client.session!;
+  it('signs out, and a stale token then maps to unauthorized', async () => {
+    const { client, held } = await signedInClient();
+    const stale = held.session!;
     const signedOut = await client.signOut({ body: stale });
     expect(signedOut).toEqual({ ok: true, value: { signedOut: true } });
-    expect(client.session).toBeNull();
+    held.session = null;
 
     const withoutSession = await client.getAllSchedules();
     expect(withoutSession).toEqual({
       ok: false,
       error: { kind: 'unauthorized', status: 401, message: 'You must be authenticated in order to access this service.' },
     });
-    client.session = stale;
+    held.session = stale;
     expect(await client.getAllSchedules()).toEqual(withoutSession);
   });
 });

@@ -8,7 +8,7 @@
  * reservations on the server as that user, and deletes what it booked.
  */
 import { parseArgs } from 'node:util';
-import type { ApiClient } from '../../electron/api/client.js';
+import type { SessionKeepingClient } from '../support/session-keeping-client.js';
 import { apiRootPath } from '../../electron/api/operations.js';
 import { AttributeCategory } from '../../electron/api/schemas/attributes.js';
 import { chooseRoles, signIn, type Journey } from './recorder/journey.js';
@@ -53,7 +53,7 @@ async function main(): Promise<void> {
   await recorder.record(user, 'authenticate', 'wrong-password', 'a wrong password', { body: { ...credentials, password: `${credentials.password}-wrong` } });
   await recorder.record(user, 'getAllResources', 'no-session', 'a secure route without session headers');
   const userId = await signIn(recorder, user, credentials, 'user');
-  let admin: ApiClient | null = null;
+  let admin: SessionKeepingClient | null = null;
   if (values.admin !== undefined) {
     admin = recorder.client();
     await signIn(recorder, admin, { username: values.admin, password: values['admin-password'] ?? '' }, 'admin');

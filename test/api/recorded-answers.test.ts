@@ -1,6 +1,7 @@
 import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
 import { createClient, type ApiError, type ApiResult } from '../../electron/api/client.js';
+import { sessionHeaders } from '../../electron/api/session-headers.js';
 import { operations, type OperationName } from '../../electron/api/operations.js';
 import { publicOrigin, recordedSessionToken } from './recorder/anonymise.js';
 import { readAllRecordings, readRecording, recordedResponse, type Recording } from './recorder/recording.js';
@@ -68,8 +69,7 @@ async function replay(recording: Recording): Promise<{ result: ApiResult<unknown
     sent.push(new URL(String(input)));
     return recordedResponse(recording);
   };
-  const client = createClient({ apiRoot: `${apiRoot}${prefix}`, fetch });
-  client.session = { sessionToken: recordedSessionToken, userId: 1 };
+  const client = createClient({ apiRoot: `${apiRoot}${prefix}`, fetch, sessionHeaders: () => sessionHeaders({ sessionToken: recordedSessionToken, userId: 1 }) });
   const call = client[recording.operation] as (input: unknown) => Promise<ApiResult<unknown>>;
   const hasBody = 'body' in operations[recording.operation];
   const result = await call({ params, query: recording.request.query, ...(hasBody && { body: {} }) });

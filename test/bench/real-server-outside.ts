@@ -6,7 +6,7 @@
  * what the core made of the same server's answers.
  */
 import { DateTime } from 'luxon';
-import { createClient } from '../../electron/api/client.js';
+import { sessionKeepingClient } from '../support/session-keeping-client.js';
 import { ResourceStatus } from '../../electron/api/schemas/resources.js';
 import { readBookableResourceIds } from '../../electron/core/session/bookable.js';
 import { openingAt, type ScheduleHours } from '../../electron/core/views/opening-hours.js';
@@ -31,7 +31,7 @@ function fail(what: string, result: { ok: false; error: { message: string } }): 
 
 /** Signs in as the user in a session of its own, reads what the check needs (at `readAt`, the simulated moment), and signs out again. */
 export async function readOutsideView(apiRoot: string, username: string, password: string, readAt: DateTime): Promise<OutsideView> {
-  const client = createClient({ apiRoot });
+  const client = sessionKeepingClient({ apiRoot });
   const signedIn = await client.authenticate({ body: { username, password } });
   if (!signedIn.ok) fail('a session', signedIn);
   const userId = client.session!.userId;

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DateTime } from 'luxon';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createClient, type ApiClient } from '../../electron/api/client.js';
+import type { ApiClient } from '../../electron/api/client.js';
+import { sessionKeepingClient } from '../support/session-keeping-client.js';
 import { formatWireDateTime } from '../../electron/api/dates.js';
 import { AttributeCategory } from '../../electron/api/schemas/attributes.js';
 import {
@@ -51,7 +52,7 @@ beforeAll(async () => {
   const start = service.clock.now().plus({ hours: 1 });
   await insertReservation(service.store, { ownerId: adminId, resourceId: Object.values(demo!.resources)[0]!, occurrences: [{ start, end: start.plus({ hours: 1 }) }] });
 
-  client = createClient({ apiRoot: service.apiRoot });
+  client = sessionKeepingClient({ apiRoot: service.apiRoot });
   const signedIn = await client.authenticate({ body: { username: credentials.username, password: credentials.password } });
   if (!signedIn.ok || signedIn.value.sessionToken === null) throw new Error('sign-in failed');
   sessionToken = signedIn.value.sessionToken;

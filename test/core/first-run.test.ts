@@ -17,7 +17,7 @@ import type { SecretStore } from '../../electron/core/storage/secret-store.js';
 import { localProfile } from '../../electron/core/local-service/local-account.js';
 import { createLocalService, type LocalService } from '../../electron/core/local-service/local-service.js';
 import { createPerchCore, type PerchCore } from '../../electron/core/perch-core.js';
-import { localKeychainAccount } from '../../electron/core/session/session.js';
+import { localKeychainAccount } from '../../electron/core/session/kept-session.js';
 import { recordingNotifier } from '../support/core-harness.js';
 import { forkServiceHostOn } from '../support/service-host.js';
 import { shiftedClock } from '../support/shifted-clock.js';

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { DateTime } from 'luxon';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../electron/api/client.js';
+import { sessionHeaders } from '../../electron/api/session-headers.js';
 import { memorySecretStore, type SecretStore } from '../../electron/core/storage/secret-store.js';
 import { openKeychain } from '../../electron/platform/keychain/keychain.js';
 import { demoPassword } from '../../electron/service/seed/demo.js';
@@ -250,8 +251,8 @@ describe('with the OS keychain', () => {
     expect(existsSync(join(dataDir, 'account.json'))).toBe(false);
 
     // The token no longer opens anything.
-    const client = createClient({ apiRoot: harness.apiRoot });
-    client.session = { sessionToken: String(secret!['sessionToken']), userId: harness.org.users.priya };
+    const ended = { sessionToken: String(secret!['sessionToken']), userId: harness.org.users.priya };
+    const client = createClient({ apiRoot: harness.apiRoot, sessionHeaders: () => sessionHeaders(ended) });
     const probe = await client.getAllSchedules();
     expect(probe.ok ? 'ok' : probe.error.kind).toBe('unauthorized');
 

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DateTime } from 'luxon';
 import { createClient, type ApiClient } from '../../electron/api/client.js';
+import { sessionKeepingClient } from '../support/session-keeping-client.js';
 import { formatWireDateTime } from '../../electron/api/dates.js';
 import { AttributeCategory } from '../../electron/api/schemas/attributes.js';
 import { ResourceStatus } from '../../electron/api/schemas/resources.js';
@@ -16,7 +17,7 @@ import { memorySecretStore } from '../../electron/core/storage/secret-store.js';
 import { createPerchCore, type PerchCore } from '../../electron/core/perch-core.js';
 import { newBookingBody } from '../../electron/core/commands/reservation-body.js';
 import { normaliseServerUrl } from '../../electron/core/session/server-url.js';
-import { sessionMessages } from '../../electron/core/session/session.js';
+import { sessionMessages } from '../../electron/core/session/session-errors.js';
 import { recordingNotifier } from '../support/core-harness.js';
 import type { JourneyClock } from './journey-clock.js';
 
@@ -77,7 +78,7 @@ const signInRequest = (target: JourneyTarget, password = target.password): SignI
 const mine = (world: World, referenceNumber: string) => world.core.snapshot().reservations.find((reservation) => reservation.referenceNumber === referenceNumber);
 
 async function rawClient(world: World): Promise<ApiClient> {
-  const client = createClient({ apiRoot: world.apiRoot });
+  const client = sessionKeepingClient({ apiRoot: world.apiRoot });
   const answer = await client.authenticate({ body: { username: world.target.username, password: world.target.password } });
   if (!answer.ok) throw new Error(`a second client could not sign in: ${answer.error.message}`);
   return client;

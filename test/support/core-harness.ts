@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DateTime } from 'luxon';
-import { createClient, type ApiClient } from '../../electron/api/client.js';
+import type { ApiClient } from '../../electron/api/client.js';
+import { sessionKeepingClient } from './session-keeping-client.js';
 import type { Clock } from '../../electron/core/clock.js';
 import { success } from '../../electron/core/errors.js';
 import { memorySecretStore, type SecretStore } from '../../electron/core/storage/secret-store.js';
@@ -223,7 +224,7 @@ export async function startCoreHarness(start: DateTime): Promise<CoreHarness> {
 
 /** A wire client signed in as one of the demo organisation's people. */
 export async function demoClient(apiRoot: string, userName: string): Promise<ApiClient> {
-  const client = createClient({ apiRoot });
+  const client = sessionKeepingClient({ apiRoot });
   const answer = await client.authenticate({ body: { username: userName, password: demoPassword } });
   if (!answer.ok) throw new Error(`sign-in of ${userName} failed: ${answer.error.message}`);
   return client;

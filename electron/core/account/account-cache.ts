@@ -17,7 +17,8 @@ import {
   type LoadedPart,
 } from '../storage/cache.js';
 import { clearAccountData, emptyData, type CoreState } from '../core-state.js';
-import { accountView, type AccountIdentity, type AccountSession } from '../session/session.js';
+import { accountView, type AccountIdentity } from '../session/account-identity.js';
+import type { AccountSession } from '../session/session.js';
 
 /**
  * Every poll stamps its moment on the reservations part, even when the answer is the same; the

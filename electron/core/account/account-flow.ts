@@ -11,7 +11,9 @@ import { failure, invalidInput, success } from '../errors.js';
 import { generateLocalPassword, thisComputersProfile, type LocalProfile } from '../local-service/local-account.js';
 import type { LocalService } from '../local-service/local-service.js';
 import type { ReferenceData } from '../sync/reference-data.js';
-import { sessionMessages, type AccountIdentity, type AccountSession, type RestoreOutcome, type SignInOptions } from '../session/session.js';
+import type { AccountIdentity } from '../session/account-identity.js';
+import type { AccountSession, RestoreOutcome, SignInOptions } from '../session/session.js';
+import { sessionMessages } from '../session/session-errors.js';
 import type { Sync } from '../sync/sync.js';
 
 export interface AccountFlowOptions {

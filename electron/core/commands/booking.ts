@@ -13,7 +13,7 @@ import { commandMessages, describeMinutes, describeTime } from './command-messag
 import { failure, invalidInput, success, unexpected } from '../errors.js';
 import { newBookingBody } from './reservation-body.js';
 import { queryDate } from './query-dates.js';
-import { bridgeErrorFromSession, type SessionError } from '../session/session.js';
+import { bridgeErrorFromSession, type SessionError } from '../session/session-errors.js';
 import { isTaken, nextFreeSpan, slotProblem, slotSpans, type BusySpan } from './slot-check.js';
 import { isoIn } from '../views/bridge-time.js';
 import { wireInstant } from '../../api/dates.js';

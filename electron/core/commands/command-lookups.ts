@@ -4,7 +4,7 @@ import type { BridgeResult } from '../../bridge/contract.js';
 import type { CommandContext } from './command-context.js';
 import { commandMessages } from './command-messages.js';
 import { failure, invalidInput, signedOutError, success } from '../errors.js';
-import { bridgeErrorFromSession, type SessionResult } from '../session/session.js';
+import { bridgeErrorFromSession, type SessionResult } from '../session/session-errors.js';
 import type { ViewContext } from '../views/reservation-view.js';
 import type { WireReservation, WireResource, WireSummary } from '../../api/wire.js';
 

@@ -9,7 +9,7 @@ import { parseHumanDuration } from '../../api/durations.js';
 import { ResourceStatus } from '../../api/schemas/resources.js';
 import type { BridgeResult, ExtensionOffer, ReferenceRequest } from '../../bridge/contract.js';
 import { durationWords } from '../../bridge/format.js';
-import { bridgeErrorFromSession } from '../session/session.js';
+import { bridgeErrorFromSession } from '../session/session-errors.js';
 import { failure, invalidInput, success } from '../errors.js';
 import { isoIn } from '../views/bridge-time.js';
 import { resourceSlots } from '../views/resource-views.js';

@@ -9,7 +9,7 @@ import type { BridgeResult, FreeAtRequest, FreeResourceView } from '../../bridge
 import type { CommandContext } from './command-context.js';
 import type { CommandLookups } from './command-lookups.js';
 import { failure, invalidInput, success } from '../errors.js';
-import { bridgeErrorFromSession } from '../session/session.js';
+import { bridgeErrorFromSession } from '../session/session-errors.js';
 import { coveredSchedules } from '../sync/free-now-schedules.js';
 import type { BusyAnswer } from '../views/free-now.js';
 import { knownClosed } from '../views/opening-hours.js';

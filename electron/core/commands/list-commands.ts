@@ -5,7 +5,7 @@ import type { CommandContext } from './command-context.js';
 import type { CommandLookups } from './command-lookups.js';
 import { failure, success } from '../errors.js';
 import { bookableTest } from '../session/bookable.js';
-import { bridgeErrorFromSession } from '../session/session.js';
+import { bridgeErrorFromSession } from '../session/session-errors.js';
 import { resourceFaces } from '../views/resource-kind.js';
 import { attributeView, resourceView, scheduleView, slotViews, unknownFace } from '../views/resource-views.js';
 

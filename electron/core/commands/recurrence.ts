@@ -7,7 +7,7 @@ import type { BridgeResult, RecurrenceView, ReferenceRequest } from '../../bridg
 import type { CommandContext } from './command-context.js';
 import type { CommandLookups } from './command-lookups.js';
 import { failure, success } from '../errors.js';
-import { bridgeErrorFromSession } from '../session/session.js';
+import { bridgeErrorFromSession } from '../session/session-errors.js';
 import { recurrenceView } from '../views/reservation-view.js';
 
 // A person has a handful of series; the bound only keeps a long-running app from growing.

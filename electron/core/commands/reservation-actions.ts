@@ -12,7 +12,7 @@ import { queryDate } from './query-dates.js';
 import { slotProblem } from './slot-check.js';
 import { fullBodyOf, type WireReservationBody } from './reservation-body.js';
 import { firstRemainingOccurrence } from './series.js';
-import { bridgeErrorFromSession, type SessionError, type SessionResult } from '../session/session.js';
+import { bridgeErrorFromSession, type SessionError, type SessionResult } from '../session/session-errors.js';
 import { detailView, type ViewContext } from '../views/reservation-view.js';
 import { wireInstant } from '../../api/dates.js';
 import type { WireReservation, WireSummary } from '../../api/wire.js';

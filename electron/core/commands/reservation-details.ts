@@ -7,7 +7,7 @@ import type { CommandContext } from './command-context.js';
 import type { CommandLookups } from './command-lookups.js';
 import { failure, invalidInput, success } from '../errors.js';
 import { serverReservationPage } from '../session/server-url.js';
-import { bridgeErrorFromSession } from '../session/session.js';
+import { bridgeErrorFromSession } from '../session/session-errors.js';
 import { fullName } from '../reservations.js';
 
 export const detailMessages = {

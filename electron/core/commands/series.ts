@@ -7,7 +7,7 @@
 import type { DateTime } from 'luxon';
 import { formatWireDateTime } from '../../api/dates.js';
 import type { CommandLookups } from './command-lookups.js';
-import type { SessionResult } from '../session/session.js';
+import type { SessionResult } from '../session/session-errors.js';
 import { wireInstant } from '../../api/dates.js';
 import type { WireReservation } from '../../api/wire.js';
 

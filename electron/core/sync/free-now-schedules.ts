@@ -8,7 +8,7 @@
 import { ResourceStatus } from '../../api/schemas/resources.js';
 import type { CoreData, CoreState } from '../core-state.js';
 import { bookableTest } from '../session/bookable.js';
-import type { AccountIdentity } from '../session/session.js';
+import type { AccountIdentity } from '../session/account-identity.js';
 
 /**
  * The first schedules of the ranking: the ones whose rows lead Free now and the tray's "Book now",

@@ -3,7 +3,8 @@ import type { DateTime } from 'luxon';
 import { wireInstant } from '../../api/dates.js';
 import type { WireReservation, WireSummary } from '../../api/wire.js';
 import type { CoreState } from '../core-state.js';
-import type { AccountIdentity, AccountSession } from '../session/session.js';
+import type { AccountIdentity } from '../session/account-identity.js';
+import type { AccountSession } from '../session/session.js';
 import type { AnswerTimer } from './poll-answers.js';
 
 /** How many reservations gone from the list one poll asks about on their own (confirmVanished). */

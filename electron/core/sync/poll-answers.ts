@@ -3,7 +3,7 @@
  * slowly or failed (the strain that stretches the poll periods), and the poll's outcome.
  */
 import type { CoreState } from '../core-state.js';
-import { bridgeErrorFromSession, type SessionResult } from '../session/session.js';
+import { bridgeErrorFromSession, type SessionResult } from '../session/session-errors.js';
 import type { PollOutcome } from './poller.js';
 import { maxStrainLevel } from './poll-plan.js';
 

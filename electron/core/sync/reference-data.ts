@@ -7,7 +7,9 @@ import { AttributeCategory } from '../../api/schemas/attributes.js';
 import type { Clock } from '../clock.js';
 import type { CoreData, CoreState } from '../core-state.js';
 import { readBookableResourceIds } from '../session/bookable.js';
-import type { AccountIdentity, AccountSession, SessionResult } from '../session/session.js';
+import type { AccountIdentity } from '../session/account-identity.js';
+import type { AccountSession } from '../session/session.js';
+import type { SessionResult } from '../session/session-errors.js';
 import type { WireAttribute, WireResource, WireSchedule } from '../../api/wire.js';
 
 export const referenceDataHours = 12;

@@ -6,7 +6,7 @@ import { listedReservations, scheduleZones } from '../reservations.js';
 import { resourceFaces } from './resource-kind.js';
 import { acceleratorLabel } from '../desktop/global-shortcut.js';
 import { bookableTest } from '../session/bookable.js';
-import { accountView, type AccountIdentity } from '../session/session.js';
+import { accountView, type AccountIdentity } from '../session/account-identity.js';
 import { freeNowClosedView, freeNowLists, freeNowViews, type BusyAnswer, type FreeNowContext } from './free-now.js';
 import { groupNamesByResource } from './resource-views.js';
 import { isoIn } from './bridge-time.js';

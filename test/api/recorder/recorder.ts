@@ -1,6 +1,7 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createClient, type ApiClient, type ApiResult, type OperationInput } from '../../../electron/api/client.js';
+import type { ApiClient, ApiResult, OperationInput } from '../../../electron/api/client.js';
+import { sessionKeepingClient, type SessionKeepingClient } from '../../support/session-keeping-client.js';
 import type { OperationName } from '../../../electron/api/operations.js';
 import { createAnonymiser, type Anonymiser } from './anonymise.js';
 import type { Recording } from './recording.js';
@@ -55,7 +56,7 @@ export class Recorder {
   }
 
   /** A client whose answers this recorder sees; `prefix` goes before every route, to reach unknown paths. */
-  client(prefix = ''): ApiClient {
+  client(prefix = ''): SessionKeepingClient {
     const capture: typeof globalThis.fetch = async (input, init) => {
       const response = await globalThis.fetch(input, init);
       const headers = Object.fromEntries(KEPT_HEADERS.flatMap((name) => (response.headers.has(name) ? [[name, response.headers.get(name)!]] : [])));
@@ -69,7 +70,7 @@ export class Recorder {
       };
       return response;
     };
-    return createClient({ apiRoot: `${this.apiRoot}${prefix}`, fetch: capture });
+    return sessionKeepingClient({ apiRoot: `${this.apiRoot}${prefix}`, fetch: capture });
   }
 
   /** Calls `operation` and writes its answer to `<state>/<operation>-<variant>.json`. */
