@@ -51,9 +51,10 @@ export type OperationInput<N extends OperationName> = ([PathParameterNames<Opera
 
 export type OperationOutput<N extends OperationName> = Static<Operations[N]['response']>;
 
-export type OperationMethod<N extends OperationName> = Record<never, never> extends OperationInput<N>
-  ? (input?: OperationInput<N>) => Promise<ApiResult<OperationOutput<N>>>
-  : (input: OperationInput<N>) => Promise<ApiResult<OperationOutput<N>>>;
+export type OperationMethod<N extends OperationName> =
+  Record<never, never> extends OperationInput<N>
+    ? (input?: OperationInput<N>) => Promise<ApiResult<OperationOutput<N>>>
+    : (input: OperationInput<N>) => Promise<ApiResult<OperationOutput<N>>>;
 
 /** One method per operation; it keeps no session: whoever owns the session gives its headers. */
 export type ApiClient = { [N in OperationName]: OperationMethod<N> };
@@ -133,7 +134,14 @@ function readAuthentication(result: ApiResult<OperationOutput<'authenticate'>>):
   const { isAuthenticated, sessionToken, userId, message } = result.value;
   if (!isAuthenticated) return { ok: false, error: { kind: 'unauthorized', message: message || loginRefusedMessage } };
   if (sessionToken === null || userId === null) {
-    return { ok: false, error: unexpectedBody(operations.authenticate.successStatus, operations.authenticate.specName, 'accepted the login but started no session') };
+    return {
+      ok: false,
+      error: unexpectedBody(
+        operations.authenticate.successStatus,
+        operations.authenticate.specName,
+        'accepted the login but started no session',
+      ),
+    };
   }
   return result;
 }

@@ -183,7 +183,12 @@ export function createPerchCore(options: PerchCoreOptions): PerchCore {
     await sync.ownListNow();
     const fetchedAt = state.data.fetchedAt;
     if (!state.settings.autoCheckIn || session.account === null || fetchedAt === null || fetchedAt.toMillis() < back.toMillis()) return;
-    const target = autoCheckInTarget(listedReservations(state.data, session.account.userId), clock.now(), state.settings.checkInLeadMinutes, autoCheckInTried);
+    const target = autoCheckInTarget(
+      listedReservations(state.data, session.account.userId),
+      clock.now(),
+      state.settings.checkInLeadMinutes,
+      autoCheckInTried,
+    );
     if (target === null) return;
     autoCheckInTried.add(autoCheckInKey(target));
     const { referenceNumber } = target;

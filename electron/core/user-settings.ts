@@ -66,7 +66,8 @@ export function createUserSettings(options: UserSettingsOptions): UserSettings {
       }
       if (globalShortcut && next.globalShortcut !== state.settings.globalShortcut) {
         const problem = claimShortcut(globalShortcut, next.globalShortcut, state.settings.globalShortcut);
-        if (problem !== null) return failure({ ...invalidInput('The shortcut could not be set.'), fields: [{ field: 'globalShortcut', problem }] });
+        if (problem !== null)
+          return failure({ ...invalidInput('The shortcut could not be set.'), fields: [{ field: 'globalShortcut', problem }] });
         // Held, yet it may never fire: the desktop's limit is shown, not refused, since no other keys would do better.
         state.shortcutProblem = deliveryProblem(shortcutDelivery, next.globalShortcut, state.shortcutCommand);
       }
@@ -89,7 +90,8 @@ export function createUserSettings(options: UserSettingsOptions): UserSettings {
         }
         const accelerator = state.settings.globalShortcut;
         if (accelerator !== '') {
-          state.shortcutProblem = claimShortcut(globalShortcut, accelerator, null) ?? deliveryProblem(shortcutDelivery, accelerator, state.shortcutCommand);
+          state.shortcutProblem =
+            claimShortcut(globalShortcut, accelerator, null) ?? deliveryProblem(shortcutDelivery, accelerator, state.shortcutCommand);
         }
       }
       if (loaded.problem !== null) state.lastError = { kind: 'unexpected', message: loaded.problem };

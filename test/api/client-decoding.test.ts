@@ -102,7 +102,13 @@ describe('decoding real servers’ success bodies', () => {
       links: [link('/Users/1', 'get_user')],
       message: null,
     });
-    expect(reservation.customAttributes[0]).toEqual({ id: 1, label: 'Test Number', value: null, links: [link('/Attributes/1', 'get_custom_attribute')], message: null });
+    expect(reservation.customAttributes[0]).toEqual({
+      id: 1,
+      label: 'Test Number',
+      value: null,
+      links: [link('/Attributes/1', 'get_custom_attribute')],
+      message: null,
+    });
     expect(reservation.recurrenceRule).toEqual({
       type: 'daily',
       interval: 1,
@@ -323,7 +329,10 @@ describe('decoding real servers’ success bodies', () => {
 describe('decoding real servers’ failures', () => {
   const unknown = { referenceNumber: '0000000000000000000000' };
   it.each([
-    ['updateReservation-unknown', (client: ApiClient) => client.updateReservation({ params: unknown, query: { updateScope: 'this' }, body: {} })],
+    [
+      'updateReservation-unknown',
+      (client: ApiClient) => client.updateReservation({ params: unknown, query: { updateScope: 'this' }, body: {} }),
+    ],
     ['checkinReservation-unknown', (client: ApiClient) => client.checkinReservation({ params: unknown })],
     ['checkoutReservation-unknown', (client: ApiClient) => client.checkoutReservation({ params: unknown })],
     ['deleteReservation-unknown', (client: ApiClient) => client.deleteReservation({ params: unknown, query: { updateScope: 'this' } })],
@@ -334,7 +343,11 @@ describe('decoding real servers’ failures', () => {
     const operation = name.slice(0, name.indexOf('-'));
     expect(result).toEqual({
       ok: false,
-      error: { kind: 'unexpectedBody', status: 200, message: `The server's answer to ${operation[0]!.toUpperCase()}${operation.slice(1)} was empty.` },
+      error: {
+        kind: 'unexpectedBody',
+        status: 200,
+        message: `The server's answer to ${operation[0]!.toUpperCase()}${operation.slice(1)} was empty.`,
+      },
     });
   });
 
@@ -360,7 +373,8 @@ describe('decoding real servers’ failures', () => {
     });
   });
 
-  const apiSwitchedOff = "The server's API is switched off. Ask the server's administrator to switch it on ($conf['settings']['api']['enabled'] = 'true').";
+  const apiSwitchedOff =
+    "The server's API is switched off. Ask the server's administrator to switch it on ($conf['settings']['api']['enabled'] = 'true').";
 
   it('the API switched off answers a 200 HTML page, which reads as the API switched off', async () => {
     const { client } = replay('api-disabled', 'authenticate-user');
@@ -371,13 +385,23 @@ describe('decoding real servers’ failures', () => {
   it('a 503 becomes a server error that says so (synthetic: a proxy in front of a stopped server)', async () => {
     const { client } = synthetic(503, 'text/html; charset=UTF-8', 'Service Unavailable');
     const result = await client.authenticate({ body: { username: 'user', password: 'password' } });
-    expect(result).toEqual({ ok: false, error: { kind: 'server', status: 503, message: "The server's API is unavailable or disabled (HTTP 503)." } });
+    expect(result).toEqual({
+      ok: false,
+      error: { kind: 'server', status: 503, message: "The server's API is unavailable or disabled (HTTP 503)." },
+    });
   });
 
-  it('a crash page\'s PHP text stays out of the message (synthetic)', async () => {
-    const { client } = synthetic(500, 'text/html', '<br />\n<b>Fatal error</b>:  Uncaught TypeError: count(): Argument #1 in /var/www/lib/Thing.php:12');
+  it("a crash page's PHP text stays out of the message (synthetic)", async () => {
+    const { client } = synthetic(
+      500,
+      'text/html',
+      '<br />\n<b>Fatal error</b>:  Uncaught TypeError: count(): Argument #1 in /var/www/lib/Thing.php:12',
+    );
     const result = await client.getUser({ params: { userId: 1 } });
-    expect(result).toEqual({ ok: false, error: { kind: 'server', status: 500, message: 'The server could not complete the request (HTTP 500).' } });
+    expect(result).toEqual({
+      ok: false,
+      error: { kind: 'server', status: 500, message: 'The server could not complete the request (HTTP 500).' },
+    });
   });
 
   it('a 400 keeps the server’s message and errors', async () => {
@@ -414,7 +438,15 @@ describe('decoding real servers’ failures', () => {
 
   it('a 200 without a member the app needs names the operation and the member in one sentence', async () => {
     const fetch: typeof globalThis.fetch = async () =>
-      new Response(JSON.stringify({ resources: [{ resourceId: '1', name: 'Room' }, { resourceId: '2', scheduleId: 1 }] }), { status: 200 });
+      new Response(
+        JSON.stringify({
+          resources: [
+            { resourceId: '1', name: 'Room' },
+            { resourceId: '2', scheduleId: 1 },
+          ],
+        }),
+        { status: 200 },
+      );
     const result = await createClient({ apiRoot, fetch }).getAllResources();
     expect(result).toEqual({
       ok: false,
@@ -428,13 +460,22 @@ describe('decoding real servers’ failures', () => {
 
   it('a user without a phone number, position, colour or time zone signs in', async () => {
     const user = { id: '1', userName: 'user', timezone: 'America/New_York', phoneNumber: null, position: null, reservationColor: null };
-    const answer = (body: unknown): typeof globalThis.fetch => async () => new Response(JSON.stringify(body), { status: 200 });
+    const answer =
+      (body: unknown): typeof globalThis.fetch =>
+      async () =>
+        new Response(JSON.stringify(body), { status: 200 });
     const read = await createClient({ apiRoot, fetch: answer(user) }).getUser({ params: { userId: 1 } });
-    expect(read).toMatchObject({ ok: true, value: { id: 1, timezone: 'America/New_York', phoneNumber: '', position: '', reservationColor: '' } });
+    expect(read).toMatchObject({
+      ok: true,
+      value: { id: 1, timezone: 'America/New_York', phoneNumber: '', position: '', reservationColor: '' },
+    });
     // A zone left out or null reads as none, which the session replaces with the server's default.
     const { timezone: _left, ...withoutZone } = user;
     for (const body of [withoutZone, { ...user, timezone: null }]) {
-      expect(await createClient({ apiRoot, fetch: answer(body) }).getUser({ params: { userId: 1 } })).toMatchObject({ ok: true, value: { id: 1, timezone: '' } });
+      expect(await createClient({ apiRoot, fetch: answer(body) }).getUser({ params: { userId: 1 } })).toMatchObject({
+        ok: true,
+        value: { id: 1, timezone: '' },
+      });
     }
   });
 
@@ -521,9 +562,25 @@ describe('decode', () => {
 
   it('reads an install without resource groups: one group "All" with id 0', () => {
     const result = decode(ResourceGroupTree, {
-      groups: [{ type: 'group', id: '0', name: 'All', label: 'All', parent: null, parent_id: null, children: [{ type: 'resource', id: 'resource-0-1', group_id: 0, resource_id: '1', resource_name: 'Room', label: 'Room', scheduleId: '1' }] }],
+      groups: [
+        {
+          type: 'group',
+          id: '0',
+          name: 'All',
+          label: 'All',
+          parent: null,
+          parent_id: null,
+          children: [
+            { type: 'resource', id: 'resource-0-1', group_id: 0, resource_id: '1', resource_name: 'Room', label: 'Room', scheduleId: '1' },
+          ],
+        },
+      ],
     });
-    expect(result.ok && result.value.groups[0]).toMatchObject({ id: 0, name: 'All', children: [{ type: 'resource', resource_id: 1, requiredResourceIds: [] }] });
+    expect(result.ok && result.value.groups[0]).toMatchObject({
+      id: 0,
+      name: 'All',
+      children: [{ type: 'resource', resource_id: 1, requiredResourceIds: [] }],
+    });
   });
 
   it('leaves an array holding one array of scalars alone', () => {
@@ -532,7 +589,15 @@ describe('decode', () => {
   });
 
   it('follows the recursive group tree through groups nested three deep', () => {
-    const group = (id: string, children: unknown[]) => ({ type: 'group', id, name: id, label: id, parent: null, parent_id: null, children });
+    const group = (id: string, children: unknown[]) => ({
+      type: 'group',
+      id,
+      name: id,
+      label: id,
+      parent: null,
+      parent_id: null,
+      children,
+    });
     const result = decode(ResourceGroupTree, { groups: [group('1', [group('2', [group('3', [])])])] });
     expect(result.ok && result.value.groups[0]?.children[0]).toMatchObject({ id: 2, children: [{ id: 3, children: [] }] });
   });

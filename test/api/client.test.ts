@@ -53,7 +53,9 @@ async function closedPort(): Promise<number> {
 describe('the client’s shape', () => {
   it('has exactly one method per operation of the table, named by its key, and nothing else: no session of its own', () => {
     const client = createClient({ apiRoot: service.apiRoot });
-    const methods = Object.entries(client).filter(([, value]) => typeof value === 'function').map(([name]) => name);
+    const methods = Object.entries(client)
+      .filter(([, value]) => typeof value === 'function')
+      .map(([name]) => name);
     expect(methods.sort()).toEqual([...operationNames].sort());
     expect(Object.keys(client).sort()).toEqual([...operationNames].sort());
   });
@@ -182,7 +184,10 @@ describe('error mapping against the local service', () => {
     const result = await client.getStatuses();
     expect(result).toEqual({
       ok: false,
-      error: { kind: 'network', message: `Can't reach 127.0.0.1:${port}: nothing answers at that address. Check the address and the network.` },
+      error: {
+        kind: 'network',
+        message: `Can't reach 127.0.0.1:${port}: nothing answers at that address. Check the address and the network.`,
+      },
     });
   });
 });
@@ -194,10 +199,7 @@ describe('requests as the table writes them', () => {
     expect(created.ok && created.value.message).toBe('The group was created');
     const listed = await client.getAllGroups();
     expect(listed.ok && listed.value.groups.map((group) => group.name)).toContain('Facilities');
-    expect(exchanges.slice(1).map((exchange) => exchange.url)).toEqual([
-      `${service.apiRoot}/Groups/`,
-      `${service.apiRoot}/Groups/`,
-    ]);
+    expect(exchanges.slice(1).map((exchange) => exchange.url)).toEqual([`${service.apiRoot}/Groups/`, `${service.apiRoot}/Groups/`]);
   });
 
   it('sends a `+` in a query value as %2B, so it arrives as a plus', async () => {

@@ -36,7 +36,8 @@ async function replay<T>(recording: Recording, call: (client: ApiClient) => Prom
   return result;
 }
 
-const apiSwitchedOff = "The server's API is switched off. Ask the server's administrator to switch it on ($conf['settings']['api']['enabled'] = 'true').";
+const apiSwitchedOff =
+  "The server's API is switched off. Ask the server's administrator to switch it on ($conf['settings']['api']['enabled'] = 'true').";
 const notInApiGroup =
   "The server lets only members of its API group use its API, and your account is not one. Ask the server's administrator to add you to the API group.";
 const credentials = { username: 'user', password: 'password' };
@@ -56,7 +57,10 @@ describe('the client reads LibreBooking 4.x’s answers', () => {
   it('a user outside the API groups: 403 at sign-in and on a route, reads as not in the API group', async () => {
     server.answerWith(readSynthetic4x('authenticate-not-in-api-group'));
     const client = createClient({ apiRoot: server.apiRoot });
-    expect(await client.authenticate({ body: credentials })).toEqual({ ok: false, error: { kind: 'forbidden', status: 403, message: notInApiGroup } });
+    expect(await client.authenticate({ body: credentials })).toEqual({
+      ok: false,
+      error: { kind: 'forbidden', status: 403, message: notInApiGroup },
+    });
     expect(await replay(readSynthetic4x('getAllResources-not-in-api-group'), (signedIn) => signedIn.getAllResources())).toEqual({
       ok: false,
       error: { kind: 'forbidden', status: 403, message: notInApiGroup },
@@ -77,22 +81,36 @@ describe('the client reads LibreBooking 4.x’s answers', () => {
     });
     const refused = readSynthetic4x('deleteReservation-method-not-allowed');
     expect(
-      await replay(refused, (client) => client.deleteReservation({ params: { referenceNumber: '6b06552218712617927746' }, query: { updateScope: 'this' } })),
+      await replay(refused, (client) =>
+        client.deleteReservation({ params: { referenceNumber: '6b06552218712617927746' }, query: { updateScope: 'this' } }),
+      ),
     ).toEqual({
       ok: false,
-      error: { kind: 'unexpectedStatus', status: 405, message: 'The server gave an unexpected answer (HTTP 405): Method not allowed. Must be one of: GET, POST' },
+      error: {
+        kind: 'unexpectedStatus',
+        status: 405,
+        message: 'The server gave an unexpected answer (HTTP 405): Method not allowed. Must be one of: GET, POST',
+      },
     });
   });
 
   it('an uncaught error: 500 labelled JSON whose body is "Exception was logged." reads as a server error in words', async () => {
-    expect(await replay(readSynthetic4x('createReservation-uncaught-error'), (client) => client.createReservation({ body: { resourceId: 1 } }))).toEqual({
+    expect(
+      await replay(readSynthetic4x('createReservation-uncaught-error'), (client) => client.createReservation({ body: { resourceId: 1 } })),
+    ).toEqual({
       ok: false,
-      error: { kind: 'server', status: 500, message: 'The server could not complete the request (HTTP 500). It logged the error for its administrator.' },
+      error: {
+        kind: 'server',
+        status: 500,
+        message: 'The server could not complete the request (HTTP 500). It logged the error for its administrator.',
+      },
     });
   });
 
   it('an error while the API starts keeps the message meant for the administrator', async () => {
-    expect(await replay(readSynthetic4x('authenticate-misconfigured-api-group'), (client) => client.authenticate({ body: credentials }))).toEqual({
+    expect(
+      await replay(readSynthetic4x('authenticate-misconfigured-api-group'), (client) => client.authenticate({ body: credentials })),
+    ).toEqual({
       ok: false,
       error: {
         kind: 'server',
@@ -137,6 +155,9 @@ describe('sign-in refusals in words that say what to do', () => {
   });
 
   it('not in the API group (4.x): ask the administrator to be added to it', async () => {
-    expect(await signInAnswered(readSynthetic4x('authenticate-not-in-api-group'))).toEqual({ ok: false, error: { kind: 'forbidden', message: notInApiGroup } });
+    expect(await signInAnswered(readSynthetic4x('authenticate-not-in-api-group'))).toEqual({
+      ok: false,
+      error: { kind: 'forbidden', message: notInApiGroup },
+    });
   });
 });

@@ -32,7 +32,9 @@ const { values } = parseArgs({
 function required(name: 'base' | 'user' | 'password' | 'out'): string {
   const value = values[name];
   if (value === undefined || value === '') {
-    console.error(`--${name} is required. Usage: npm run record:server -- --base <url> --user <u> --password <p> [--admin <a> --admin-password <p>] --out <folder> [--state <label>]`);
+    console.error(
+      `--${name} is required. Usage: npm run record:server -- --base <url> --user <u> --password <p> [--admin <a> --admin-password <p>] --out <folder> [--state <label>]`,
+    );
     process.exit(2);
   }
   return value;
@@ -50,7 +52,9 @@ async function main(): Promise<void> {
   const credentials = { username: required('user'), password: required('password') };
   const user = recorder.client();
 
-  await recorder.record(user, 'authenticate', 'wrong-password', 'a wrong password', { body: { ...credentials, password: `${credentials.password}-wrong` } });
+  await recorder.record(user, 'authenticate', 'wrong-password', 'a wrong password', {
+    body: { ...credentials, password: `${credentials.password}-wrong` },
+  });
   await recorder.record(user, 'getAllResources', 'no-session', 'a secure route without session headers');
   const userId = await signIn(recorder, user, credentials, 'user');
   let admin: SessionKeepingClient | null = null;

@@ -57,8 +57,16 @@ function routeOf(recording: Recording): { prefix: string; params: Record<string,
   const template = operations[recording.operation].path.split('/').slice(1);
   const sent = recording.request.path.split('/').slice(1);
   const tail = sent.slice(sent.length - template.length);
-  const params = Object.fromEntries(template.flatMap((segment, index) => (segment.startsWith(':') ? [[segment.slice(1), decodeURIComponent(tail[index]!)]] : [])));
-  return { prefix: sent.slice(0, sent.length - template.length).map((segment) => `/${segment}`).join(''), params };
+  const params = Object.fromEntries(
+    template.flatMap((segment, index) => (segment.startsWith(':') ? [[segment.slice(1), decodeURIComponent(tail[index]!)]] : [])),
+  );
+  return {
+    prefix: sent
+      .slice(0, sent.length - template.length)
+      .map((segment) => `/${segment}`)
+      .join(''),
+    params,
+  };
 }
 
 /** Asks the client for the recorded request and answers it with the recorded answer. */
@@ -69,7 +77,11 @@ async function replay(recording: Recording): Promise<{ result: ApiResult<unknown
     sent.push(new URL(String(input)));
     return recordedResponse(recording);
   };
-  const client = createClient({ apiRoot: `${apiRoot}${prefix}`, fetch, sessionHeaders: () => sessionHeaders({ sessionToken: recordedSessionToken, userId: 1 }) });
+  const client = createClient({
+    apiRoot: `${apiRoot}${prefix}`,
+    fetch,
+    sessionHeaders: () => sessionHeaders({ sessionToken: recordedSessionToken, userId: 1 }),
+  });
   const call = client[recording.operation] as (input: unknown) => Promise<ApiResult<unknown>>;
   const hasBody = 'body' in operations[recording.operation];
   const result = await call({ params, query: recording.request.query, ...(hasBody && { body: {} }) });
@@ -92,7 +104,8 @@ const ids = (items: Data[], member: string) => items.map((item) => item[member])
 
 /** Meaningful values of each operation's decoded answer, checked where the operation answered data. */
 const spotChecks: Partial<Record<OperationName, (data: Data, recording: Recording) => void>> = {
-  authenticate: (data) => expect(data).toMatchObject({ sessionToken: recordedSessionToken, userId: expect.any(Number), isAuthenticated: true, version: '2.9' }),
+  authenticate: (data) =>
+    expect(data).toMatchObject({ sessionToken: recordedSessionToken, userId: expect.any(Number), isAuthenticated: true, version: '2.9' }),
   signOut: (data) => expect(data['signedOut']).toBe(true),
   getUser: (data, recording) => {
     expect(data).toMatchObject({ id: expect.any(Number), timezone: zonesOf(recording.state).user, userName: expect.any(String) });
@@ -105,9 +118,15 @@ const spotChecks: Partial<Record<OperationName, (data: Data, recording: Recordin
     expect(ids(data['resources'], 'name')).toContain('Conference Room 1');
   },
   getResource: (data, recording) =>
-    expect(data).toMatchObject({ resourceId: Number(routeOf(recording).params['resourceId']), name: expect.stringMatching(/\S/), scheduleId: expect.any(Number) }),
+    expect(data).toMatchObject({
+      resourceId: Number(routeOf(recording).params['resourceId']),
+      name: expect.stringMatching(/\S/),
+      scheduleId: expect.any(Number),
+    }),
   getAllSchedules: (data, recording) =>
-    expect(data['schedules']).toContainEqual(expect.objectContaining({ id: 2, name: 'Round The Clock', timezone: zonesOf(recording.state).schedule })),
+    expect(data['schedules']).toContainEqual(
+      expect.objectContaining({ id: 2, name: 'Round The Clock', timezone: zonesOf(recording.state).schedule }),
+    ),
   getSchedule: (data, recording) => {
     expect(data).toMatchObject({ id: Number(routeOf(recording).params['scheduleId']), timezone: zonesOf(recording.state).schedule });
     expect(data['periods']).toHaveLength(7);
@@ -139,11 +158,20 @@ const spotChecks: Partial<Record<OperationName, (data: Data, recording: Recordin
   getCategoryAttributes: (data) => ids(data['attributes'], 'id').forEach((id) => expect(id).toEqual(expect.any(Number))),
   getReservations: (data) => {
     for (const reservation of data['reservations']) {
-      expect(reservation).toMatchObject({ referenceNumber: expect.stringMatching(referenceNumber), resourceId: expect.any(Number), userId: expect.any(Number), startDate: expect.stringMatching(wireDateTime) });
+      expect(reservation).toMatchObject({
+        referenceNumber: expect.stringMatching(referenceNumber),
+        resourceId: expect.any(Number),
+        userId: expect.any(Number),
+        startDate: expect.stringMatching(wireDateTime),
+      });
     }
   },
   getReservation: (data, recording) => {
-    expect(data).toMatchObject({ referenceNumber: routeOf(recording).params['referenceNumber'], owner: { userId: 1 }, resourceId: expect.any(Number) });
+    expect(data).toMatchObject({
+      referenceNumber: routeOf(recording).params['referenceNumber'],
+      owner: { userId: 1 },
+      resourceId: expect.any(Number),
+    });
     ids(data['resources'], 'id').forEach((id) => expect(id).toEqual(expect.any(Number)));
   },
   createReservation: (data) => expect(data['referenceNumber']).toMatch(referenceNumber),
@@ -197,7 +225,9 @@ describe('what a real server tells of permissions and of meetings the user is in
     expect(ids(resources['resources'], 'resourceId')).toEqual([1, 2, 3, 4, 5, 6]);
     expect(ids(user['permissions'], 'id')).toEqual([1, 3, 4, 5]);
     const group = await decoded('getGroup-member');
-    const bookable = await readBookableResourceIds(user as Static<typeof User>, async (groupId) => (groupId === group['id'] ? group['permissions'] : null));
+    const bookable = await readBookableResourceIds(user as Static<typeof User>, async (groupId) =>
+      groupId === group['id'] ? group['permissions'] : null,
+    );
     // Conference Room 2 (view only) is the one left out; the Hot Desk comes through the group.
     expect(bookable).toEqual([1, 3, 4, 5, 6]);
   });

@@ -45,12 +45,21 @@ beforeAll(async () => {
     now: DateTime.fromISO('2025-06-02T09:00:00Z'),
     seed: async (store) => {
       demo = await seedDemo(store);
-      adminId = await createAdministrator(store, { userName: credentials.username, emailAddress: 'cache-admin@example.org', password: credentials.password, timezone: 'Europe/London' });
+      adminId = await createAdministrator(store, {
+        userName: credentials.username,
+        emailAddress: 'cache-admin@example.org',
+        password: credentials.password,
+        timezone: 'Europe/London',
+      });
       return credentials;
     },
   });
   const start = service.clock.now().plus({ hours: 1 });
-  await insertReservation(service.store, { ownerId: adminId, resourceId: Object.values(demo!.resources)[0]!, occurrences: [{ start, end: start.plus({ hours: 1 }) }] });
+  await insertReservation(service.store, {
+    ownerId: adminId,
+    resourceId: Object.values(demo!.resources)[0]!,
+    occurrences: [{ start, end: start.plus({ hours: 1 }) }],
+  });
 
   client = sessionKeepingClient({ apiRoot: service.apiRoot });
   const signedIn = await client.authenticate({ body: { username: credentials.username, password: credentials.password } });
@@ -59,16 +68,31 @@ beforeAll(async () => {
 
   const now = service.clock.now();
   const [reservations, resources, schedules, groups, attributes] = await Promise.all([
-    client.getReservations({ query: { userId: String(adminId), startDateTime: formatWireDateTime(now), endDateTime: formatWireDateTime(now.plus({ days: 14 })) } }),
+    client.getReservations({
+      query: { userId: String(adminId), startDateTime: formatWireDateTime(now), endDateTime: formatWireDateTime(now.plus({ days: 14 })) },
+    }),
     client.getAllResources(),
     client.getAllSchedules(),
     client.getResourceGroups(),
     client.getCategoryAttributes({ params: { categoryId: AttributeCategory.reservation } }),
   ]);
   if (!reservations.ok || !resources.ok || !schedules.ok || !groups.ok || !attributes.ok) throw new Error('a read failed');
-  const account = { apiRoot: service.apiRoot, userId: adminId, userName: credentials.username, displayName: 'Perch Administrator', timezone: 'Europe/London', isAdmin: true };
+  const account = {
+    apiRoot: service.apiRoot,
+    userId: adminId,
+    userName: credentials.username,
+    displayName: 'Perch Administrator',
+    timezone: 'Europe/London',
+    isAdmin: true,
+  };
   parts = {
-    reference: { account, resources: resources.value.resources, schedules: schedules.value.schedules, groups: groups.value, reservationAttributes: attributes.value.attributes },
+    reference: {
+      account,
+      resources: resources.value.resources,
+      schedules: schedules.value.schedules,
+      groups: groups.value,
+      reservationAttributes: attributes.value.attributes,
+    },
     reservations: {
       account,
       reservations: reservations.value.reservations,
@@ -99,7 +123,12 @@ async function saveAll(): Promise<void> {
 /** What loadCache found, without the fingerprints. */
 async function loadedParts(folder = dataDir) {
   const loaded = await loadCache(folder);
-  return { reference: loaded.reference?.part ?? null, reservations: loaded.reservations?.part ?? null, shown: loaded.shown?.part ?? null, legacy: loaded.legacy };
+  return {
+    reference: loaded.reference?.part ?? null,
+    reservations: loaded.reservations?.part ?? null,
+    shown: loaded.shown?.part ?? null,
+    legacy: loaded.legacy,
+  };
 }
 
 /** The single file earlier versions wrote, pretty-printed as they did. */
@@ -145,8 +174,14 @@ describe('the cache parts', () => {
   it('does not trust a part whose payload does not match the wire schemas', async () => {
     await saveAll();
     const [first] = parts.reservations.reservations;
-    await writeFile(cachePartFile(dataDir, 'reservations'), JSON.stringify({ ...parts.reservations, reservations: [{ ...first, startDate: 'tomorrow' }] }));
-    await writeFile(cachePartFile(dataDir, 'shown'), JSON.stringify({ ...parts.shown, account: { ...parts.shown.account, isAdmin: undefined } }));
+    await writeFile(
+      cachePartFile(dataDir, 'reservations'),
+      JSON.stringify({ ...parts.reservations, reservations: [{ ...first, startDate: 'tomorrow' }] }),
+    );
+    await writeFile(
+      cachePartFile(dataDir, 'shown'),
+      JSON.stringify({ ...parts.shown, account: { ...parts.shown.account, isAdmin: undefined } }),
+    );
     expect(await loadedParts()).toEqual({ reference: parts.reference, reservations: null, shown: null, legacy: false });
   });
 
@@ -192,7 +227,10 @@ describe('no credentials in the cache', () => {
       ...parts.reservations,
       account: { ...parts.reservations.account, sessionToken, password: credentials.password },
       session: { userId: adminId, session_token: sessionToken, sessionExpires: '2025-06-02T09:30:00+0000' },
-      reservations: parts.reservations.reservations.map((reservation) => ({ ...reservation, meta: [{ 'X-Booked-SessionToken': sessionToken }] })),
+      reservations: parts.reservations.reservations.map((reservation) => ({
+        ...reservation,
+        meta: [{ 'X-Booked-SessionToken': sessionToken }],
+      })),
     } as unknown as CacheParts['reservations'];
     const logged: string[] = [];
     const text = cachePartText('reservations', careless, { log: (message) => logged.push(message) });
@@ -219,10 +257,12 @@ describe('no credentials in the cache', () => {
 async function everyFile(folder: string): Promise<{ path: string; text: string }[]> {
   const entries = await readdir(folder, { withFileTypes: true, recursive: true });
   return Promise.all(
-    entries.filter((entry) => entry.isFile()).map(async (entry) => {
-      const path = join(entry.parentPath, entry.name);
-      return { path, text: await readFile(path, 'latin1') };
-    }),
+    entries
+      .filter((entry) => entry.isFile())
+      .map(async (entry) => {
+        const path = join(entry.parentPath, entry.name);
+        return { path, text: await readFile(path, 'latin1') };
+      }),
   );
 }
 
@@ -236,7 +276,10 @@ it('keeps the session token and the password out of every file the app writes af
 
   await writeFile(join(dataDir, 'settings.json'), '{ broken');
   await loadSettings(dataDir);
-  await saveSettings(dataDir, { ...defaultSettings, favouriteResourceIds: parts.reference.resources.slice(0, 2).map((resource) => resource.resourceId) });
+  await saveSettings(dataDir, {
+    ...defaultSettings,
+    favouriteResourceIds: parts.reference.resources.slice(0, 2).map((resource) => resource.resourceId),
+  });
   for (const name of cachePartNames) {
     const careless = { ...parts[name], account: { ...parts[name].account, sessionToken, password: credentials.password } };
     await writeCachePart(dataDir, name, cachePartText(name, careless, { log: () => {} }));
@@ -244,7 +287,13 @@ it('keeps the session token and the password out of every file the app writes af
 
   const files = await everyFile(dataDir);
   const names = files.map((file) => file.path.slice(dataDir.length + 1)).sort();
-  expect(names).toEqual(['cache/reference.json', 'cache/reservations.json', 'cache/shown.json', 'settings.json', expect.stringMatching(/^settings\.json\.corrupt-\d{8}T\d{6}Z$/)]);
+  expect(names).toEqual([
+    'cache/reference.json',
+    'cache/reservations.json',
+    'cache/shown.json',
+    'settings.json',
+    expect.stringMatching(/^settings\.json\.corrupt-\d{8}T\d{6}Z$/),
+  ]);
   for (const needle of [sessionToken, credentials.password, JSON.stringify(credentials.password).slice(1, -1)]) {
     for (const file of files) expect(file.text.includes(needle), `${needle} in ${file.path}`).toBe(false);
   }

@@ -98,7 +98,10 @@ describe('try it on this computer', () => {
     expect(pid).not.toBe(process.pid);
     expect(isAlive(pid!)).toBe(true);
 
-    expect(result.value).toMatchObject({ phase: 'ready', account: { server: { kind: 'local' }, userName: 'jane.doe', displayName: 'Jane Doe', isAdmin: false } });
+    expect(result.value).toMatchObject({
+      phase: 'ready',
+      account: { server: { kind: 'local' }, userName: 'jane.doe', displayName: 'Jane Doe', isAdmin: false },
+    });
     // Sign-in answers with the user's list; Free now fills in after.
     await core.idle();
     const snapshot = core.snapshot();
@@ -110,13 +113,19 @@ describe('try it on this computer', () => {
     const password = await keptPassword('jane.doe');
     expect(password).toMatch(/^[\w-]{32}$/);
 
-    const laptop = (await core.handlers.listResources());
+    const laptop = await core.handlers.listResources();
     if (!laptop.ok) throw new Error(laptop.error.message);
     const resourceId = laptop.value.find((resource) => resource.name === 'Loan laptop')!.resourceId;
     const booked = await core.handlers.book({ resourceId, start: bookedStart.toISO()!, durationMinutes: 60, title: 'First run' });
     if (!booked.ok) throw new Error(`booking failed: ${booked.error.message}`);
 
-    first = { userName: 'jane.doe', userId: snapshot.account!.userId, password: password!, referenceNumber: booked.value.referenceNumber, pid: pid! };
+    first = {
+      userName: 'jane.doe',
+      userId: snapshot.account!.userId,
+      password: password!,
+      referenceNumber: booked.value.referenceNumber,
+      pid: pid!,
+    };
     await core.stop();
     expect(isAlive(pid!)).toBe(false);
     expect(localService.pid).toBeNull();

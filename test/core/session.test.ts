@@ -88,7 +88,12 @@ describe('sign in', () => {
     const { core, secrets } = harness.newCore({ local: false });
     await core.start();
     const typed = `http://127.0.0.1:${new URL(harness.apiRoot).port}/`;
-    const result = await core.handlers.signIn({ server: { kind: 'remote', url: typed }, username: 'admin@example.com', password: demoPassword, staySignedIn: true });
+    const result = await core.handlers.signIn({
+      server: { kind: 'remote', url: typed },
+      username: 'admin@example.com',
+      password: demoPassword,
+      staySignedIn: true,
+    });
     if (!result.ok) throw new Error(result.error.message);
     expect(result.value.account).toEqual({
       server: { kind: 'remote', url: typed },
@@ -125,7 +130,8 @@ describe('sign in', () => {
   });
 
   it('keeps the session in memory for this run, and says so, when no keychain is usable', async () => {
-    const reason = 'No keychain is available (there is no D-Bus session bus to reach it); you will need to sign in again after Perch restarts.';
+    const reason =
+      'No keychain is available (there is no D-Bus session bus to reach it); you will need to sign in again after Perch restarts.';
     const { core } = harness.newCore({ secrets: memorySecretStore(reason) });
     await core.start();
     const result = await core.handlers.signIn(demoSignIn('user'));
@@ -193,7 +199,12 @@ describe('silent re-authentication', () => {
       'Your session on the server ended and signing in again failed: Login failed. Invalid username or password. Sign in again to continue.';
     expect(result).toEqual({ ok: false, error: { kind: 'signedOut', message } });
     await harness.idle();
-    expect(core.snapshot()).toMatchObject({ phase: 'signedOut', account: null, reservations: [], lastError: { kind: 'signedOut', message } });
+    expect(core.snapshot()).toMatchObject({
+      phase: 'signedOut',
+      account: null,
+      reservations: [],
+      lastError: { kind: 'signedOut', message },
+    });
     expect(states).toContain('signedOut');
     expect(await secrets.get('local|tom')).toBeNull();
     expect(existsSync(join(dataDir, 'account.json'))).toBe(false);
@@ -214,7 +225,10 @@ describe('with the OS keychain', () => {
     harness.requests.length = 0;
     const second = harness.newCore({ dataDir: first.dataDir, secrets: openKeychain('Perch') });
     await second.core.start();
-    expect(second.core.snapshot()).toMatchObject({ phase: 'ready', account: { userName: 'sofia', displayName: 'Sofia Rossi', timezone: 'Europe/Rome' } });
+    expect(second.core.snapshot()).toMatchObject({
+      phase: 'ready',
+      account: { userName: 'sofia', displayName: 'Sofia Rossi', timezone: 'Europe/Rome' },
+    });
     await harness.idle();
     // The kept token is used as it is: no sign-in request.
     expect(requestLines()).not.toContain('POST /Authentication/Authenticate');

@@ -75,7 +75,8 @@ const signInRequest = (target: JourneyTarget, password = target.password): SignI
   staySignedIn: false,
 });
 
-const mine = (world: World, referenceNumber: string) => world.core.snapshot().reservations.find((reservation) => reservation.referenceNumber === referenceNumber);
+const mine = (world: World, referenceNumber: string) =>
+  world.core.snapshot().reservations.find((reservation) => reservation.referenceNumber === referenceNumber);
 
 async function rawClient(world: World): Promise<ApiClient> {
   const client = sessionKeepingClient({ apiRoot: world.apiRoot });
@@ -143,14 +144,22 @@ async function bookCheckInSlot(world: World, purpose: string): Promise<Reservati
   const choices: { resource: ResourceView; slot: SlotView }[][] = [[], []];
   for (const resource of candidates) {
     const slots = await freeSlotsAhead(world, resource.resourceId);
-    const stillOpen = (slot: SlotView) => resource.autoReleaseMinutes === null || startOf(slot) + resource.autoReleaseMinutes * minuteMs > now.toMillis() + minuteMs;
-    const inProgress = slots.find((slot) => startOf(slot) <= now.toMillis() && Date.parse(slot.end) > now.toMillis() + minuteMs && stillOpen(slot));
+    const stillOpen = (slot: SlotView) =>
+      resource.autoReleaseMinutes === null || startOf(slot) + resource.autoReleaseMinutes * minuteMs > now.toMillis() + minuteMs;
+    const inProgress = slots.find(
+      (slot) => startOf(slot) <= now.toMillis() && Date.parse(slot.end) > now.toMillis() + minuteMs && stillOpen(slot),
+    );
     const next = slots.find((slot) => startOf(slot) > now.toMillis());
     if (inProgress) choices[0]!.push({ resource, slot: inProgress });
     if (next) choices[1]!.push({ resource, slot: next });
   }
   for (const { resource, slot } of choices.flat()) {
-    const outcome = await world.core.handlers.book({ resourceId: resource.resourceId, start: slot.start, end: slot.end, title: `${journeyTitle}: ${purpose}` });
+    const outcome = await world.core.handlers.book({
+      resourceId: resource.resourceId,
+      start: slot.start,
+      end: slot.end,
+      title: `${journeyTitle}: ${purpose}`,
+    });
     if (!outcome.ok) {
       refusals.push(`${resource.name} at ${slot.start}: ${outcome.error.errors?.join(' ') ?? outcome.error.message}`.trim());
       continue;
@@ -166,7 +175,9 @@ const journeys: { name: string; run(world: World): Promise<void> }[] = [
   {
     name: 'sign in refuses a wrong password in the server’s words, with what a single sign-on user must do',
     async run(world) {
-      const raw = await createClient({ apiRoot: world.apiRoot }).authenticate({ body: { username: world.target.username, password: `${world.target.password}-wrong` } });
+      const raw = await createClient({ apiRoot: world.apiRoot }).authenticate({
+        body: { username: world.target.username, password: `${world.target.password}-wrong` },
+      });
       check(!raw.ok, 'the server accepted a wrong password');
       const result = await world.core.handlers.signIn(signInRequest(world.target, `${world.target.password}-wrong`));
       check(!result.ok, 'Perch signed in with a wrong password');
@@ -195,7 +206,7 @@ const journeys: { name: string; run(world: World): Promise<void> }[] = [
   {
     name: 'free now',
     async run(world) {
-      const { freeNow, now } = (await world.core.handlers.refresh());
+      const { freeNow, now } = await world.core.handlers.refresh();
       check(freeNow.length > 0, 'nothing is free now');
       const late = freeNow.find((resource) => resource.freeUntil !== null && DateTime.fromISO(resource.freeUntil) <= DateTime.fromISO(now));
       check(late === undefined, `${late?.name} is listed as free until ${late?.freeUntil}, which is not after now`);
@@ -216,7 +227,12 @@ const journeys: { name: string; run(world: World): Promise<void> }[] = [
         // The booking is extended by one slot later: both must be free.
         if (slot === undefined || following === undefined || following.start !== slot.end) continue;
         if (free.freeUntil !== null && Date.parse(free.freeUntil) < Date.parse(following.end)) continue;
-        const outcome = await world.core.handlers.book({ resourceId: free.resourceId, start: slot.start, end: slot.end, title: journeyTitle });
+        const outcome = await world.core.handlers.book({
+          resourceId: free.resourceId,
+          start: slot.start,
+          end: slot.end,
+          title: journeyTitle,
+        });
         if (!outcome.ok) {
           refusals.push(`${free.name}: ${outcome.error.message} ${outcome.error.errors?.join(' ') ?? ''}`.trim());
           continue;
@@ -225,7 +241,10 @@ const journeys: { name: string; run(world: World): Promise<void> }[] = [
         world.quickBooking = outcome.value.referenceNumber;
         const shown = mine(world, outcome.value.referenceNumber);
         check(shown !== undefined, 'the booking is not among the user’s reservations');
-        check(Date.parse(shown.start) === startOf(slot) && Date.parse(shown.end) === Date.parse(slot.end), `booked ${shown.start}–${shown.end}, asked ${slot.start}–${slot.end}`);
+        check(
+          Date.parse(shown.start) === startOf(slot) && Date.parse(shown.end) === Date.parse(slot.end),
+          `booked ${shown.start}–${shown.end}, asked ${slot.start}–${slot.end}`,
+        );
         return;
       }
       throw new Error(`no free resource could be booked for its next two slots${refusals.length > 0 ? `: ${refusals.join('; ')}` : ''}`);
@@ -238,7 +257,10 @@ const journeys: { name: string; run(world: World): Promise<void> }[] = [
       const before = mine(world, world.quickBooking)!;
       const minutes = Math.round((Date.parse(before.end) - Date.parse(before.start)) / minuteMs);
       const view = value(await world.core.handlers.extend({ referenceNumber: world.quickBooking, minutes }), 'extending');
-      check(Date.parse(view.end) === Date.parse(before.end) + minutes * minuteMs, `the end is ${view.end}, expected ${minutes} minutes after ${before.end}`);
+      check(
+        Date.parse(view.end) === Date.parse(before.end) + minutes * minuteMs,
+        `the end is ${view.end}, expected ${minutes} minutes after ${before.end}`,
+      );
       world.quickBooking = view.referenceNumber;
       world.booked.add(view.referenceNumber);
     },
@@ -262,15 +284,28 @@ const journeys: { name: string; run(world: World): Promise<void> }[] = [
       // The next stretch of the same length on the same resource that starts after this booking ends.
       const slots = await freeSlotsAhead(world, before.resourceId);
       const later = slots.find((slot, index) => startOf(slot) >= Date.parse(before.end) && freeFor(slots.slice(index), length));
-      if (later === undefined) throw new Skip(`no later free stretch of ${length / minuteMs} minutes on ${before.resourceName} today or tomorrow`);
+      if (later === undefined)
+        throw new Skip(`no later free stretch of ${length / minuteMs} minutes on ${before.resourceName} today or tomorrow`);
       const start = formatWireDateTime(DateTime.fromISO(later.start));
       const end = formatWireDateTime(DateTime.fromISO(later.start).plus({ milliseconds: length }));
-      value(await world.core.handlers.move({ referenceNumber: before.referenceNumber, start, end, resourceId: before.resourceId }), 'moving');
+      value(
+        await world.core.handlers.move({ referenceNumber: before.referenceNumber, start, end, resourceId: before.resourceId }),
+        'moving',
+      );
       const moved = mine(world, before.referenceNumber);
       check(moved !== undefined, 'the moved booking is not among the user’s reservations');
-      check(Date.parse(moved.start) === Date.parse(start) && Date.parse(moved.end) === Date.parse(end), `moved to ${moved.start}–${moved.end}, asked ${start}–${end}`);
-      const details = value(await world.core.handlers.getReservationDetails({ referenceNumber: before.referenceNumber }), 'reading the details');
-      check(details.resourceNames[0] === moved.resourceName, `the details name ${details.resourceNames.join(', ')}, the list ${moved.resourceName}`);
+      check(
+        Date.parse(moved.start) === Date.parse(start) && Date.parse(moved.end) === Date.parse(end),
+        `moved to ${moved.start}–${moved.end}, asked ${start}–${end}`,
+      );
+      const details = value(
+        await world.core.handlers.getReservationDetails({ referenceNumber: before.referenceNumber }),
+        'reading the details',
+      );
+      check(
+        details.resourceNames[0] === moved.resourceName,
+        `the details name ${details.resourceNames.join(', ')}, the list ${moved.resourceName}`,
+      );
     },
   },
   {
@@ -280,7 +315,9 @@ const journeys: { name: string; run(world: World): Promise<void> }[] = [
       const tomorrow = world.target.clock.now().setZone(zone).plus({ days: 1 }).toISODate();
       // A resource whose name the line can carry as typed, with a free slot tomorrow on the user's clock.
       for (const resource of await bookableResources(world, (resource) => /^[\p{L}][\p{L} ]*$/u.test(resource.name))) {
-        const slot = (await freeSlotsAhead(world, resource.resourceId)).find((candidate) => DateTime.fromISO(candidate.start).setZone(zone).toISODate() === tomorrow);
+        const slot = (await freeSlotsAhead(world, resource.resourceId)).find(
+          (candidate) => DateTime.fromISO(candidate.start).setZone(zone).toISODate() === tomorrow,
+        );
         if (slot === undefined) continue;
         const from = DateTime.fromISO(slot.start).setZone(zone);
         const minutes = Math.round((Date.parse(slot.end) - startOf(slot)) / minuteMs);
@@ -288,11 +325,17 @@ const journeys: { name: string; run(world: World): Promise<void> }[] = [
         const preview = value(await world.core.handlers.readPhrase({ text }), `reading "${text}"`);
         check(preview !== null, `"${text}" was not read as a booking`);
         check(preview.resourceId === resource.resourceId, `"${text}" chose resource ${preview.resourceId}: ${preview.words}`);
-        check(preview.start !== null && Date.parse(preview.start) === startOf(slot), `"${text}" starts at ${preview.start}: ${preview.words}`);
+        check(
+          preview.start !== null && Date.parse(preview.start) === startOf(slot),
+          `"${text}" starts at ${preview.start}: ${preview.words}`,
+        );
         const outcome = value(await world.core.handlers.bookPhrase({ text, title: journeyTitle }), `booking "${text}"`);
         world.booked.add(outcome.referenceNumber);
         const booked = mine(world, outcome.referenceNumber);
-        check(booked !== undefined && Date.parse(booked.start) === startOf(slot) && Date.parse(booked.end) === Date.parse(slot.end), `"${text}" booked ${booked?.start}–${booked?.end}`);
+        check(
+          booked !== undefined && Date.parse(booked.start) === startOf(slot) && Date.parse(booked.end) === Date.parse(slot.end),
+          `"${text}" booked ${booked?.start}–${booked?.end}`,
+        );
         return;
       }
       throw new Skip('no resource with a plain name has a free slot tomorrow');
@@ -323,8 +366,20 @@ const journeys: { name: string; run(world: World): Promise<void> }[] = [
       const attributes = await client.getCategoryAttributes({ params: { categoryId: AttributeCategory.reservation } });
       const created = await client.createReservation({
         body: {
-          ...newBookingBody({ resourceId: found.resource.resourceId, start: start.toISO()!, title }, start, end, zone, attributes.ok ? attributes.value.attributes : []),
-          recurrenceRule: { type: 'daily', interval: 1, monthlyType: null, weekdays: null, repeatTerminationDate: formatWireDateTime(start.plus({ days: 2 }).endOf('day').set({ millisecond: 0 })) },
+          ...newBookingBody(
+            { resourceId: found.resource.resourceId, start: start.toISO()!, title },
+            start,
+            end,
+            zone,
+            attributes.ok ? attributes.value.attributes : [],
+          ),
+          recurrenceRule: {
+            type: 'daily',
+            interval: 1,
+            monthlyType: null,
+            weekdays: null,
+            repeatTerminationDate: formatWireDateTime(start.plus({ days: 2 }).endOf('day').set({ millisecond: 0 })),
+          },
         },
       });
       if (!created.ok) throw new Error(`the series could not be made: ${created.error.message} ${created.error.errors?.join(' ') ?? ''}`);
@@ -334,9 +389,15 @@ const journeys: { name: string; run(world: World): Promise<void> }[] = [
       for (const occurrence of occurrences) world.booked.add(occurrence.referenceNumber);
       check(occurrences.length === 3, `the series shows ${occurrences.length} occurrences, not 3`);
 
-      value(await world.core.handlers.cancel({ referenceNumber: occurrences[1]!.referenceNumber, scope: 'this' }), 'cancelling one occurrence');
+      value(
+        await world.core.handlers.cancel({ referenceNumber: occurrences[1]!.referenceNumber, scope: 'this' }),
+        'cancelling one occurrence',
+      );
       const left = series().map((reservation) => reservation.referenceNumber);
-      check(left.length === 2 && !left.includes(occurrences[1]!.referenceNumber), `after cancelling the second occurrence: ${left.length} left`);
+      check(
+        left.length === 2 && !left.includes(occurrences[1]!.referenceNumber),
+        `after cancelling the second occurrence: ${left.length} left`,
+      );
 
       // The last occurrence stands for the series: the whole series must go, not "this and later".
       value(await world.core.handlers.cancel({ referenceNumber: occurrences[2]!.referenceNumber, scope: 'full' }), 'cancelling the series');
@@ -356,7 +417,10 @@ const journeys: { name: string; run(world: World): Promise<void> }[] = [
       check(signedOut.ok, 'the session could not be signed out from elsewhere');
       const mark = world.sent.length;
       const title = `${journeyTitle}: kept after signing in again`;
-      const view = value(await world.core.handlers.retitle({ referenceNumber: world.quickBooking, title }), 'retitling after the session ended');
+      const view = value(
+        await world.core.handlers.retitle({ referenceNumber: world.quickBooking, title }),
+        'retitling after the session ended',
+      );
       check(view.title === title, `the title is "${view.title}"`);
       const authentications = world.sent.slice(mark).filter((request) => request.path.endsWith('/Authentication/Authenticate'));
       check(authentications.length === 1, `${authentications.length} sign-ins instead of one`);
@@ -374,7 +438,10 @@ const journeys: { name: string; run(world: World): Promise<void> }[] = [
       const lists = world.sent.slice(mark).filter((request) => request.method === 'GET' && /\/Reservations\/?$/.test(request.path));
       check(lists.length >= 3, `${lists.length} reservation lists fetched in 3 polls`);
       // Real servers scan every reservation (or die) without a filter (server-facts E).
-      check(lists.every((request) => ['userId', 'resourceId', 'scheduleId'].some((name) => request.query.has(name))), 'a reservation list was fetched without a filter');
+      check(
+        lists.every((request) => ['userId', 'resourceId', 'scheduleId'].some((name) => request.query.has(name))),
+        'a reservation list was fetched without a filter',
+      );
       check(world.quickBooking === null || mine(world, world.quickBooking) !== undefined, 'the quick booking vanished from the list');
     },
   },
@@ -383,9 +450,17 @@ const journeys: { name: string; run(world: World): Promise<void> }[] = [
     async run(world) {
       const snapshot = await world.core.handlers.refresh();
       for (const reservation of snapshot.reservations.filter((candidate) => world.booked.has(candidate.referenceNumber))) {
-        value(await world.core.handlers.cancel({ referenceNumber: reservation.referenceNumber, scope: reservation.isRecurring ? 'full' : 'this' }), `cancelling ${reservation.title}`);
+        value(
+          await world.core.handlers.cancel({
+            referenceNumber: reservation.referenceNumber,
+            scope: reservation.isRecurring ? 'full' : 'this',
+          }),
+          `cancelling ${reservation.title}`,
+        );
       }
-      const left = (await world.core.handlers.refresh()).reservations.filter((reservation) => world.booked.has(reservation.referenceNumber));
+      const left = (await world.core.handlers.refresh()).reservations.filter((reservation) =>
+        world.booked.has(reservation.referenceNumber),
+      );
       check(left.length === 0, `still booked: ${left.map((reservation) => `${reservation.title} ${reservation.start}`).join(', ')}`);
     },
   },
@@ -398,7 +473,8 @@ const journeys: { name: string; run(world: World): Promise<void> }[] = [
       } finally {
         // Checked out, it has ended; otherwise it is cancelled, which servers allow until it starts.
         const left = mine(world, booking.referenceNumber);
-        if (left !== undefined && left.checkedOutAt === null) await world.core.handlers.cancel({ referenceNumber: booking.referenceNumber, scope: 'this' });
+        if (left !== undefined && left.checkedOutAt === null)
+          await world.core.handlers.cancel({ referenceNumber: booking.referenceNumber, scope: 'this' });
       }
     },
   },
@@ -441,7 +517,14 @@ export async function runJourneys(target: JourneyTarget, report: (outcome: Journ
     return fetch(input, init);
   };
   const secrets = memorySecretStore('journeys: memory only');
-  const core = createPerchCore({ dataDir, clock: target.clock, secrets, notifier: recordingNotifier(), fetch: recordingFetch, log: () => {} });
+  const core = createPerchCore({
+    dataDir,
+    clock: target.clock,
+    secrets,
+    notifier: recordingNotifier(),
+    fetch: recordingFetch,
+    log: () => {},
+  });
   const world: World = { target, apiRoot: normalised.value, core, secrets, sent, booked: new Set(), quickBooking: null };
   const outcomes: JourneyOutcome[] = [];
   try {

@@ -18,7 +18,8 @@ export function sessionKeepingClient(options: Omit<ClientOptions, 'sessionHeader
     ...client,
     async authenticate(input) {
       const answer = await client.authenticate(input);
-      if (answer.ok && answer.value.sessionToken !== null && answer.value.userId !== null) session = { sessionToken: answer.value.sessionToken, userId: answer.value.userId };
+      if (answer.ok && answer.value.sessionToken !== null && answer.value.userId !== null)
+        session = { sessionToken: answer.value.sessionToken, userId: answer.value.userId };
       return answer;
     },
     async signOut(input) {

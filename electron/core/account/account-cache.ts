@@ -130,7 +130,13 @@ export function createAccountCache(options: AccountCacheOptions): AccountCache {
   }
 
   const sameReference = (a: ReferenceSeen, b: ReferenceSeen | null) =>
-    b !== null && a.owner === b.owner && a.resources === b.resources && a.resourceTypes === b.resourceTypes && a.schedules === b.schedules && a.groups === b.groups && a.reservationAttributes === b.reservationAttributes;
+    b !== null &&
+    a.owner === b.owner &&
+    a.resources === b.resources &&
+    a.resourceTypes === b.resourceTypes &&
+    a.schedules === b.schedules &&
+    a.groups === b.groups &&
+    a.reservationAttributes === b.reservationAttributes;
 
   /**
    * In one order whatever order the polls left them in (a narrow poll's answer goes after the
@@ -147,7 +153,8 @@ export function createAccountCache(options: AccountCacheOptions): AccountCache {
   }
 
   const reservationsFingerprint = (part: CacheParts['reservations']) => digestOf(JSON.stringify(withoutPollTimes(part)));
-  const shownText = (owner: CachedAccount) => cachePartText('shown', { account: owner, shownNotificationIds: [...state.shown] }, textOptions);
+  const shownText = (owner: CachedAccount) =>
+    cachePartText('shown', { account: owner, shownNotificationIds: [...state.shown] }, textOptions);
 
   function pollTimeDue(now: boolean): boolean {
     const { fetchedAt } = state.data;
@@ -163,7 +170,18 @@ export function createAccountCache(options: AccountCacheOptions): AccountCache {
     const reference = referenceNow(owner);
     if (!sameReference(reference, referenceSeen)) {
       referenceSeen = reference;
-      const text = cachePartText('reference', { account: owner, resources: data.resources, resourceTypes: data.resourceTypes, schedules: data.schedules, groups: data.groups, reservationAttributes: data.reservationAttributes }, textOptions);
+      const text = cachePartText(
+        'reference',
+        {
+          account: owner,
+          resources: data.resources,
+          resourceTypes: data.resourceTypes,
+          schedules: data.schedules,
+          groups: data.groups,
+          reservationAttributes: data.reservationAttributes,
+        },
+        textOptions,
+      );
       const digest = digestOf(text);
       if (digest !== written.reference) write('reference', digest, text);
     }
@@ -198,7 +216,8 @@ export function createAccountCache(options: AccountCacheOptions): AccountCache {
       clearAccountData(state);
       forgetWritten();
       const loaded = await loadCache(dataDir);
-      const own = <N extends CachePartName>(found: LoadedPart<N>): LoadedPart<N> => (found !== null && belongsTo(found.part.account, account) ? found : null);
+      const own = <N extends CachePartName>(found: LoadedPart<N>): LoadedPart<N> =>
+        found !== null && belongsTo(found.part.account, account) ? found : null;
       const reference = own(loaded.reference);
       const reservations = own(loaded.reservations);
       const shown = own(loaded.shown);

@@ -46,7 +46,12 @@ export interface AccountFlow {
 }
 
 /** The provisioned account keeps its generated password in the keychain: nobody could type it. */
-const provisionedSignIn = (username: string, password: string): SignInRequest => ({ server: { kind: 'local' }, username, password, staySignedIn: true });
+const provisionedSignIn = (username: string, password: string): SignInRequest => ({
+  server: { kind: 'local' },
+  username,
+  password,
+  staySignedIn: true,
+});
 
 export function createAccountFlow(options: AccountFlowOptions): AccountFlow {
   const { state, session, cache, sync, reference, stateChanged } = options;

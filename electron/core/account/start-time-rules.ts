@@ -36,7 +36,11 @@ export interface StartTimeRules {
 const serverKey = (account: AccountIdentity) => (account.server.kind === 'local' ? 'local' : account.apiRoot);
 const localRule: StartTimeRule = 'future';
 
-export function createStartTimeRules(options: { dataDir: string; track(work: Promise<unknown>): void; log(message: string, error?: unknown): void }): StartTimeRules {
+export function createStartTimeRules(options: {
+  dataDir: string;
+  track(work: Promise<unknown>): void;
+  log(message: string, error?: unknown): void;
+}): StartTimeRules {
   const path = join(options.dataDir, startTimeRulesFileName);
   const learned = new Map<string, StartTimeRule>();
 

@@ -6,7 +6,17 @@
  */
 import { DateTime } from 'luxon';
 import { createTimeFormat } from '../../bridge/format.js';
-import type { BookingOutcome, BookPhraseRequest, BookRequest, BridgeResult, FreeAtRequest, FreeResourceView, PhrasePreview, PhraseRequest, ResourceCardView } from '../../bridge/contract.js';
+import type {
+  BookingOutcome,
+  BookPhraseRequest,
+  BookRequest,
+  BridgeResult,
+  FreeAtRequest,
+  FreeResourceView,
+  PhrasePreview,
+  PhraseRequest,
+  ResourceCardView,
+} from '../../bridge/contract.js';
 import type { CommandContext } from './command-context.js';
 import type { CommandLookups } from './command-lookups.js';
 import { openScheduleIds } from './free-at.js';
@@ -61,11 +71,14 @@ export function createPhraseCommands(
     const wanted = wishWords(intent.resource, nameOf);
     if (intent.resource.by === 'unknown') return success(preview(wanted, `Nothing you can book is called “${intent.resource.words}”.`));
     // A name always names someone; a kind and size may fit nobody.
-  if (intent.resource.by === 'kind' && intent.resource.ids.length === 0) {
-    const { kind, minCapacity } = intent.resource;
-    return success(preview(wanted, `No ${kind ?? 'resource'} you can book holds ${minCapacity ?? 0} people.`));
-  }
-    if (intent.start === null || intent.end === null) return success(preview(`${wanted}, ${format.shortDate(DateTime.fromISO(intent.day, { zone }).toMillis())}`, 'Add a time, as in “14:00 for 1 h”.'));
+    if (intent.resource.by === 'kind' && intent.resource.ids.length === 0) {
+      const { kind, minCapacity } = intent.resource;
+      return success(preview(wanted, `No ${kind ?? 'resource'} you can book holds ${minCapacity ?? 0} people.`));
+    }
+    if (intent.start === null || intent.end === null)
+      return success(
+        preview(`${wanted}, ${format.shortDate(DateTime.fromISO(intent.day, { zone }).toMillis())}`, 'Add a time, as in “14:00 for 1 h”.'),
+      );
 
     const { start, end } = bookableTimes(intent, now, ambiguities, format);
     const when = `${dayWords(start, now, format)} ${format.timeRange(start.toMillis(), end.toMillis())}`;
@@ -85,13 +98,18 @@ export function createPhraseCommands(
       const unknown = ids.find((id) => !asked.has(cards.find((card) => card.resourceId === id)?.scheduleId ?? -1));
       chosen = fitting ? { id: fitting.resourceId, free: fitting } : unknown !== undefined ? { id: unknown, free: null } : null;
     } else chosen = { id: ids[0]!, free: null };
-    if (chosen === null) return success(preview(`${wanted}, ${when}`, ids.length === 1 ? `${nameOf(ids[0]!)} is not free then.` : `No ${wanted} is free then.`, times));
+    if (chosen === null)
+      return success(
+        preview(`${wanted}, ${when}`, ids.length === 1 ? `${nameOf(ids[0]!)} is not free then.` : `No ${wanted} is free then.`, times),
+      );
 
     const words = `${nameOf(chosen.id)}, ${when}`;
     const needsForm = chosen.free?.needsForm ?? null;
     if (needsForm !== null) {
       const draft = { resourceId: chosen.id, start: times.start, durationMinutes: minutes };
-      return success(preview(words, `${nameOf(chosen.id)} ${needsForm}: finish it in the Book form.`, { resourceId: chosen.id, ...times, draft }));
+      return success(
+        preview(words, `${nameOf(chosen.id)} ${needsForm}: finish it in the Book form.`, { resourceId: chosen.id, ...times, draft }),
+      );
     }
     return success(preview(words, null, { resourceId: chosen.id, ...times }));
   }
@@ -103,7 +121,8 @@ export function createPhraseCommands(
       const read = await readPhrase({ text });
       if (!read.ok) return read;
       const preview = read.value;
-      if (preview === null) return failure(invalidInput(`“${text}” is not a booking Perch can read: say what and when, as in “desk tomorrow 14:00 for 1 h”.`));
+      if (preview === null)
+        return failure(invalidInput(`“${text}” is not a booking Perch can read: say what and when, as in “desk tomorrow 14:00 for 1 h”.`));
       if (preview.problem !== null || preview.resourceId === null || preview.start === null || preview.end === null) {
         return failure(invalidInput(preview.problem ?? 'Add a time, as in “14:00 for 1 h”.'));
       }
@@ -125,7 +144,12 @@ function wishWords(wish: ResourceWish, nameOf: (id: number) => string): string {
  * under way cannot be booked by most users), keeping an end that was said and otherwise the
  * length; said.
  */
-function bookableTimes(intent: BookingIntent, now: DateTime, ambiguities: string[], format: ReturnType<typeof createTimeFormat>): { start: DateTime; end: DateTime } {
+function bookableTimes(
+  intent: BookingIntent,
+  now: DateTime,
+  ambiguities: string[],
+  format: ReturnType<typeof createTimeFormat>,
+): { start: DateTime; end: DateTime } {
   const start = intent.start!;
   const end = intent.end!;
   // The user's half hours, which are not UTC's in zones half an hour off (India, Newfoundland).

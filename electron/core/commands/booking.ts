@@ -22,7 +22,8 @@ import type { WireSlots } from '../../api/wire.js';
 /** The start of real servers' refusal of a booking that overlaps another (server-facts B). */
 const conflictRefusal = 'There are conflicting reservations';
 
-export const isConflict = (error: SessionError) => error.kind === 'validation' && (error.errors ?? [error.message]).some((line) => line.startsWith(conflictRefusal));
+export const isConflict = (error: SessionError) =>
+  error.kind === 'validation' && (error.errors ?? [error.message]).some((line) => line.startsWith(conflictRefusal));
 
 /** The UI sends ISO 8601 with an offset; one without is read in the user's zone. */
 export function readInstant(text: string, zone: string): DateTime | null {
@@ -30,7 +31,10 @@ export function readInstant(text: string, zone: string): DateTime | null {
   return parsed.isValid ? parsed : null;
 }
 
-export function createBooking(context: CommandContext, lookups: CommandLookups): (request: BookRequest) => Promise<BridgeResult<BookingOutcome>> {
+export function createBooking(
+  context: CommandContext,
+  lookups: CommandLookups,
+): (request: BookRequest) => Promise<BridgeResult<BookingOutcome>> {
   const { run } = lookups;
   return async function book(request) {
     const view = lookups.signedIn();
@@ -70,7 +74,8 @@ export function createBooking(context: CommandContext, lookups: CommandLookups):
       }),
     );
     if (!slots.ok) return failure(bridgeErrorFromSession(slots.error));
-    if (isTaken(slots.value, request.resourceId, start, end)) return failure(await clash(slots.value, request.resourceId, name, start, end, zone));
+    if (isTaken(slots.value, request.resourceId, start, end))
+      return failure(await clash(slots.value, request.resourceId, name, start, end, zone));
     const problem = slotProblem(slots.value, request.resourceId, start, end, name, zone);
     if (problem !== null) return failure(invalidInput(problem));
 
@@ -91,14 +96,25 @@ export function createBooking(context: CommandContext, lookups: CommandLookups):
    * help nobody; this says so plainly and offers the next time the same length is free that day,
    * from the day's slots already at hand and the resource's bookings from then on (one cheap request).
    */
-  async function clash(slots: WireSlots, resourceId: number, name: string, start: DateTime, end: DateTime, zone: string): Promise<BridgeError> {
+  async function clash(
+    slots: WireSlots,
+    resourceId: number,
+    name: string,
+    start: DateTime,
+    end: DateTime,
+    zone: string,
+  ): Promise<BridgeError> {
     const spans = slotSpans(slots, resourceId);
     const lastEndMs = Math.max(...spans.map((span) => span.endMs), end.toMillis());
     const busy: BusySpan[] = [];
     if (lastEndMs > end.toMillis()) {
       const listed = await run((client) =>
         client.getReservations({
-          query: { resourceId: String(resourceId), startDateTime: formatWireDateTime(start.toUTC()), endDateTime: formatWireDateTime(DateTime.fromMillis(lastEndMs).toUTC()) },
+          query: {
+            resourceId: String(resourceId),
+            startDateTime: formatWireDateTime(start.toUTC()),
+            endDateTime: formatWireDateTime(DateTime.fromMillis(lastEndMs).toUTC()),
+          },
         }),
       );
       // Without the list, no time is offered: one that may be taken too would only clash again.
@@ -110,7 +126,8 @@ export function createBooking(context: CommandContext, lookups: CommandLookups):
       }
     }
     // The server said it is taken; a list that does not show it yet must not offer it again.
-    if (!busy.some((held) => held.startMs < end.toMillis() && held.endMs > start.toMillis())) busy.push({ startMs: start.toMillis(), endMs: end.toMillis() });
+    if (!busy.some((held) => held.startMs < end.toMillis() && held.endMs > start.toMillis()))
+      busy.push({ startMs: start.toMillis(), endMs: end.toMillis() });
     const next = nextFreeSpan(spans, busy, start.toMillis(), end.toMillis() - start.toMillis());
     if (next === null) return { kind: 'conflict', message: commandMessages.justTaken(name, null) };
     const nextStart = DateTime.fromMillis(next.startMs);

@@ -28,7 +28,8 @@ const guarded =
     }
   };
 
-const asResult = <A extends unknown[], T>(command: (...args: A) => Promise<BridgeResult<T>>) => guarded(command, (error) => failure<T>(error));
+const asResult = <A extends unknown[], T>(command: (...args: A) => Promise<BridgeResult<T>>) =>
+  guarded(command, (error) => failure<T>(error));
 
 export function createCommandHandlers(context: CommandContext): CommandHandlers {
   const { session, accounts, sync, reference, settings, view, events } = context;
@@ -55,7 +56,10 @@ export function createCommandHandlers(context: CommandContext): CommandHandlers 
   }
 
   return {
-    getState: guarded(async () => view.snapshot(), () => view.snapshot()),
+    getState: guarded(
+      async () => view.snapshot(),
+      () => view.snapshot(),
+    ),
     refresh: guarded(refresh, () => view.snapshot()),
     reloadEverything: guarded(reloadEverything, () => view.snapshot()),
     signIn: asResult((request) => accounts.signIn(request)),
@@ -78,7 +82,10 @@ export function createCommandHandlers(context: CommandContext): CommandHandlers 
     listResources: asResult(lists.listResources),
     listSlots: asResult(lists.listSlots),
     listReservationAttributes: asResult(lists.listReservationAttributes),
-    getSettings: guarded(async () => structuredClone(await settings.read()), () => structuredClone(settings.current())),
+    getSettings: guarded(
+      async () => structuredClone(await settings.read()),
+      () => structuredClone(settings.current()),
+    ),
     setSettings: asResult(async (patch: SettingsPatch) => {
       const applied = applySettingsPatch(await settings.read(), patch);
       if (!applied.ok) return applied;

@@ -61,16 +61,29 @@ export function createExtensionOffer(lookups: CommandLookups) {
     if (summary === undefined || start === null || end === null) return failure(invalidInput(extensionMessages.unknownReservation));
     const name = summary.resourceName || 'The resource';
     // The views' own decision (the server's start-time rule among it), without asking the server.
-    if (summaryView(summary, view.value)?.canChange !== true) return success({ minutes: null, reason: commandMessages.startedLocked('change') });
+    if (summaryView(summary, view.value)?.canChange !== true)
+      return success({ minutes: null, reason: commandMessages.startedLocked('change') });
     const resource = await lookups.findResource(summary.resourceId);
     if (!resource.ok) return resource;
-    if (resource.value.statusId !== ResourceStatus.available) return success({ minutes: null, reason: commandMessages.resourceUnavailable(name) });
+    if (resource.value.statusId !== ResourceStatus.available)
+      return success({ minutes: null, reason: commandMessages.resourceUnavailable(name) });
     // The slot that starts at the end, on the user's day it starts in.
     const day = queryDate(end, zone);
     const slots = await lookups.run((client) =>
-      client.getSlots({ params: { scheduleId: resource.value.scheduleId }, query: { resourceId: String(summary.resourceId), startDateTime: day, endDateTime: day } }),
+      client.getSlots({
+        params: { scheduleId: resource.value.scheduleId },
+        query: { resourceId: String(summary.resourceId), startDateTime: day, endDateTime: day },
+      }),
     );
     if (!slots.ok) return failure(bridgeErrorFromSession(slots.error));
-    return success(offerFromSlots(slots.value, summary.resourceId, { name, start, end, maxLengthMinutes: parseHumanDuration(resource.value.maxLength), zone }));
+    return success(
+      offerFromSlots(slots.value, summary.resourceId, {
+        name,
+        start,
+        end,
+        maxLengthMinutes: parseHumanDuration(resource.value.maxLength),
+        zone,
+      }),
+    );
   };
 }

@@ -35,7 +35,11 @@ export function createListCommands(context: CommandContext, lookups: CommandLook
       const mayBook = account === null ? () => false : bookableTest(account);
       const { data } = context.state;
       const faces = resourceFaces(data.resources, data.resourceTypes, data.groups);
-      return success(resources.value.filter((resource) => mayBook(resource.resourceId)).map((resource) => resourceView(resource, faces.get(resource.resourceId) ?? unknownFace)));
+      return success(
+        resources.value
+          .filter((resource) => mayBook(resource.resourceId))
+          .map((resource) => resourceView(resource, faces.get(resource.resourceId) ?? unknownFace)),
+      );
     },
     async listSlots({ resourceId, date }) {
       const view = lookups.signedIn();
@@ -43,7 +47,10 @@ export function createListCommands(context: CommandContext, lookups: CommandLook
       const resource = await lookups.findResource(resourceId);
       if (!resource.ok) return resource;
       const slots = await run((client) =>
-        client.getSlots({ params: { scheduleId: resource.value.scheduleId }, query: { resourceId: String(resourceId), startDateTime: date, endDateTime: date } }),
+        client.getSlots({
+          params: { scheduleId: resource.value.scheduleId },
+          query: { resourceId: String(resourceId), startDateTime: date, endDateTime: date },
+        }),
       );
       return slots.ok ? success(slotViews(slots.value, resourceId, view.value.zone, date)) : failure(bridgeErrorFromSession(slots.error));
     },

@@ -13,7 +13,10 @@ import { recurrenceView } from '../views/reservation-view.js';
 // A person has a handful of series; the bound only keeps a long-running app from growing.
 const maxKeptRules = 200;
 
-export function createRecurrenceLookup(context: CommandContext, lookups: CommandLookups): (request: ReferenceRequest) => Promise<BridgeResult<RecurrenceView | null>> {
+export function createRecurrenceLookup(
+  context: CommandContext,
+  lookups: CommandLookups,
+): (request: ReferenceRequest) => Promise<BridgeResult<RecurrenceView | null>> {
   const kept = new Map<string, RecurrenceView | null>();
   return async function getRecurrence({ referenceNumber }) {
     const view = lookups.signedIn();

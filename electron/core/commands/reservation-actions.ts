@@ -2,7 +2,17 @@
 import { DateTime } from 'luxon';
 import { formatWireDateTime } from '../../api/dates.js';
 import { ResourceStatus } from '../../api/schemas/resources.js';
-import type { BridgeError, BridgeResult, CancelRequest, ExtendRequest, MoveRequest, ReferenceRequest, ReservationView, RetitleRequest, StateSnapshot } from '../../bridge/contract.js';
+import type {
+  BridgeError,
+  BridgeResult,
+  CancelRequest,
+  ExtendRequest,
+  MoveRequest,
+  ReferenceRequest,
+  ReservationView,
+  RetitleRequest,
+  StateSnapshot,
+} from '../../bridge/contract.js';
 import { isConflict, readInstant } from './booking.js';
 import type { CommandContext } from './command-context.js';
 import type { CommandLookups } from './command-lookups.js';
@@ -93,7 +103,9 @@ export function createReservationActions(context: CommandContext, lookups: Comma
     const view = lookups.signedIn();
     if (!view.ok) return view;
     const answer = await run((client) =>
-      direction === 'in' ? client.checkinReservation({ params: { referenceNumber } }) : client.checkoutReservation({ params: { referenceNumber } }),
+      direction === 'in'
+        ? client.checkinReservation({ params: { referenceNumber } })
+        : client.checkoutReservation({ params: { referenceNumber } }),
     );
     // Refusals (400) and sign-in problems are the server's final word; anything else is re-read.
     if (!answer.ok && answer.error.kind !== 'unexpectedBody' && answer.error.kind !== 'server') return failure(inOneLine(answer.error));
@@ -101,7 +113,10 @@ export function createReservationActions(context: CommandContext, lookups: Comma
     const done = detail.ok && (direction === 'in' ? detail.value.checkInDate : detail.value.checkOutDate) !== null;
     if (detail.ok && done) return viewOrError(detail.value, view.value, direction === 'in' ? true : requiresCheckIn(detail.value));
     if (!answer.ok && answer.error.kind === 'server') {
-      return failure({ kind: 'server', message: commandMessages.serverFailed(direction === 'in' ? 'checking in' : 'checking out', answer.error.status) });
+      return failure({
+        kind: 'server',
+        message: commandMessages.serverFailed(direction === 'in' ? 'checking in' : 'checking out', answer.error.status),
+      });
     }
     if (!detail.ok && detail.error.kind !== 'notFound') return failure(bridgeErrorFromSession(detail.error));
     return failure(unexpected(direction === 'in' ? commandMessages.checkInNotConfirmed : commandMessages.checkOutNotConfirmed));
@@ -126,14 +141,23 @@ export function createReservationActions(context: CommandContext, lookups: Comma
     // the reservations of the resource after the current end decide.
     const following = await run((client) =>
       client.getReservations({
-        query: { resourceId: String(detail.resourceId), startDateTime: formatWireDateTime(end.toUTC()), endDateTime: formatWireDateTime(newEnd.toUTC()) },
+        query: {
+          resourceId: String(detail.resourceId),
+          startDateTime: formatWireDateTime(end.toUTC()),
+          endDateTime: formatWireDateTime(newEnd.toUTC()),
+        },
       }),
     );
     if (!following.ok) return failure(bridgeErrorFromSession(following.error));
     const nextStart = firstStartWithin(following.value.reservations, referenceNumber, end, newEnd);
     if (nextStart !== null) return failure(invalidInput(commandMessages.bookedFrom(name, describeTime(nextStart, zone, end))));
 
-    const changed = await updateOne(detail, { endDateTime: formatWireDateTime(newEnd.setZone(zone)) }, (after) => wireInstant(after.endDate)?.toMillis() === newEnd.toMillis(), commandMessages.extendNotConfirmed);
+    const changed = await updateOne(
+      detail,
+      { endDateTime: formatWireDateTime(newEnd.setZone(zone)) },
+      (after) => wireInstant(after.endDate)?.toMillis() === newEnd.toMillis(),
+      commandMessages.extendNotConfirmed,
+    );
     return changed.ok ? viewOrError(changed.value, view.value) : changed;
   }
 
@@ -183,7 +207,9 @@ export function createReservationActions(context: CommandContext, lookups: Comma
       resources: current.value.resources.map((held) => held.id).filter((id) => id !== current.value.resourceId && id !== resourceId),
     };
     const moved = (after: WireReservation) =>
-      after.resourceId === resourceId && wireInstant(after.startDate)?.toMillis() === from.toMillis() && wireInstant(after.endDate)?.toMillis() === to.toMillis();
+      after.resourceId === resourceId &&
+      wireInstant(after.startDate)?.toMillis() === from.toMillis() &&
+      wireInstant(after.endDate)?.toMillis() === to.toMillis();
     const changed = await updateOne(current.value, change, moved, commandMessages.moveNotConfirmed, name);
     if (!changed.ok) return changed;
     await context.sync.refreshReservations();
@@ -210,7 +236,8 @@ export function createReservationActions(context: CommandContext, lookups: Comma
     // Only an acceptance, or the refusal that names the start, says what the rule is.
     if (updated.ok) learnStartRule(detail.startDate, false);
     else if (refusesStarted(updated.error)) learnStartRule(detail.startDate, true);
-    if (!updated.ok && holding !== undefined && isConflict(updated.error)) return failure({ kind: 'conflict', message: commandMessages.notFreeThen(holding) });
+    if (!updated.ok && holding !== undefined && isConflict(updated.error))
+      return failure({ kind: 'conflict', message: commandMessages.notFreeThen(holding) });
     if (!updated.ok && updated.error.kind !== 'unexpectedBody') return failure(refusalInWords(updated.error, 'change'));
     // `this` detaches an occurrence of a series, which may give it a new reference number.
     const changedReference = updated.ok ? updated.value.referenceNumber : referenceNumber;
@@ -225,7 +252,9 @@ export function createReservationActions(context: CommandContext, lookups: Comma
     const target = scope === 'full' ? await seriesTarget(referenceNumber, view.value.now) : { ok: true as const, value: referenceNumber };
     if (!target.ok) return failure(bridgeErrorFromSession(target.error));
     // Always explicit: real servers read a missing scope as `full`, the spec as `this`.
-    const deleted = await run((client) => client.deleteReservation({ params: { referenceNumber: target.value }, query: { updateScope: scope } }));
+    const deleted = await run((client) =>
+      client.deleteReservation({ params: { referenceNumber: target.value }, query: { updateScope: scope } }),
+    );
     if (!deleted.ok) {
       if (refusesStarted(deleted.error)) learnStartRule(lookups.knownSummary(target.value)?.startDate ?? '', true);
       if (deleted.error.kind !== 'unexpectedBody') return failure(refusalInWords(deleted.error, 'cancel'));

@@ -29,7 +29,8 @@ export function createReservationDetails(context: CommandContext, lookups: Comma
       if (!detail.ok) return failure(bridgeErrorFromSession(detail.error));
       const { description, resources, resourceId, participants, invitees } = detail.value;
       const main = resources.filter((resource) => resource.id === resourceId);
-      const names = (people: typeof participants) => people.map((person) => fullName(person.firstName, person.lastName)).filter((name) => name !== '');
+      const names = (people: typeof participants) =>
+        people.map((person) => fullName(person.firstName, person.lastName)).filter((name) => name !== '');
       return success({
         referenceNumber: detail.value.referenceNumber,
         description: description.trim(),

@@ -13,7 +13,8 @@ import type { WireReservation } from '../../api/wire.js';
 
 function sameSeries(one: WireReservation, other: WireReservation): boolean {
   const [a, b] = [one.recurrenceRule, other.recurrenceRule];
-  const sameInstant = (x: string | null, y: string | null) => (x === null || y === null ? x === y : wireInstant(x)?.toMillis() === wireInstant(y)?.toMillis());
+  const sameInstant = (x: string | null, y: string | null) =>
+    x === null || y === null ? x === y : wireInstant(x)?.toMillis() === wireInstant(y)?.toMillis();
   return (
     one.owner.userId === other.owner.userId &&
     one.resourceId === other.resourceId &&
@@ -27,7 +28,11 @@ function sameSeries(one: WireReservation, other: WireReservation): boolean {
 }
 
 /** The reference of the series' earliest occurrence that has not ended; `picked` itself when none comes before it. */
-export async function firstRemainingOccurrence(lookups: Pick<CommandLookups, 'run' | 'readBack'>, picked: WireReservation, now: DateTime): Promise<SessionResult<string>> {
+export async function firstRemainingOccurrence(
+  lookups: Pick<CommandLookups, 'run' | 'readBack'>,
+  picked: WireReservation,
+  now: DateTime,
+): Promise<SessionResult<string>> {
   const start = wireInstant(picked.startDate);
   if (!picked.isRecurring || start === null || start.toMillis() <= now.toMillis()) return { ok: true, value: picked.referenceNumber };
   const listed = await lookups.run((client) =>
@@ -46,7 +51,13 @@ export async function firstRemainingOccurrence(lookups: Pick<CommandLookups, 'ru
     .flatMap((summary) => {
       const from = wireInstant(summary.startDate)?.toMillis() ?? null;
       const until = wireInstant(summary.endDate)?.toMillis() ?? null;
-      const candidate = summary.isRecurring && summary.title === picked.title && from !== null && until !== null && from < start.toMillis() && until > nowMs;
+      const candidate =
+        summary.isRecurring &&
+        summary.title === picked.title &&
+        from !== null &&
+        until !== null &&
+        from < start.toMillis() &&
+        until > nowMs;
       return candidate ? [{ referenceNumber: summary.referenceNumber, from }] : [];
     })
     .sort((a, b) => a.from - b.from);

@@ -43,7 +43,11 @@ export interface KeptSession {
   forget(identity: AccountIdentity): Promise<void>;
 }
 
-export function createKeptSession(options: { dataDir: string; secrets: SecretStore; log(message: string, error?: unknown): void }): KeptSession {
+export function createKeptSession(options: {
+  dataDir: string;
+  secrets: SecretStore;
+  log(message: string, error?: unknown): void;
+}): KeptSession {
   const { secrets, log } = options;
   const accountPath = join(options.dataDir, accountFileName);
   return {

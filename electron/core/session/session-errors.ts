@@ -15,7 +15,8 @@ export function bridgeErrorFromSession(error: SessionError): BridgeError {
 export const sessionMessages = {
   noLocalService: 'The local Perch service is not running, so there is nothing to sign in to on this computer.',
   sessionEnded: 'Your session on the server ended. Sign in again to continue.',
-  reauthenticationRefused: (reason: string) => `Your session on the server ended and signing in again failed: ${reason} Sign in again to continue.`,
+  reauthenticationRefused: (reason: string) =>
+    `Your session on the server ended and signing in again failed: ${reason} Sign in again to continue.`,
   /**
    * Added to an organisation's server's refusal of a password. Accounts made by single sign-on
    * (SAML, CAS, Shibboleth, the Google / Microsoft / OAuth2 buttons) have no password the API
@@ -37,4 +38,7 @@ export function signInRefusal(error: ApiError, server: ServerChoice): BridgeErro
 }
 
 /** What a call through a session that has ended answers. */
-export const sessionGone = (message: string = sessionMessages.sessionEnded): { ok: false; error: SessionError } => ({ ok: false, error: { kind: 'signedOut', message } });
+export const sessionGone = (message: string = sessionMessages.sessionEnded): { ok: false; error: SessionError } => ({
+  ok: false,
+  error: { kind: 'signedOut', message },
+});

@@ -57,7 +57,8 @@ export function createSessionRenewal(options: SessionRenewalOptions): SessionRen
   const expiresFromNow = () => expires().toISO() ?? '';
 
   async function keep(session: ActiveSession): Promise<void> {
-    if (await kept.keepSecrets(session.identity, session.secrets)) session.persistedExpires = DateTime.fromISO(session.secrets.sessionExpires).toMillis();
+    if (await kept.keepSecrets(session.identity, session.secrets))
+      session.persistedExpires = DateTime.fromISO(session.secrets.sessionExpires).toMillis();
   }
 
   function slide(session: ActiveSession): void {
@@ -86,7 +87,12 @@ export function createSessionRenewal(options: SessionRenewalOptions): SessionRen
       return endedWith(session, sessionMessages.reauthenticationRefused(answer.error.message));
     }
     const { sessionToken, userId } = answer.value;
-    session.secrets = { ...session.secrets, sessionToken: sessionToken ?? '', userId: userId ?? session.identity.userId, sessionExpires: expiresFromNow() };
+    session.secrets = {
+      ...session.secrets,
+      sessionToken: sessionToken ?? '',
+      userId: userId ?? session.identity.userId,
+      sessionExpires: expiresFromNow(),
+    };
     await keep(session);
     return { ok: true, value: undefined };
   }

@@ -113,7 +113,8 @@ export function createAccountSession(options: SessionOptions): AccountSession {
   }
 
   /** Tells the server the session is over; it may be unreachable, and the session ends here all the same. */
-  const endOnServer = (session: ActiveSession) => session.client.signOut({ body: { userId: session.secrets.userId, sessionToken: session.secrets.sessionToken } });
+  const endOnServer = (session: ActiveSession) =>
+    session.client.signOut({ body: { userId: session.secrets.userId, sessionToken: session.secrets.sessionToken } });
 
   return {
     get account() {

@@ -85,7 +85,8 @@ type ScheduleAnswers = Pick<CoreData, 'busyNow' | 'meetings' | 'hours'>;
 const askedAtMs = (entries: readonly { scheduleId: number; askedAt: DateTime }[], scheduleId: number) =>
   entries.find((entry) => entry.scheduleId === scheduleId)?.askedAt.toMillis() ?? Number.NEGATIVE_INFINITY;
 
-const meetingsDue = (data: ScheduleAnswers, scheduleId: number, now: DateTime) => now.toMillis() - askedAtMs(data.meetings, scheduleId) >= meetingsMinutes * 60_000;
+const meetingsDue = (data: ScheduleAnswers, scheduleId: number, now: DateTime) =>
+  now.toMillis() - askedAtMs(data.meetings, scheduleId) >= meetingsMinutes * 60_000;
 
 /**
  * The schedules to ask now, in rank order. When the user looks: each leading schedule not asked
@@ -94,7 +95,14 @@ const meetingsDue = (data: ScheduleAnswers, scheduleId: number, now: DateTime) =
  * (`shownInTray`; the leading ones while it shows none), the one whose answer (who is busy, or
  * the meetings) is stalest, if due.
  */
-export function schedulesToAsk(data: ScheduleAnswers, ranked: readonly number[], meetingsIn: readonly number[], now: DateTime, look: boolean, shownInTray: () => readonly number[]): number[] {
+export function schedulesToAsk(
+  data: ScheduleAnswers,
+  ranked: readonly number[],
+  meetingsIn: readonly number[],
+  now: DateTime,
+  look: boolean,
+  shownInTray: () => readonly number[],
+): number[] {
   const leading = ranked.slice(0, leadingScheduleCount);
   const nowMs = now.toMillis();
   const busyAskedAt = (scheduleId: number) => askedAtMs(data.busyNow, scheduleId);
@@ -109,10 +117,13 @@ export function schedulesToAsk(data: ScheduleAnswers, ranked: readonly number[],
     });
   }
   const busyDue = (scheduleId: number) => nowMs - busyAskedAt(scheduleId) >= backgroundFreeNowMinutes * 60_000 && !closedNow(scheduleId);
-  const askedAt = (scheduleId: number) => Math.min(busyAskedAt(scheduleId), meetingsIn.includes(scheduleId) ? askedAtMs(data.meetings, scheduleId) : Number.POSITIVE_INFINITY);
+  const askedAt = (scheduleId: number) =>
+    Math.min(busyAskedAt(scheduleId), meetingsIn.includes(scheduleId) ? askedAtMs(data.meetings, scheduleId) : Number.POSITIVE_INFINITY);
   const shown = shownInTray().filter((scheduleId) => ranked.includes(scheduleId));
   const kept = new Set([...(shown.length > 0 ? shown : leading), ...meetingsIn]);
-  const stalest = [...kept].filter((scheduleId) => busyDue(scheduleId) || meetingsDueIn(scheduleId)).sort((a, b) => askedAt(a) - askedAt(b))[0];
+  const stalest = [...kept]
+    .filter((scheduleId) => busyDue(scheduleId) || meetingsDueIn(scheduleId))
+    .sort((a, b) => askedAt(a) - askedAt(b))[0];
   return stalest === undefined ? [] : [stalest];
 }
 
@@ -136,7 +147,11 @@ export async function refreshHours(state: CoreState, session: Session, scheduleI
 const askSchedule = (session: Session, scheduleId: number, now: DateTime, until: DateTime) =>
   session.run((client) =>
     client.getReservations({
-      query: { scheduleId: String(scheduleId), startDateTime: formatWireDateTime(now.toUTC()), endDateTime: formatWireDateTime(until.toUTC()) },
+      query: {
+        scheduleId: String(scheduleId),
+        startDateTime: formatWireDateTime(now.toUTC()),
+        endDateTime: formatWireDateTime(until.toUTC()),
+      },
     }),
   );
 
@@ -156,11 +171,19 @@ export interface ScheduleReads {
  * the meetings read is due: `meetingsIn`), keeping each answer as it comes. Gives the answers, or
  * why it stopped: the account changed, or the server could not be reached.
  */
-export async function askSchedules(toAsk: readonly number[], meetingsIn: readonly number[], reads: ScheduleReads): Promise<SessionResult<unknown>[] | 'accountChanged' | 'unreachable'> {
+export async function askSchedules(
+  toAsk: readonly number[],
+  meetingsIn: readonly number[],
+  reads: ScheduleReads,
+): Promise<SessionResult<unknown>[] | 'accountChanged' | 'unreachable'> {
   const { state, session, account, now, answers } = reads;
   const results: SessionResult<unknown>[] = [];
   for (const [index, scheduleId] of toAsk.entries()) {
-    const readEnd = freeNowReadEnd(state.data.hours.find((hours) => hours.scheduleId === scheduleId), now, account.timezone);
+    const readEnd = freeNowReadEnd(
+      state.data.hours.find((hours) => hours.scheduleId === scheduleId),
+      now,
+      account.timezone,
+    );
     const wide = meetingsIn.includes(scheduleId) && meetingsDue(state.data, scheduleId, now);
     const busy = await answers.timed(askSchedule(session, scheduleId, now, wide ? endOfTomorrow(now, account.timezone) : readEnd));
     if (session.account !== account) return 'accountChanged';
@@ -171,7 +194,11 @@ export async function askSchedules(toAsk: readonly number[], meetingsIn: readonl
       const answer: BusyNow = { scheduleId, askedAt: now, until: readEnd, reservations: wide ? listedUntil(listed, now, readEnd) : listed };
       state.data.busyNow = [...state.data.busyNow.filter((entry) => entry.scheduleId !== scheduleId), answer];
       if (wide) {
-        const attended: Meetings = { scheduleId, askedAt: now, reservations: listed.filter((summary) => isAttended(summary, account.userId)) };
+        const attended: Meetings = {
+          scheduleId,
+          askedAt: now,
+          reservations: listed.filter((summary) => isAttended(summary, account.userId)),
+        };
         state.data.meetings = [...state.data.meetings.filter((entry) => entry.scheduleId !== scheduleId), attended];
       }
     }

@@ -48,7 +48,9 @@ export function summaryUpdatedBy(summary: WireSummary, detail: WireReservation):
 export function notListed(before: readonly WireSummary[], after: readonly WireSummary[], now: DateTime): WireSummary[] {
   const listed = new Set(after.map((summary) => summary.referenceNumber));
   const nowMs = now.toMillis();
-  return before.filter((summary) => !listed.has(summary.referenceNumber) && (wireInstant(summary.endDate)?.toMillis() ?? Number.NEGATIVE_INFINITY) > nowMs);
+  return before.filter(
+    (summary) => !listed.has(summary.referenceNumber) && (wireInstant(summary.endDate)?.toMillis() ?? Number.NEGATIVE_INFINITY) > nowMs,
+  );
 }
 
 /**
@@ -56,7 +58,13 @@ export function notListed(before: readonly WireSummary[], after: readonly WireSu
  * (a few a poll) is asked on its own before its vanishing is news, and one still there is kept,
  * at its new time. Vanishing is rare, so this costs next to nothing.
  */
-export async function confirmVanished(vanished: readonly WireSummary[], state: CoreState, session: Session, account: AccountIdentity, answers: AnswerTimer): Promise<void> {
+export async function confirmVanished(
+  vanished: readonly WireSummary[],
+  state: CoreState,
+  session: Session,
+  account: AccountIdentity,
+  answers: AnswerTimer,
+): Promise<void> {
   for (const summary of vanished.slice(0, vanishedChecksPerPoll)) {
     const answer = await askReservation(session, summary.referenceNumber, answers);
     if (session.account !== account) return;

@@ -35,7 +35,8 @@ export function answerTimer(monotonicMs: () => number, slowAnswerMs: number): An
 export const unreachable = (result: SessionResult<unknown> | null) => result !== null && !result.ok && result.error.kind === 'network';
 
 /** The server failed (it answered with an error) on one of the poll's requests. */
-export const serverFailed = (results: readonly SessionResult<unknown>[]) => results.some((result) => !result.ok && result.error.kind === 'server');
+export const serverFailed = (results: readonly SessionResult<unknown>[]) =>
+  results.some((result) => !result.ok && result.error.kind === 'server');
 
 /** Raises the strain on a slow or failing answer, lowers it on a good poll. */
 export function judgeStrain(state: Pick<CoreState, 'strain'>, slow: boolean, serverError: boolean): void {

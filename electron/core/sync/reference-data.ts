@@ -58,7 +58,8 @@ export function createReferenceData(options: ReferenceDataOptions): ReferenceDat
     if (!unread) await session.keepBookable(account, ids);
   }
 
-  const readAttributes = () => session.run((client) => client.getCategoryAttributes({ params: { categoryId: AttributeCategory.reservation } }));
+  const readAttributes = () =>
+    session.run((client) => client.getCategoryAttributes({ params: { categoryId: AttributeCategory.reservation } }));
 
   function refresh(force: boolean, grantsJustRead = false): Promise<void> {
     const account = session.account;

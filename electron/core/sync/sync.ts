@@ -95,7 +95,12 @@ export function createSync(options: SyncOptions): Sync {
    * the answer replaces what was listed, a 404 says it is gone — cancelled, or released by the
    * server's job.
    */
-  async function readReservations(referenceNumbers: readonly string[], account: AccountIdentity, answers: AnswerTimer, offline: () => PollOutcome): Promise<PollOutcome> {
+  async function readReservations(
+    referenceNumbers: readonly string[],
+    account: AccountIdentity,
+    answers: AnswerTimer,
+    offline: () => PollOutcome,
+  ): Promise<PollOutcome> {
     const now = clock.now();
     const results: SessionResult<unknown>[] = [];
     for (const referenceNumber of referenceNumbers) {
@@ -106,7 +111,9 @@ export function createSync(options: SyncOptions): Sync {
       if (unreachable(answer)) return offline();
       const { reservations } = state.data;
       if (answer.ok) {
-        state.data.reservations = reservations.map((summary) => (summary.referenceNumber === referenceNumber ? summaryUpdatedBy(summary, answer.value) : summary));
+        state.data.reservations = reservations.map((summary) =>
+          summary.referenceNumber === referenceNumber ? summaryUpdatedBy(summary, answer.value) : summary,
+        );
       } else if (answer.error.kind === 'notFound') {
         state.data.reservations = reservations.filter((summary) => summary.referenceNumber !== referenceNumber);
       } else {
@@ -147,11 +154,17 @@ export function createSync(options: SyncOptions): Sync {
     if (read.kind === 'reservations') return readReservations(read.referenceNumbers, account, answers, offline);
 
     listAskedAtMs = now.toMillis();
-    const window = full ? fullWindow(now) : narrowWindow(now, account.timezone, state.settings, state.data.reservations, longestWaitMs(state.settings));
+    const window = full
+      ? fullWindow(now)
+      : narrowWindow(now, account.timezone, state.settings, state.data.reservations, longestWaitMs(state.settings));
     const reservations = await answers.timed(
       session.run((client) =>
         client.getReservations({
-          query: { userId: String(account.userId), startDateTime: formatWireDateTime(window.from.toUTC()), endDateTime: formatWireDateTime(window.to.toUTC()) },
+          query: {
+            userId: String(account.userId),
+            startDateTime: formatWireDateTime(window.from.toUTC()),
+            endDateTime: formatWireDateTime(window.to.toUTC()),
+          },
         }),
       ),
     );
@@ -197,7 +210,8 @@ export function createSync(options: SyncOptions): Sync {
       if (outcome === 'ok') state.lastError = null;
       // Each reservation listed was asked about now; those no longer listed need no record.
       const listed = new Set(state.data.reservations.map((summary) => summary.referenceNumber));
-      for (const referenceNumber of reservationAskedAtMs.keys()) if (!listed.has(referenceNumber)) reservationAskedAtMs.delete(referenceNumber);
+      for (const referenceNumber of reservationAskedAtMs.keys())
+        if (!listed.has(referenceNumber)) reservationAskedAtMs.delete(referenceNumber);
       await confirmVanished(vanished, state, session, account, answers);
       if (session.account !== account) return 'failed';
       await replanFromReads(now, window.to, account.userId);
@@ -216,7 +230,8 @@ export function createSync(options: SyncOptions): Sync {
       const moments = noticeMoments({ now, reservations, settings: state.settings, shown: state.shown, snoozed: state.snoozed });
       const known = {
         listAskedAtMs,
-        askedAtMs: (referenceNumber: string) => Math.max(listAskedAtMs ?? Number.NEGATIVE_INFINITY, reservationAskedAtMs.get(referenceNumber) ?? Number.NEGATIVE_INFINITY),
+        askedAtMs: (referenceNumber: string) =>
+          Math.max(listAskedAtMs ?? Number.NEGATIVE_INFINITY, reservationAskedAtMs.get(referenceNumber) ?? Number.NEGATIVE_INFINITY),
         reservations,
         moments,
       };
@@ -272,8 +287,13 @@ export function createSync(options: SyncOptions): Sync {
     },
     reservationChanged(detail) {
       const { data } = state;
-      data.reservations = data.reservations.map((summary) => (summary.referenceNumber === detail.referenceNumber ? summaryUpdatedBy(summary, detail) : summary));
-      state.previousPlanned = session.account === null ? null : { reservations: listedReservations(data, session.account.userId), readAt: data.fetchedAt ?? clock.now() };
+      data.reservations = data.reservations.map((summary) =>
+        summary.referenceNumber === detail.referenceNumber ? summaryUpdatedBy(summary, detail) : summary,
+      );
+      state.previousPlanned =
+        session.account === null
+          ? null
+          : { reservations: listedReservations(data, session.account.userId), readAt: data.fetchedAt ?? clock.now() };
       options.track(notifications.replan(null, null));
       options.persist();
       options.stateChanged();

@@ -26,7 +26,13 @@ function strainMessage(strain: ServerStrain | null): string | null {
   return `${strainReasons[strain.reason]}, so Perch checks it ${2 ** strain.level} times less often until it recovers.`;
 }
 
-export function snapshotOf(state: CoreState, account: AccountIdentity | null, now: DateTime, keychain: KeychainStatus, lockedOnceStarted: boolean): StateSnapshot {
+export function snapshotOf(
+  state: CoreState,
+  account: AccountIdentity | null,
+  now: DateTime,
+  keychain: KeychainStatus,
+  lockedOnceStarted: boolean,
+): StateSnapshot {
   const { data } = state;
   const userZone = account?.timezone ?? machineZone();
   const context = viewContextOf(account, now, data, lockedOnceStarted);
@@ -72,7 +78,11 @@ function freeNowContext(state: CoreState, account: AccountIdentity, start: DateT
 }
 
 /** Free now, the rest for the filter to find, and what opens next when everything is closed. */
-function freeNowOf(state: CoreState, account: AccountIdentity | null, now: DateTime): Pick<StateSnapshot, 'freeNow' | 'notFreeNow' | 'freeNowClosed'> {
+function freeNowOf(
+  state: CoreState,
+  account: AccountIdentity | null,
+  now: DateTime,
+): Pick<StateSnapshot, 'freeNow' | 'notFreeNow' | 'freeNowClosed'> {
   if (account === null) return { freeNow: [], notFreeNow: [], freeNowClosed: null };
   const context = freeNowContext(state, account, now);
   const { free, notFree } = freeNowLists(state.data.busyNow, context);
@@ -80,12 +90,23 @@ function freeNowOf(state: CoreState, account: AccountIdentity | null, now: DateT
 }
 
 /** What is free over a time to come ("free at 14:00 for 1 h"), from who is busy then in the schedules asked about. */
-export function freeViews(state: CoreState, account: AccountIdentity, answers: readonly BusyAnswer[], start: DateTime, end: DateTime): FreeResourceView[] {
+export function freeViews(
+  state: CoreState,
+  account: AccountIdentity,
+  answers: readonly BusyAnswer[],
+  start: DateTime,
+  end: DateTime,
+): FreeResourceView[] {
   return freeNowViews(answers, freeNowContext(state, account, start, end));
 }
 
 /** Context for views of this moment, when someone is signed in. */
-export function viewContextOf(account: AccountIdentity | null, now: DateTime, data: Pick<CoreData, 'schedules' | 'resources' | 'resourceTypes' | 'groups'>, lockedOnceStarted: boolean): ViewContext | null {
+export function viewContextOf(
+  account: AccountIdentity | null,
+  now: DateTime,
+  data: Pick<CoreData, 'schedules' | 'resources' | 'resourceTypes' | 'groups'>,
+  lockedOnceStarted: boolean,
+): ViewContext | null {
   if (account === null) return null;
   return {
     zone: account.timezone,

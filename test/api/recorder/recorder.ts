@@ -59,7 +59,9 @@ export class Recorder {
   client(prefix = ''): SessionKeepingClient {
     const capture: typeof globalThis.fetch = async (input, init) => {
       const response = await globalThis.fetch(input, init);
-      const headers = Object.fromEntries(KEPT_HEADERS.flatMap((name) => (response.headers.has(name) ? [[name, response.headers.get(name)!]] : [])));
+      const headers = Object.fromEntries(
+        KEPT_HEADERS.flatMap((name) => (response.headers.has(name) ? [[name, response.headers.get(name)!]] : [])),
+      );
       this.last = {
         method: init?.method ?? 'GET',
         url: new URL(String(input)),
@@ -74,7 +76,13 @@ export class Recorder {
   }
 
   /** Calls `operation` and writes its answer to `<state>/<operation>-<variant>.json`. */
-  async record<N extends OperationName>(client: ApiClient, operation: N, variant: string, note: string, input?: OperationInput<N>): Promise<Answer> {
+  async record<N extends OperationName>(
+    client: ApiClient,
+    operation: N,
+    variant: string,
+    note: string,
+    input?: OperationInput<N>,
+  ): Promise<Answer> {
     this.last = null;
     const method = client[operation] as (input?: OperationInput<N>) => Promise<ApiResult<unknown>>;
     const result = await method(input);
