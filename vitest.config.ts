@@ -15,7 +15,13 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'node', include: ['test/**/*.test.ts'], exclude: ['test/renderer/**', ...appBuildTests], environment: 'node', sequence: { groupOrder: 0 } },
+        test: {
+          name: 'node',
+          include: ['test/**/*.test.ts'],
+          exclude: ['test/renderer/**', ...appBuildTests],
+          environment: 'node',
+          sequence: { groupOrder: 0 },
+        },
       },
       {
         // These build dist/ and then use it: one at a time, after everything else.

@@ -58,7 +58,8 @@ const config: Configuration = {
     // native modules' import tables, copied beside them from build/win-runtime/<arch>/ (or the
     // build machine's System32); the build stops when one is missing (scripts/windows-runtime.ts).
     if (context.electronPlatformName !== 'win32') return;
-    for (const dll of await shipWindowsRuntime(join(context.appOutDir, 'resources'))) log.info({ file: dll.path, from: dll.from }, 'shipping a Visual C++ runtime DLL');
+    for (const dll of await shipWindowsRuntime(join(context.appOutDir, 'resources')))
+      log.info({ file: dll.path, from: dll.from }, 'shipping a Visual C++ runtime DLL');
   },
   toolsets: {
     // The AppImage's static runtime (type2-runtime 20251108, FUSE 3 linked in): it starts where

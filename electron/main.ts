@@ -113,7 +113,10 @@ async function start(): Promise<void> {
     dataDir: app.getPath('userData'),
     clock: systemClock,
     secrets: openKeychain(paths.keychainService),
-    notifier: (notifier = createDesktopNotifier({ appId: identity.appId, icon: unpackedPath(app.getAppPath(), appLayout.notificationIcon) })),
+    notifier: (notifier = createDesktopNotifier({
+      appId: identity.appId,
+      icon: unpackedPath(app.getAppPath(), appLayout.notificationIcon),
+    })),
     // The OS's regional format, not the UI language: it decides how times read (12- or 24-hour, order).
     timeFormat: defaultTimeFormatRules(app.getSystemLocale()),
     // An unpackaged run would register the bare Electron binary to start at login.
@@ -131,7 +134,12 @@ async function start(): Promise<void> {
       env: process.env,
     }),
     // "Try it on this computer" offers the demo organisation to book in.
-    localService: createLocalService({ dataFolder: path.join(app.getPath('userData'), localServiceFolder), demo: true, launch: launchServiceHost, log }),
+    localService: createLocalService({
+      dataFolder: path.join(app.getPath('userData'), localServiceFolder),
+      demo: true,
+      launch: launchServiceHost,
+      log,
+    }),
     log,
   });
   core = perch;
@@ -145,7 +153,11 @@ async function start(): Promise<void> {
     onMenuOpened: () => perch.trayMenuOpened(),
   });
   // Between state changes (a poll may be minutes away) the tray's countdown still turns on time.
-  const trayWords = createTrayRefresh({ clock: systemClock, snapshot: () => perch.snapshot(), show: (state) => tray?.refresh(trayView(state)) });
+  const trayWords = createTrayRefresh({
+    clock: systemClock,
+    snapshot: () => perch.snapshot(),
+    show: (state) => tray?.refresh(trayView(state)),
+  });
   const popoverFeed = createPopoverFeed({
     visible: () => popover?.visible() ?? false,
     send: (snapshot) => popover?.send(channelOf('stateChanged'), snapshot),

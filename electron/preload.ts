@@ -5,7 +5,15 @@
  * require `electron`; the build bundles bridge/contract.ts in.
  */
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
-import { channelOf, commandNames, eventNames, type CommandName, type EventName, type EventPayloads, type PerchApi } from './bridge/contract.js';
+import {
+  channelOf,
+  commandNames,
+  eventNames,
+  type CommandName,
+  type EventName,
+  type EventPayloads,
+  type PerchApi,
+} from './bridge/contract.js';
 
 const commands = Object.fromEntries(
   commandNames.map((name) => [name, (request?: unknown) => ipcRenderer.invoke(channelOf(name), request)]),

@@ -10,7 +10,10 @@ import { expect, it } from 'vitest';
 import { projectRoot } from '../build/scripts/project-root.js';
 
 // npm's own version-range rules (a dependency of the build tools; it ships no types).
-const semver = createRequire(import.meta.url)('semver') as { satisfies(version: string, range: string): boolean; minVersion(range: string): { version: string } | null };
+const semver = createRequire(import.meta.url)('semver') as {
+  satisfies(version: string, range: string): boolean;
+  minVersion(range: string): { version: string } | null;
+};
 
 interface PackageManifest {
   name?: string;
@@ -82,6 +85,9 @@ it('leaves out the Node 22 releases before 22.12, which load no ES module throug
 it('knows every installed package that asks for a newer Node than ours, and where each was checked', () => {
   const found = new Map<string, string>();
   packagesAskingForNewerNode(join(projectRoot, 'node_modules'), found);
-  expect([...found.keys()].filter((name) => !(name in checkedOnOurNode)), [...found.values()].join('\n')).toEqual([]);
+  expect(
+    [...found.keys()].filter((name) => !(name in checkedOnOurNode)),
+    [...found.values()].join('\n'),
+  ).toEqual([]);
   expect(Object.keys(checkedOnOurNode).filter((name) => !found.has(name))).toEqual([]);
 });

@@ -45,7 +45,10 @@ export function libsqlPackagesFor(platform: string, arch: Arch): string[] | null
 /** Why a package for this platform and architecture cannot run Perch's SQLite, or null when it can. */
 export async function missingLibsqlBinary(resourcesDir: string, platform: string, arch: Arch): Promise<string | null> {
   const target = `${platform} ${Arch[arch]}`;
-  const libsql = JSON.parse(await readFile(join(projectRoot, 'node_modules', 'libsql', 'package.json'), 'utf8')) as { version: string; optionalDependencies?: Record<string, string> };
+  const libsql = JSON.parse(await readFile(join(projectRoot, 'node_modules', 'libsql', 'package.json'), 'utf8')) as {
+    version: string;
+    optionalDependencies?: Record<string, string>;
+  };
   const published = Object.keys(libsql.optionalDependencies ?? {});
   const needed = libsqlPackagesFor(platform, arch);
   const unpublished = needed?.filter((name) => !published.includes(name)) ?? [];
@@ -70,6 +73,10 @@ export async function missingLibsqlBinary(resourcesDir: string, platform: string
 
 /** electron-builder's afterPack hook: fails the build when the packed app lacks its SQLite binary. */
 export async function checkLibsqlBinary(context: AfterPackContext): Promise<void> {
-  const problem = await missingLibsqlBinary(context.packager.getResourcesDir(context.appOutDir), context.electronPlatformName, context.arch);
+  const problem = await missingLibsqlBinary(
+    context.packager.getResourcesDir(context.appOutDir),
+    context.electronPlatformName,
+    context.arch,
+  );
   if (problem !== null) throw new Error(problem);
 }

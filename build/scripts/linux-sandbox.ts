@@ -79,7 +79,8 @@ export function sandboxHelperProblem({ platform, electronBinary, environment, re
   if (refusal === null) return null;
   const helper = `${dirname(electronBinary)}/chrome-sandbox`;
   const ownership = reads.stat(helper);
-  const usable = ownership !== null && ownership.uid === 0 && (ownership.mode & setuidBit) !== 0 && (ownership.mode & executableByOthers) !== 0;
+  const usable =
+    ownership !== null && ownership.uid === 0 && (ownership.mode & setuidBit) !== 0 && (ownership.mode & executableByOthers) !== 0;
   if (usable) return null;
 
   const lines = [

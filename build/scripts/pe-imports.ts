@@ -44,7 +44,8 @@ class PeReader {
   }
 
   private check(offset: number, length: number, what: string): void {
-    if (offset < 0 || offset + length > this.bytes.length) throw new Error(`${what} lies past the end of the file (${this.bytes.length} bytes)`);
+    if (offset < 0 || offset + length > this.bytes.length)
+      throw new Error(`${what} lies past the end of the file (${this.bytes.length} bytes)`);
   }
 
   u16(offset: number, what: string): number {
@@ -109,15 +110,22 @@ export function readPeImports(bytes: Uint8Array): PeImports {
     };
   });
   const fileOffset = (rva: number, what: string): number => {
-    const section = sections.find((candidate) => rva >= candidate.virtualAddress && rva < candidate.virtualAddress + Math.max(candidate.virtualSize, candidate.rawSize));
-    if (!section || rva - section.virtualAddress >= section.rawSize) throw new Error(`${what} (RVA 0x${rva.toString(16)}) is in no section's data`);
+    const section = sections.find(
+      (candidate) => rva >= candidate.virtualAddress && rva < candidate.virtualAddress + Math.max(candidate.virtualSize, candidate.rawSize),
+    );
+    if (!section || rva - section.virtualAddress >= section.rawSize)
+      throw new Error(`${what} (RVA 0x${rva.toString(16)}) is in no section's data`);
     return section.rawOffset + rva - section.virtualAddress;
   };
 
   const imports: string[] = [];
   const importTable = directoryRva(importDirectoryIndex);
   if (importTable !== 0) {
-    for (let descriptor = fileOffset(importTable, 'the import table'); !pe.isZero(descriptor, importDescriptorSize, 'an import descriptor'); descriptor += importDescriptorSize) {
+    for (
+      let descriptor = fileOffset(importTable, 'the import table');
+      !pe.isZero(descriptor, importDescriptorSize, 'an import descriptor');
+      descriptor += importDescriptorSize
+    ) {
       imports.push(pe.asciiz(fileOffset(pe.u32(descriptor + 12, 'an import name'), 'an import name'), 'an import name'));
     }
   }
@@ -125,7 +133,11 @@ export function readPeImports(bytes: Uint8Array): PeImports {
   const delayImports: string[] = [];
   const delayTable = directoryRva(delayImportDirectoryIndex);
   if (delayTable !== 0) {
-    for (let descriptor = fileOffset(delayTable, 'the delay import table'); !pe.isZero(descriptor, delayImportDescriptorSize, 'a delay import descriptor'); descriptor += delayImportDescriptorSize) {
+    for (
+      let descriptor = fileOffset(delayTable, 'the delay import table');
+      !pe.isZero(descriptor, delayImportDescriptorSize, 'a delay import descriptor');
+      descriptor += delayImportDescriptorSize
+    ) {
       // Attribute bit 0 set: the fields are RVAs; clear (Visual C++ 6 binaries): virtual addresses.
       const rvaBased = (pe.u32(descriptor, 'a delay import descriptor') & 1) === 1;
       const name = pe.u32(descriptor + 4, 'a delay import name');

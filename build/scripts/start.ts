@@ -25,7 +25,11 @@ function installedElectronBinary(): string | null {
   const pathFile = join(electronPackage, 'path.txt');
   const relativePath = existsSync(pathFile) ? readFileSync(pathFile, 'utf8') : null;
   const override = process.env.ELECTRON_OVERRIDE_DIST_PATH;
-  const binary = override ? join(override, relativePath ?? 'electron') : relativePath === null ? null : join(electronPackage, 'dist', relativePath);
+  const binary = override
+    ? join(override, relativePath ?? 'electron')
+    : relativePath === null
+      ? null
+      : join(electronPackage, 'dist', relativePath);
   return binary !== null && existsSync(binary) ? binary : null;
 }
 
@@ -48,7 +52,11 @@ function systemReads(electronBinary: string): SandboxReads {
       const readLabel =
         "let label = ''; for (const path of ['/proc/self/attr/apparmor/current', '/proc/self/attr/current']) " +
         "{ try { label = require('node:fs').readFileSync(path, 'utf8'); break; } catch {} } process.stdout.write(label);";
-      const result = spawnSync(electronBinary, ['-e', readLabel], { env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' }, encoding: 'utf8', timeout: 10_000 });
+      const result = spawnSync(electronBinary, ['-e', readLabel], {
+        env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' },
+        encoding: 'utf8',
+        timeout: 10_000,
+      });
       return result.status === 0 && result.stdout.trim() !== '' ? result.stdout.trim() : null;
     },
   };
@@ -59,7 +67,12 @@ if (electronBinary === null) {
   console.error(missingElectronMessage);
   process.exit(1);
 }
-const sandboxProblem = sandboxHelperProblem({ platform: process.platform, electronBinary, environment: process.env, reads: systemReads(electronBinary) });
+const sandboxProblem = sandboxHelperProblem({
+  platform: process.platform,
+  electronBinary,
+  environment: process.env,
+  reads: systemReads(electronBinary),
+});
 if (sandboxProblem !== null) {
   console.error(sandboxProblem);
   process.exit(1);

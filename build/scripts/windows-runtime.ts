@@ -97,7 +97,10 @@ async function findInFolder(folder: string, name: string): Promise<string | unde
  * each binary, and the DLLs those import in turn. Throws, naming every binary and DLL, when one is
  * neither Windows' own nor found in `sources(arch)`.
  */
-export async function shipWindowsRuntime(resources: string, sources: (arch: WindowsArch) => string[] = runtimeSources): Promise<ShippedDll[]> {
+export async function shipWindowsRuntime(
+  resources: string,
+  sources: (arch: WindowsArch) => string[] = runtimeSources,
+): Promise<ShippedDll[]> {
   const unpacked = join(resources, 'app.asar.unpacked');
   const entries = await readdir(unpacked, { recursive: true }).catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'ENOENT') return [];
@@ -114,7 +117,9 @@ export async function shipWindowsRuntime(resources: string, sources: (arch: Wind
       .catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))));
     if (read instanceof Error) {
       // Typically a Linux or macOS module: npm installs the native packages of the OS it runs on.
-      problems.push(`${needing} cannot be loaded on Windows (${read.message}): build the Windows package on Windows, where npm installs the Windows native modules.`);
+      problems.push(
+        `${needing} cannot be loaded on Windows (${read.message}): build the Windows package on Windows, where npm installs the Windows native modules.`,
+      );
       continue;
     }
     const { arch, imports, delayImports } = read;
@@ -124,7 +129,9 @@ export async function shipWindowsRuntime(resources: string, sources: (arch: Wind
       if (windowsDlls.has(name) || windowsApiSet.test(name) || hostDlls.has(name)) continue;
       if (await findInFolder(folder, name)) continue;
       if (!visualCppRuntimeDlls.has(name)) {
-        problems.push(`${needing} imports ${dll}, which is neither part of Windows nor of the Visual C++ runtime nor beside it: ship it with its package, or add it to windowsDlls in build/scripts/windows-runtime.ts if every Windows 10 and 11 has it.`);
+        problems.push(
+          `${needing} imports ${dll}, which is neither part of Windows nor of the Visual C++ runtime nor beside it: ship it with its package, or add it to windowsDlls in build/scripts/windows-runtime.ts if every Windows 10 and 11 has it.`,
+        );
         continue;
       }
       const source = await findRuntimeDll(name, arch, sources(arch));
@@ -140,7 +147,10 @@ export async function shipWindowsRuntime(resources: string, sources: (arch: Wind
       pending.push(target);
     }
   }
-  if (problems.length > 0) throw new Error(`The Windows package's native modules would not load on Windows:\n${problems.map((problem) => `- ${problem}`).join('\n')}`);
+  if (problems.length > 0)
+    throw new Error(
+      `The Windows package's native modules would not load on Windows:\n${problems.map((problem) => `- ${problem}`).join('\n')}`,
+    );
   return shipped;
 }
 

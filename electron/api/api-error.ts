@@ -2,14 +2,7 @@ import type { Result } from './result.js';
 
 /** What went wrong, in the few kinds a caller acts on differently. */
 export type ApiErrorKind =
-  | 'network'
-  | 'unauthorized'
-  | 'forbidden'
-  | 'notFound'
-  | 'validation'
-  | 'server'
-  | 'unexpectedStatus'
-  | 'unexpectedBody';
+  'network' | 'unauthorized' | 'forbidden' | 'notFound' | 'validation' | 'server' | 'unexpectedStatus' | 'unexpectedBody';
 
 /** A plain value (no class) so it survives IPC and structured cloning unchanged. */
 export interface ApiError {
@@ -98,8 +91,10 @@ export function isApiDisabledPage(text: string): boolean {
 }
 
 export const apiErrorMessages = {
-  apiDisabled: "The server's API is switched off. Ask the server's administrator to switch it on ($conf['settings']['api']['enabled'] = 'true').",
-  notInApiGroup: "The server lets only members of its API group use its API, and your account is not one. Ask the server's administrator to add you to the API group.",
+  apiDisabled:
+    "The server's API is switched off. Ask the server's administrator to switch it on ($conf['settings']['api']['enabled'] = 'true').",
+  notInApiGroup:
+    "The server lets only members of its API group use its API, and your account is not one. Ask the server's administrator to add you to the API group.",
   exceptionLogged: 'The server could not complete the request (HTTP 500). It logged the error for its administrator.',
 } as const;
 
@@ -124,7 +119,8 @@ export function errorFromResponse(status: number, text: string): ApiError {
   if (isApiDisabledPage(text)) return apiDisabled(status);
   if (status >= 500 && text.trim() === exceptionLoggedBody) return { kind: 'server', status, message: apiErrorMessages.exceptionLogged };
   const { detail, errors, fromJson } = readErrorBody(text);
-  if (status === 403 && detail !== undefined && notInApiGroupRefusal.test(detail)) return { kind: 'forbidden', status, message: apiErrorMessages.notInApiGroup };
+  if (status === 403 && detail !== undefined && notInApiGroupRefusal.test(detail))
+    return { kind: 'forbidden', status, message: apiErrorMessages.notInApiGroup };
   let message: string;
   if (kind === 'server' || kind === 'unexpectedStatus') {
     const what = status === 503 ? "The server's API is unavailable or disabled" : fallbackMessages[kind];
@@ -177,7 +173,10 @@ function isTimeout(error: unknown): boolean {
 export function connectionProblem(error: unknown): string | null {
   if (isTimeout(error)) return 'it did not answer in time';
   const codes = errorCodes(error);
-  return codes.map((code) => CONNECTION_PROBLEMS[code]).find((words) => words !== undefined) ?? (codes.length > 0 ? 'the connection failed' : null);
+  return (
+    codes.map((code) => CONNECTION_PROBLEMS[code]).find((words) => words !== undefined) ??
+    (codes.length > 0 ? 'the connection failed' : null)
+  );
 }
 
 /** How messages name a server, and what a person can do when it cannot be reached. */
@@ -191,7 +190,10 @@ export const remoteServerWording = (host: string): ServerWording => ({ name: hos
 /** The request never got an answer: refused, unreachable, reset, or too slow. Never Node's raw text. */
 export function networkError(error: unknown, timeoutMs: number, server: ServerWording): ApiError {
   if (isTimeout(error)) return { kind: 'network', message: `${server.name} did not answer within ${timeoutMs / 1000} seconds.` };
-  return { kind: 'network', message: `Can't reach ${server.name}: ${connectionProblem(error) ?? 'the connection failed'}. ${server.whenUnreachable}` };
+  return {
+    kind: 'network',
+    message: `Can't reach ${server.name}: ${connectionProblem(error) ?? 'the connection failed'}. ${server.whenUnreachable}`,
+  };
 }
 
 /** A 2xx whose body is no answer: real servers send an empty 200 for an unknown reservation. */

@@ -1,4 +1,14 @@
-import { KindGuard, type Static, type TArray, type TLiteral, type TObject, type TRecord, type TSchema, type TString, type TUnion } from '@sinclair/typebox';
+import {
+  KindGuard,
+  type Static,
+  type TArray,
+  type TLiteral,
+  type TObject,
+  type TRecord,
+  type TSchema,
+  type TString,
+  type TUnion,
+} from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import { formatWireDateTime, hasExplicitOffset, parseWireDateTime } from './dates.js';
 import { formatHumanDuration, parseHumanDuration, parseResourceInterval } from './durations.js';
@@ -214,7 +224,9 @@ function discriminated(candidates: TSchema[], value: unknown): TSchema | undefin
   return candidates.find(
     (candidate) =>
       KindGuard.IsObject(candidate) &&
-      Object.entries(candidate.properties).some(([key, member]) => KindGuard.IsLiteral(member) && fromLiteral(member, value[key]) === member.const),
+      Object.entries(candidate.properties).some(
+        ([key, member]) => KindGuard.IsLiteral(member) && fromLiteral(member, value[key]) === member.const,
+      ),
   );
 }
 

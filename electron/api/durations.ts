@@ -112,8 +112,7 @@ export function parseResourceInterval(value: string | number | null | undefined)
   const match = DAY_HOUR_MINUTE.exec(trimmed);
   if (match === null) return INVALID;
   const [, days = '0', hours = '0', minutes = '0'] = match;
-  const total =
-    Number(days) * MINUTES_PER_DAY + Number(hours) * MINUTES_PER_HOUR + Number(minutes);
+  const total = Number(days) * MINUTES_PER_DAY + Number(hours) * MINUTES_PER_HOUR + Number(minutes);
   return Number.isSafeInteger(total) ? { ok: true, value: total } : INVALID;
 }
 

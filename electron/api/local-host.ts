@@ -24,14 +24,23 @@ const HostRequestSchema = Type.Union([
    * `demo`: whether a new data folder gets the demo organisation (else a lone administrator);
    * `account`: the person to provision, absent when the app only needs the service (a session it already holds).
    */
-  Type.Object({ type: Type.Literal('start'), dataFolder: Type.String({ minLength: 1 }), demo: Type.Boolean(), account: Type.Optional(LocalAccountSchema) }),
+  Type.Object({
+    type: Type.Literal('start'),
+    dataFolder: Type.String({ minLength: 1 }),
+    demo: Type.Boolean(),
+    account: Type.Optional(LocalAccountSchema),
+  }),
   Type.Object({ type: Type.Literal('stop') }),
 ]);
 export type HostRequest = Static<typeof HostRequestSchema>;
 
 const HostAnswerSchema = Type.Union([
   /** `userName`: the provisioned account's name, which differs from the one asked for when that was taken. */
-  Type.Object({ type: Type.Literal('ready'), apiRoot: Type.String({ minLength: 1 }), userName: Type.Optional(Type.String({ minLength: 1 })) }),
+  Type.Object({
+    type: Type.Literal('ready'),
+    apiRoot: Type.String({ minLength: 1 }),
+    userName: Type.Optional(Type.String({ minLength: 1 })),
+  }),
   Type.Object({ type: Type.Literal('failed'), message: Type.String() }),
 ]);
 export type HostAnswer = Static<typeof HostAnswerSchema>;
@@ -40,7 +49,10 @@ export type HostAnswer = Static<typeof HostAnswerSchema>;
 function readMessage<T extends TSchema>(schema: T, data: unknown): Result<Static<T>, string> {
   if (Value.Check(schema, data)) return { ok: true, value: data };
   const first = Value.Errors(schema, data).First();
-  return { ok: false, error: `unexpected message ${JSON.stringify(data)?.slice(0, 200)}${first ? `: ${first.path || '/'} ${first.message}` : ''}` };
+  return {
+    ok: false,
+    error: `unexpected message ${JSON.stringify(data)?.slice(0, 200)}${first ? `: ${first.path || '/'} ${first.message}` : ''}`,
+  };
 }
 
 export const readHostRequest = (data: unknown) => readMessage(HostRequestSchema, data);

@@ -426,9 +426,7 @@ export interface StateSnapshot {
 }
 
 /** How far Extend would take a reservation now: the next slot the resource accepts, or why not. */
-export type ExtensionOffer =
-  | { minutes: number; end: string }
-  | { minutes: null; reason: string };
+export type ExtensionOffer = { minutes: number; end: string } | { minutes: null; reason: string };
 
 /** A typed line read as a booking, against what is free: what Enter would book, in words. */
 export interface PhrasePreview {

@@ -79,7 +79,8 @@ function distanceWords(minutes: number): string {
 
 /** `London time`, `New York time`; a zone without a place (UTC, Etc/GMT+2) by its name. */
 export function zoneWords(zone: string): string {
-  const place = zone.includes('/') && !zone.startsWith('Etc/') ? zone.slice(zone.lastIndexOf('/') + 1).replace(/_/g, ' ') : zone.replace(/^Etc\//, '');
+  const place =
+    zone.includes('/') && !zone.startsWith('Etc/') ? zone.slice(zone.lastIndexOf('/') + 1).replace(/_/g, ' ') : zone.replace(/^Etc\//, '');
   return `${place} time`;
 }
 
@@ -100,7 +101,12 @@ export function createTimeFormat(rules: TimeFormatRules, timeZone: string): Time
   /** `GMT+01:00`, or null for a zone Intl does not know: zones of equal offset show the same clock. */
   const offset = (zone: string, date: Date) => {
     if (!offsetIn.has(zone)) offsetIn.set(zone, offsetFormat(zone));
-    return offsetIn.get(zone)?.formatToParts(date).find((part) => part.type === 'timeZoneName')?.value ?? null;
+    return (
+      offsetIn
+        .get(zone)
+        ?.formatToParts(date)
+        .find((part) => part.type === 'timeZoneName')?.value ?? null
+    );
   };
   /** The zone to write `date` in: another one only when its clock differs from the user's then. */
   const shownZone = (date: Date, zone: string | undefined) => {
@@ -110,7 +116,15 @@ export function createTimeFormat(rules: TimeFormatRules, timeZone: string): Time
   };
 
   const weekdayDate = new Intl.DateTimeFormat(locale, { timeZone, weekday: 'long', day: 'numeric', month: 'long' });
-  const dateTime = new Intl.DateTimeFormat(locale, { timeZone, weekday: 'short', day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit', hourCycle });
+  const dateTime = new Intl.DateTimeFormat(locale, {
+    timeZone,
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    hour: 'numeric',
+    minute: '2-digit',
+    hourCycle,
+  });
   const shortDate = new Intl.DateTimeFormat(locale, { timeZone, weekday: 'short', day: 'numeric', month: 'short' });
   const weekdayName = new Intl.DateTimeFormat(locale, { timeZone: 'UTC', weekday: 'short' });
   // en-CA writes calendar dates as YYYY-MM-DD, which sorts and compares as text.

@@ -43,7 +43,9 @@ export const bookFormLabel = 'Book…';
 
 /** The minutes past midnight of `ms` on the wall clock of `timeZone`. */
 function wallMinutes(ms: number, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(new Date(ms));
+  const parts = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(
+    new Date(ms),
+  );
   const value = (type: string) => Number(parts.find((part) => part.type === type)?.value ?? 0);
   return value('hour') * 60 + value('minute');
 }
@@ -61,7 +63,8 @@ export function rangeLabel(startMs: number, endMs: number, nowMs: number, format
 }
 
 const withinLimits = (resource: FreeResourceView, minutes: number) =>
-  (resource.minLengthMinutes === null || minutes >= resource.minLengthMinutes) && (resource.maxLengthMinutes === null || resource.maxLengthMinutes <= 0 || minutes <= resource.maxLengthMinutes);
+  (resource.minLengthMinutes === null || minutes >= resource.minLengthMinutes) &&
+  (resource.maxLengthMinutes === null || resource.maxLengthMinutes <= 0 || minutes <= resource.maxLengthMinutes);
 
 /** A time to come the user asked about: "free at 14:00 for 1 h". */
 export interface LaterTime {
@@ -100,12 +103,22 @@ export function quickActions(resource: FreeResourceView, nowMs: number, format: 
       },
     ];
   }
-  const actions = allowed.map((minutes) => book(startMs + minutes * minuteMs, { resourceId: resource.resourceId, start, durationMinutes: minutes, title: '' }));
+  const actions = allowed.map((minutes) =>
+    book(startMs + minutes * minuteMs, { resourceId: resource.resourceId, start, durationMinutes: minutes, title: '' }),
+  );
   // Free all day, freeUntil is only the schedule's closing time (or the end of the look-ahead),
   // not a time anyone books to; and an "until" equal to a quick length would be the same action twice.
   const untilMinutes = Math.round((untilMs - startMs) / minuteMs);
   const repeats = allowed.some((minutes) => minutes === untilMinutes);
-  if (later === null && !resource.freeAllDay && resource.freeUntil !== null && untilMs > startMs && !repeats && withinLimits(resource, untilMinutes) && format.dayKey(untilMs) === format.dayKey(startMs)) {
+  if (
+    later === null &&
+    !resource.freeAllDay &&
+    resource.freeUntil !== null &&
+    untilMs > startMs &&
+    !repeats &&
+    withinLimits(resource, untilMinutes) &&
+    format.dayKey(untilMs) === format.dayKey(startMs)
+  ) {
     actions.push(book(untilMs, { resourceId: resource.resourceId, start, end: resource.freeUntil, title: '' }));
   }
   return actions;

@@ -67,7 +67,10 @@ export const fullName = (first: string, last: string) => `${first} ${last}`.trim
 const idsOf = (people: Readonly<Record<string, string>>) => Object.keys(people).map(Number);
 
 /** What the user is to a reservation: owner first, then taking part, then invited. */
-export function roleIn(reservation: Pick<Reservation, 'ownerId' | 'participantIds' | 'inviteeIds'>, userId: number): ReservationRole | null {
+export function roleIn(
+  reservation: Pick<Reservation, 'ownerId' | 'participantIds' | 'inviteeIds'>,
+  userId: number,
+): ReservationRole | null {
   if (reservation.ownerId === userId) return 'owner';
   if (reservation.participantIds.includes(userId)) return 'participant';
   return reservation.inviteeIds.includes(userId) ? 'invitee' : null;
@@ -121,7 +124,8 @@ export function reservationOfSummary(summary: WireSummary, reader: Reader): Rese
 const intervalMinutes = { minutes: 1, hours: 60, days: 24 * 60 } as const;
 
 /** GetReservation writes a reminder as a value and its unit; the list, and the model, in minutes. */
-const reminderMinutes = (reminder: WireReservation['startReminder']) => (reminder === null ? null : reminder.value * intervalMinutes[reminder.interval]);
+const reminderMinutes = (reminder: WireReservation['startReminder']) =>
+  reminder === null ? null : reminder.value * intervalMinutes[reminder.interval];
 
 /**
  * A single reservation as GetReservation answers it; null when its dates are not valid. It does
@@ -225,7 +229,8 @@ const reads = new WeakMap<readonly WireSummary[], Read>();
  */
 export function listedReservations(data: ListedData, userId: number): readonly Reservation[] {
   const kept = reads.get(data.reservations);
-  if (kept !== undefined && kept.meetings === data.meetings && kept.schedules === data.schedules && kept.userId === userId) return kept.reservations;
+  if (kept !== undefined && kept.meetings === data.meetings && kept.schedules === data.schedules && kept.userId === userId)
+    return kept.reservations;
   const reader = { userId, scheduleZones: scheduleZones(data.schedules) };
   const { own, meetings } = ownAndMeetings(data);
   const reservations = [...own, ...meetings].flatMap((summary) => reservationOfSummary(summary, reader) ?? []);

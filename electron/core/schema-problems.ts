@@ -15,7 +15,8 @@ function expectation(schema: TSchema, fallback: string): string {
     return 'must be a whole number';
   }
   if (KindGuard.IsBoolean(schema)) return 'must be true or false';
-  if (KindGuard.IsArray(schema)) return schema.maxItems === undefined ? 'must be a list' : `must be a list of at most ${schema.maxItems} entries`;
+  if (KindGuard.IsArray(schema))
+    return schema.maxItems === undefined ? 'must be a list' : `must be a list of at most ${schema.maxItems} entries`;
   if (KindGuard.IsObject(schema)) return 'must be an object';
   return fallback;
 }
@@ -25,7 +26,8 @@ export function schemaProblems(schema: TSchema, value: unknown, whole = 'request
   const problems = new Map<string, FieldProblem>();
   for (const error of Value.Errors(schema, value)) {
     const segments = error.path.split('/').slice(1);
-    const field = segments.map((segment, index) => (/^\d+$/.test(segment) ? `[${segment}]` : index === 0 ? segment : `.${segment}`)).join('') || whole;
+    const field =
+      segments.map((segment, index) => (/^\d+$/.test(segment) ? `[${segment}]` : index === 0 ? segment : `.${segment}`)).join('') || whole;
     if (!problems.has(field)) problems.set(field, { field, problem: expectation(error.schema, error.message) });
   }
   return [...problems.values()];

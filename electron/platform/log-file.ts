@@ -83,10 +83,12 @@ export function openLogFile(options: LogFileOptions): LogFile {
       try {
         const text = detail === undefined ? message : `${message} ${formatDetail(detail)}`;
         const line = `${now().toISOString()} ${text}\n`;
-        queue = queue.then(() => append(line)).catch(() => {
-          // Unknown state after a failure (a folder gone, a full disk): measure again next time.
-          size = null;
-        });
+        queue = queue
+          .then(() => append(line))
+          .catch(() => {
+            // Unknown state after a failure (a folder gone, a full disk): measure again next time.
+            size = null;
+          });
       } catch {
         // A detail that cannot even be formatted is not worth a crash.
       }

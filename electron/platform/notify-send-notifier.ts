@@ -74,7 +74,8 @@ const expireAfterLifetimeMs = 5_000;
 const problems = {
   noBus: 'Notifications cannot be shown: there is no desktop session bus (D-Bus) to send them on.',
   noServer: 'Notifications cannot be shown: no notification service is running on this desktop.',
-  missingNotifySend: 'Notifications cannot be shown: notify-send is not installed (on Debian and Ubuntu it comes with the libnotify-bin package).',
+  missingNotifySend:
+    'Notifications cannot be shown: notify-send is not installed (on Debian and Ubuntu it comes with the libnotify-bin package).',
   timeout: 'Notifications cannot be shown: the notification service did not answer in time.',
   stopped: 'Notifications cannot be shown: Perch is quitting.',
 };
@@ -86,7 +87,11 @@ function describeFailure(detail: string): string {
   if (/could not connect|cannot autolaunch|connection refused|dbus_session_bus_address/i.test(detail)) return problems.noBus;
   if (/enoent|not found|no such file|failed to run command/i.test(detail)) return problems.missingNotifySend;
   if (/timeout was reached|timed out/i.test(detail)) return problems.timeout;
-  const firstLine = detail.split('\n').map((line) => line.trim()).find((line) => line !== '') ?? 'no reason given';
+  const firstLine =
+    detail
+      .split('\n')
+      .map((line) => line.trim())
+      .find((line) => line !== '') ?? 'no reason given';
   return `A notification could not be shown: ${firstLine.replace(/[.\s]*$/, '')}.`;
 }
 
@@ -113,7 +118,10 @@ export function createNotifySendNotifier(options: NotifySendNotifierOptions = {}
     await Promise.race([notification.interruptible, notification.exited, sleep(closeGraceMs, undefined, { ref: false })]);
     if (child.exitCode !== null || child.signalCode !== null) return;
     child.kill('SIGINT');
-    if ((await Promise.race([notification.exited.then(() => 'exited' as const), sleep(closeGraceMs, undefined, { ref: false })])) !== 'exited') child.kill('SIGKILL');
+    if (
+      (await Promise.race([notification.exited.then(() => 'exited' as const), sleep(closeGraceMs, undefined, { ref: false })])) !== 'exited'
+    )
+      child.kill('SIGKILL');
     await notification.exited;
   }
 

@@ -55,7 +55,14 @@ type SignalMessage = InstanceType<typeof dbus.Message>;
 
 function addMatch(bus: dbus.MessageBus, rule: string): Promise<unknown> {
   return bus.call(
-    new dbus.Message({ destination: 'org.freedesktop.DBus', path: '/org/freedesktop/DBus', interface: 'org.freedesktop.DBus', member: 'AddMatch', signature: 's', body: [rule] }),
+    new dbus.Message({
+      destination: 'org.freedesktop.DBus',
+      path: '/org/freedesktop/DBus',
+      interface: 'org.freedesktop.DBus',
+      member: 'AddMatch',
+      signature: 's',
+      body: [rule],
+    }),
   );
 }
 
@@ -130,17 +137,23 @@ export function watchSessionLock(options: SessionLockOptions): SessionLockWatche
     const sessionPath = reply?.body[0];
     if (typeof sessionPath !== 'string') return;
     bus.on('message', (message: SignalMessage) => {
-      if (message.type !== dbus.MessageType.SIGNAL || message.interface !== propertiesInterface || message.member !== 'PropertiesChanged') return;
+      if (message.type !== dbus.MessageType.SIGNAL || message.interface !== propertiesInterface || message.member !== 'PropertiesChanged')
+        return;
       if (message.path !== sessionPath) return;
       const [iface, changed] = message.body as [unknown, Record<string, { value: unknown } | undefined> | undefined];
       const hint = iface === logindSession ? changed?.['LockedHint']?.value : undefined;
       if (typeof hint === 'boolean') report(hint);
     });
-    await addMatch(bus, `type='signal',sender='${logindName}',interface='${propertiesInterface}',member='PropertiesChanged',path='${sessionPath}',arg0='${logindSession}'`);
+    await addMatch(
+      bus,
+      `type='signal',sender='${logindName}',interface='${propertiesInterface}',member='PropertiesChanged',path='${sessionPath}',arg0='${logindSession}'`,
+    );
   }
 
   const watched = (source: string, address: string | null, watch: (address: string) => Promise<void>) =>
-    address === null ? Promise.resolve() : watch(address).catch((error: unknown) => log(`the session's lock cannot be watched through ${source}`, error));
+    address === null
+      ? Promise.resolve()
+      : watch(address).catch((error: unknown) => log(`the session's lock cannot be watched through ${source}`, error));
 
   const ready = Promise.all([
     watched('the screen saver', options.sessionBusAddress, watchScreenSaver),

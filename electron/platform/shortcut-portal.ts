@@ -31,7 +31,9 @@ export async function probeShortcutPortal(address: string | null, timeoutMs = pr
   const bus = dbus.sessionBus({ busAddress: address });
   // The connection's failure (no such socket, refused) comes as an event, not as the call's answer.
   const unreachable = new Promise<ShortcutPortal>((resolve) => {
-    bus.on('error', (error: unknown) => resolve({ kind: 'missing', reason: `the session bus cannot be reached (${error instanceof Error ? error.message : String(error)})` }));
+    bus.on('error', (error: unknown) =>
+      resolve({ kind: 'missing', reason: `the session bus cannot be reached (${error instanceof Error ? error.message : String(error)})` }),
+    );
   });
   let timer: NodeJS.Timeout | undefined;
   const timedOut = new Promise<ShortcutPortal>((resolve) => {

@@ -19,7 +19,8 @@ export function systemProgramEnv(env: NodeJS.ProcessEnv = process.env): NodeJS.P
   const libraryPath = env['LD_LIBRARY_PATH'];
   if (!appDir || libraryPath === undefined) return env;
   const bundled = path.resolve(appDir);
-  const insideAppDir = (entry: string) => path.isAbsolute(entry) && (path.resolve(entry) === bundled || path.resolve(entry).startsWith(`${bundled}/`));
+  const insideAppDir = (entry: string) =>
+    path.isAbsolute(entry) && (path.resolve(entry) === bundled || path.resolve(entry).startsWith(`${bundled}/`));
   const kept = libraryPath.split(':').filter((entry) => !insideAppDir(entry));
   const result = { ...env };
   if (kept.length > 0) result['LD_LIBRARY_PATH'] = kept.join(':');

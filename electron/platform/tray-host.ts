@@ -54,7 +54,8 @@ export function probeTrayHost(options: { env?: NodeJS.ProcessEnv; timeoutMs?: nu
 
 function answeredProbe(stdout: string): TrayHost {
   if (/\bboolean true\b/.test(stdout)) return { kind: 'registered' };
-  if (/\bboolean false\b/.test(stdout)) return { kind: 'missing', reason: 'no StatusNotifierHost is registered with the StatusNotifierWatcher' };
+  if (/\bboolean false\b/.test(stdout))
+    return { kind: 'missing', reason: 'no StatusNotifierHost is registered with the StatusNotifierWatcher' };
   return { kind: 'unknown', reason: `the StatusNotifierWatcher answered ${JSON.stringify(stdout.trim())}` };
 }
 

@@ -100,7 +100,9 @@ async function main(args: string[]): Promise<void> {
   try {
     mkdirSync(commandLine.dataFolder, { recursive: true });
   } catch (error) {
-    throw new CliError(`--data: cannot use ${commandLine.dataFolder} as the data folder (${(error as NodeJS.ErrnoException).code ?? error})`);
+    throw new CliError(
+      `--data: cannot use ${commandLine.dataFolder} as the data folder (${(error as NodeJS.ErrnoException).code ?? error})`,
+    );
   }
 
   const service = await startService({ database: databaseFile(commandLine.dataFolder), port: commandLine.port }).catch((error: unknown) => {

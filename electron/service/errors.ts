@@ -19,8 +19,7 @@ export class ServiceError extends Error {
 export const invalid = (...errors: string[]) => new ServiceError({ kind: 'invalid', errors });
 export const notFound = () => new ServiceError({ kind: 'notFound' });
 export const unauthenticated = () => new ServiceError({ kind: 'unauthenticated' });
-export const forbidden = (message = 'You are not allowed to perform this action.') =>
-  new ServiceError({ kind: 'forbidden', message });
+export const forbidden = (message = 'You are not allowed to perform this action.') => new ServiceError({ kind: 'forbidden', message });
 export const selfRegistrationDisabled = () => new ServiceError({ kind: 'selfRegistrationDisabled' });
 export const throttled = (message: string) => new ServiceError({ kind: 'throttled', message });
 

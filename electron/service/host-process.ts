@@ -49,7 +49,18 @@ function parentChannel(): ParentChannel | null {
   };
 }
 
-const unwritableFolderCodes = new Set(['EACCES', 'EPERM', 'EROFS', 'ENOTDIR', 'EEXIST', 'ENOSPC', 'SQLITE_CANTOPEN', 'SQLITE_READONLY', 'SQLITE_PERM', 'SQLITE_FULL']);
+const unwritableFolderCodes = new Set([
+  'EACCES',
+  'EPERM',
+  'EROFS',
+  'ENOTDIR',
+  'EEXIST',
+  'ENOSPC',
+  'SQLITE_CANTOPEN',
+  'SQLITE_READONLY',
+  'SQLITE_PERM',
+  'SQLITE_FULL',
+]);
 
 /** Node's and SQLite's error codes in words; anything else keeps its own message. */
 function describeStartFailure(error: unknown, dataFolder: string): string {

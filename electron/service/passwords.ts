@@ -12,9 +12,7 @@ const maxmem = 64 * 1024 * 1024;
 
 function derive(password: string, salt: Buffer, length: number, cost: ScryptCost): Promise<Buffer> {
   return new Promise((resolve, reject) =>
-    scrypt(password.normalize('NFKC'), salt, length, { ...cost, maxmem }, (error, key) =>
-      error ? reject(error) : resolve(key),
-    ),
+    scrypt(password.normalize('NFKC'), salt, length, { ...cost, maxmem }, (error, key) => (error ? reject(error) : resolve(key))),
   );
 }
 
@@ -46,4 +44,3 @@ export const generateSessionToken = () => randomBytes(25).toString('hex');
  * in. A token is 200 random bits, so a fast hash is enough; a slow one would cost every request.
  */
 export const sessionTokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
-

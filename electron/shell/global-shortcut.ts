@@ -14,7 +14,11 @@ import { waylandSession, type GlobalShortcut, type ShortcutDelivery } from '../c
 import { sessionBusAddress } from '../platform/tray-host.js';
 import { probeShortcutPortal } from '../platform/shortcut-portal.js';
 
-export function createGlobalShortcut(options: { onPressed: () => void; launchCommand: string | null; env: NodeJS.ProcessEnv }): GlobalShortcut {
+export function createGlobalShortcut(options: {
+  onPressed: () => void;
+  launchCommand: string | null;
+  env: NodeJS.ProcessEnv;
+}): GlobalShortcut {
   const { onPressed, env } = options;
   let held = '';
   let delivery: Promise<ShortcutDelivery> | null = null;

@@ -3,7 +3,13 @@
  * core's (core/desktop/security.ts); this applies them to Electron's session and web contents.
  */
 import { app, session, shell, type WebContents } from 'electron';
-import { appEntryUrl, contentSecurityPolicy, isAllowedNavigation, permissionDecision, windowOpenDecision } from '../core/desktop/security.js';
+import {
+  appEntryUrl,
+  contentSecurityPolicy,
+  isAllowedNavigation,
+  permissionDecision,
+  windowOpenDecision,
+} from '../core/desktop/security.js';
 
 /** Every web contents the app creates, from the first, is locked down as it is created. */
 export function hardenEveryWebContents(): void {

@@ -114,17 +114,26 @@ export function registerActionCategories(actionSets: readonly (readonly Notifica
     }
     if (index + 1 < actionSets.length) timer = setTimeout(() => register(index + 1), categoryRegistrationSpacingMs).unref();
   };
-  if (holdBack.isEmpty()) logger.warn('Perch notifier: no image to register the notification buttons with; a first notification may come without its buttons.');
+  if (holdBack.isEmpty())
+    logger.warn('Perch notifier: no image to register the notification buttons with; a first notification may come without its buttons.');
   else if (actionSets.length > 0) register(0);
   return {
     stop: () => clearTimeout(timer),
   };
 }
 
-export function createElectronNotifier(options: { os: ElectronNotifierOs; icon?: string; unsignedMacApp?: boolean; logger: NotifierLogger }): NotifierHandle {
+export function createElectronNotifier(options: {
+  os: ElectronNotifierOs;
+  icon?: string;
+  unsignedMacApp?: boolean;
+  logger: NotifierLogger;
+}): NotifierHandle {
   const { logger } = options;
   const listeners = responseListeners(logger);
-  const unconfirmed = unconfirmedProblem(options.os, options.unsignedMacApp ? unconfirmedReasons.unsignedMacApp : unconfirmedReasons[options.os]);
+  const unconfirmed = unconfirmedProblem(
+    options.os,
+    options.unsignedMacApp ? unconfirmedReasons.unsignedMacApp : unconfirmedReasons[options.os],
+  );
   // A Notification whose object is collected reports nothing more (and on Windows its toast is
   // removed), so the live ones are held here, by id, oldest first, and let go once done with.
   const live = new Map<string, Notification>();

@@ -1,12 +1,6 @@
 import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
-import {
-  formatWireDateTime,
-  hasExplicitOffset,
-  isValidTimeZone,
-  parseWireDateTime,
-  wallClockTime,
-} from '../../electron/api/dates.js';
+import { formatWireDateTime, hasExplicitOffset, isValidTimeZone, parseWireDateTime, wallClockTime } from '../../electron/api/dates.js';
 import { readingMoments, withLuxonNow } from '../support/luxon-now.js';
 
 const BERLIN = 'Europe/Berlin';
@@ -99,7 +93,9 @@ describe('parseWireDateTime', () => {
         expect(isoOf(parseWireDateTime('2026-04-05T01:45:00', 'Australia/Lord_Howe'))).toBe('2026-04-05T01:45:00.000+10:30');
         expect(isoOf(wallClockTime({ year: 2026, month: 10, day: 25, hour: 2, minute: 30 }, BERLIN))).toBe('2026-10-25T02:30:00.000+01:00');
         expect(isoOf(wallClockTime({ year: 2026, month: 3, day: 29, hour: 2, minute: 30 }, BERLIN))).toBe('2026-03-29T03:30:00.000+02:00');
-        expect(isoOf(wallClockTime({ year: 2026, month: 11, day: 1, hour: 1, minute: 30 }, 'America/New_York'))).toBe('2026-11-01T01:30:00.000-05:00');
+        expect(isoOf(wallClockTime({ year: 2026, month: 11, day: 1, hour: 1, minute: 30 }, 'America/New_York'))).toBe(
+          '2026-11-01T01:30:00.000-05:00',
+        );
         expect(isoOf(wallClockTime({ year: 2026, month: 7, day: 1 }, BERLIN))).toBe('2026-07-01T00:00:00.000+02:00');
       }),
     );
@@ -138,17 +134,12 @@ describe('parseWireDateTime', () => {
       expect(parseWireDateTime(text, BERLIN)).toBeNull();
     });
 
-    it.each(['Nowhere/Special', '', 'not a zone'])(
-      'offset-less input with unknown zone %j',
-      (zone) => {
-        expect(parseWireDateTime('2026-12-01T15:00:00', zone)).toBeNull();
-      },
-    );
+    it.each(['Nowhere/Special', '', 'not a zone'])('offset-less input with unknown zone %j', (zone) => {
+      expect(parseWireDateTime('2026-12-01T15:00:00', zone)).toBeNull();
+    });
 
     it('an unknown zone does not matter when the text has an offset', () => {
-      expect(isoOf(parseWireDateTime('2026-12-01T15:00:00+0100', 'Nowhere/Special'))).toBe(
-        '2026-12-01T15:00:00.000+01:00',
-      );
+      expect(isoOf(parseWireDateTime('2026-12-01T15:00:00+0100', 'Nowhere/Special'))).toBe('2026-12-01T15:00:00.000+01:00');
     });
   });
 });

@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  formatHumanDuration,
-  formatResourceInterval,
-  parseHumanDuration,
-  parseResourceInterval,
-} from '../../electron/api/durations.js';
+import { formatHumanDuration, formatResourceInterval, parseHumanDuration, parseResourceInterval } from '../../electron/api/durations.js';
 
 const HOUR = 60;
 const DAY = 24 * HOUR;
@@ -84,12 +79,9 @@ describe('parseHumanDuration', () => {
     expect(parseHumanDuration(text)).toBeNull();
   });
 
-  it.each([0, 1, 59, 60, 61, DAY - 1, DAY, DAY + 1, 3 * DAY + 7 * HOUR + 5])(
-    'round trips %i min',
-    (minutes) => {
-      expect(parseHumanDuration(formatHumanDuration(minutes))).toBe(minutes);
-    },
-  );
+  it.each([0, 1, 59, 60, 61, DAY - 1, DAY, DAY + 1, 3 * DAY + 7 * HOUR + 5])('round trips %i min', (minutes) => {
+    expect(parseHumanDuration(formatHumanDuration(minutes))).toBe(minutes);
+  });
 });
 
 describe('parseResourceInterval', () => {

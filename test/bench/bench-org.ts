@@ -16,10 +16,18 @@ export async function addBenchDesks(harness: CoreHarness): Promise<number[]> {
     const ids: number[] = [];
     for (let index = 0; index < totalResources - demoResources; index++) {
       const checkIn = index === 0 ? { requiresCheckIn: 1, autoReleaseMinutes: 15 } : {};
-      ids.push(await insertResource(trx, { name: `Bench desk ${index + 1}`, scheduleId: org.schedules.lab, sortOrder: 100 + index, ...checkIn }));
+      ids.push(
+        await insertResource(trx, { name: `Bench desk ${index + 1}`, scheduleId: org.schedules.lab, sortOrder: 100 + index, ...checkIn }),
+      );
     }
-    await trx.insertInto('groupResourcePermissions').values(ids.map((resourceId) => ({ groupId: org.groups.staff, resourceId, permissionType: PermissionType.full }))).execute();
-    await trx.insertInto('resourceGroupMembers').values(ids.map((resourceId) => ({ groupId: org.resourceGroups.lab, resourceId }))).execute();
+    await trx
+      .insertInto('groupResourcePermissions')
+      .values(ids.map((resourceId) => ({ groupId: org.groups.staff, resourceId, permissionType: PermissionType.full })))
+      .execute();
+    await trx
+      .insertInto('resourceGroupMembers')
+      .values(ids.map((resourceId) => ({ groupId: org.resourceGroups.lab, resourceId })))
+      .execute();
     return ids;
   });
 }

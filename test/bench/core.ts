@@ -42,7 +42,14 @@ const budgetSeconds = serverBudgetSeconds;
  * GetGroup of the user's one group, 13 ms each): fetched at sign-in, then once
  * every `referenceDataHours`. GetCategoryAttributes is priced as measured on the large server (server-prices.ts).
  */
-const referenceRequests = [serverPrices.resources.ms, serverPrices.schedules.ms, serverPrices.groups.ms, serverPrices.attributes.ms, serverPrices.single.ms, serverPrices.group.ms];
+const referenceRequests = [
+  serverPrices.resources.ms,
+  serverPrices.schedules.ms,
+  serverPrices.groups.ms,
+  serverPrices.attributes.ms,
+  serverPrices.single.ms,
+  serverPrices.group.ms,
+];
 const referenceRefreshMs = referenceRequests.reduce((sum, ms) => sum + ms, 0);
 
 type Use = keyof typeof budgetSeconds;
@@ -104,7 +111,8 @@ function slopePerHour(samples: readonly Sample[]): number {
 
 function tally(polls: readonly Poll[]): string {
   const counts = new Map<string, number>();
-  for (const poll of polls) for (const request of poll.requests) counts.set(operationOf(request), (counts.get(operationOf(request)) ?? 0) + 1);
+  for (const poll of polls)
+    for (const request of poll.requests) counts.set(operationOf(request), (counts.get(operationOf(request)) ?? 0) + 1);
   return [...counts].map(([operation, count]) => `${operation} ×${count}`).join(', ') || 'none';
 }
 
@@ -138,10 +146,18 @@ async function simulateDay(use: Use, gc: () => void, disk: DiskWriteCounter): Pr
       { resourceId: added[1]!, start: day.plus({ hours: 10 }), minutes: 60 },
       { resourceId: added[0]!, start: checkInStart, minutes: 30 },
       { resourceId: added[2]!, start: day.plus({ hours: 15, minutes: 30 }), minutes: 60 },
-      ...Array.from({ length: 13 }, (_, index) => ({ resourceId: added[3 + index]!, start: day.plus({ days: index + 1, hours: 10 }), minutes: 60 })),
+      ...Array.from({ length: 13 }, (_, index) => ({
+        resourceId: added[3 + index]!,
+        start: day.plus({ days: index + 1, hours: 10 }),
+        minutes: 60,
+      })),
     ];
     for (const booking of bookings) {
-      await insertReservation(service.store, { ownerId: org.users.user, resourceId: booking.resourceId, occurrences: [{ start: booking.start, end: booking.start.plus({ minutes: booking.minutes }) }] });
+      await insertReservation(service.store, {
+        ownerId: org.users.user,
+        resourceId: booking.resourceId,
+        occurrences: [{ start: booking.start, end: booking.start.plus({ minutes: booking.minutes }) }],
+      });
     }
     const member = await harness.clientFor('user');
     const visible = await member.getAllResources();
@@ -240,17 +256,21 @@ async function main(): Promise<void> {
 
   const perHour = { normal: serverMsPerHour(normal) / 1000, unattended: serverMsPerHour(unattended) / 1000 };
   for (const use of ['normal', 'unattended'] as const) {
-    if (perHour[use] > budgetSeconds[use]) problems.push(`${use}: ${fixed(perHour[use], 2)} s of server time per user-hour (budget ≤ ${budgetSeconds[use]} s)`);
+    if (perHour[use] > budgetSeconds[use])
+      problems.push(`${use}: ${fixed(perHour[use], 2)} s of server time per user-hour (budget ≤ ${budgetSeconds[use]} s)`);
   }
   const days = [normal, unattended];
   for (const day of days) {
     for (const poll of day.intervalPolls.filter((candidate) => candidate.requests.length > maxRequestsPerIntervalPoll)) {
-      problems.push(`${day.use}, minute ${poll.minute}: a background poll sent ${poll.requests.length} requests (${poll.requests.map(operationOf).join(', ')})`);
+      problems.push(
+        `${day.use}, minute ${poll.minute}: a background poll sent ${poll.requests.length} requests (${poll.requests.map(operationOf).join(', ')})`,
+      );
     }
     for (const request of backgroundRequests(day)) {
       const price = priceOf(request);
       if (!price.priced) problems.push(`${day.use}: ${price.row} is not in the price table (counted as 1 s)`);
-      if (request.path === '/Reservations/' && !['userId', 'resourceId', 'scheduleId'].some((name) => request.query.has(name))) problems.push(`${day.use}: GetReservations without a user, resource or schedule filter`);
+      if (request.path === '/Reservations/' && !['userId', 'resourceId', 'scheduleId'].some((name) => request.query.has(name)))
+        problems.push(`${day.use}: GetReservations without a user, resource or schedule filter`);
     }
   }
   const notificationsOf = (day: Day) => day.notifications.join('; ');
@@ -276,12 +296,21 @@ async function main(): Promise<void> {
   const peakHeap = Math.max(...fromSettled.map((entry) => entry.heapMb));
   const flatHour = heapGrowthHour < heapGrowthBudgetMb;
   const flatLong = heapGrowthLong < heapGrowthBudgetMb && slope < heapSlopeBudgetMbPerHour;
-  if (!flatHour) problems.push(`heap grew ${fixed(heapGrowthHour, 2)} MB from minute ${settledMinute} to the end of hour 1 (budget < ${heapGrowthBudgetMb} MB)`);
-  if (!flatLong) problems.push(`over ${workdayHours} h heap grew ${fixed(heapGrowthLong, 2)} MB at ${fixed(slope, 3)} MB/h (budgets < ${heapGrowthBudgetMb} MB, < ${heapSlopeBudgetMbPerHour} MB/h)`);
+  if (!flatHour)
+    problems.push(
+      `heap grew ${fixed(heapGrowthHour, 2)} MB from minute ${settledMinute} to the end of hour 1 (budget < ${heapGrowthBudgetMb} MB)`,
+    );
+  if (!flatLong)
+    problems.push(
+      `over ${workdayHours} h heap grew ${fixed(heapGrowthLong, 2)} MB at ${fixed(slope, 3)} MB/h (budgets < ${heapGrowthBudgetMb} MB, < ${heapSlopeBudgetMbPerHour} MB/h)`,
+    );
 
   const diskMb = (day: Day) => mb(day.dayWrites.bytes);
   for (const day of days) {
-    if (diskMb(day) > diskBudgetMb) problems.push(`${day.use}: ${fixed(diskMb(day), 2)} MB written to the data folder in ${workdayHours} h (budget ≤ ${diskBudgetMb} MB)`);
+    if (diskMb(day) > diskBudgetMb)
+      problems.push(
+        `${day.use}: ${fixed(diskMb(day), 2)} MB written to the data folder in ${workdayHours} h (budget ≤ ${diskBudgetMb} MB)`,
+      );
   }
 
   const verdict = (ok: boolean) => (ok ? 'pass' : '**FAIL**');
@@ -294,15 +323,24 @@ async function main(): Promise<void> {
     return `| ${label} | ${polls.length} | ${stats.min} / ${fixed(stats.mean, 2)} / ${stats.max} | ${tally(polls)} | ${budget} | ${result} |`;
   };
   const sampleRows = (rows: readonly Sample[]) =>
-    rows.map((entry) => `| ${entry.minute} | ${fixed(entry.rssMb)} | ${fixed(entry.heapMb, 2)} | ${fixed(entry.heapMb - settled.heapMb, 2)} |`).join('\n');
+    rows
+      .map(
+        (entry) => `| ${entry.minute} | ${fixed(entry.rssMb)} | ${fixed(entry.heapMb, 2)} | ${fixed(entry.heapMb - settled.heapMb, 2)} |`,
+      )
+      .join('\n');
   const kb = (bytes: number) => (bytes < 1024 * 1024 ? `${fixed(bytes / 1024)} KB` : `${fixed(mb(bytes), 2)} MB`);
   const fileCell = (writes: DiskWrites) =>
     [...writes.byFile]
       .sort(([a], [b]) => a.localeCompare(b))
       .map(([name, file]) => `${name} ×${file.writes} (${kb(file.bytes)})`)
       .join(', ') || 'nothing';
-  const diskRow = (label: string, writes: DiskWrites, budget: string, result: string) => `| ${label} | ${writes.writes} | ${kb(writes.bytes)} | ${fileCell(writes)} | ${budget} | ${result} |`;
-  const idleChecks = idleReport(idle, { writes: (writes) => `${writes.writes}, ${kb(writes.bytes)}: ${fileCell(writes)}`, requests: (requests) => tally([{ minute: 0, requests: [...requests] }]), verdict });
+  const diskRow = (label: string, writes: DiskWrites, budget: string, result: string) =>
+    `| ${label} | ${writes.writes} | ${kb(writes.bytes)} | ${fileCell(writes)} | ${budget} | ${result} |`;
+  const idleChecks = idleReport(idle, {
+    writes: (writes) => `${writes.writes}, ${kb(writes.bytes)}: ${fileCell(writes)}`,
+    requests: (requests) => tally([{ minute: 0, requests: [...requests] }]),
+    verdict,
+  });
   problems.push(...idleChecks.problems);
   const headline = `real-server time per user-hour: normal ${fixed(perHour.normal)} s, unattended ${fixed(perHour.unattended)} s; written to the data folder in ${workdayHours} h: normal ${fixed(diskMb(normal), 2)} MB, unattended ${fixed(diskMb(unattended), 2)} MB`;
 

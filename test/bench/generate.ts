@@ -135,7 +135,12 @@ function slotsByDay(rules: readonly PeriodRule[], zone: string, firstDay: DateTi
  * rows go in through prepared statements in a few large transactions, which is what makes 200,000
  * reservations take seconds rather than minutes.
  */
-export async function generateOrganisation(file: string, now: DateTime, counts: BenchCounts = defaultCounts, seed = 20260101): Promise<GeneratedOrganisation> {
+export async function generateOrganisation(
+  file: string,
+  now: DateTime,
+  counts: BenchCounts = defaultCounts,
+  seed = 20260101,
+): Promise<GeneratedOrganisation> {
   const started = performance.now();
   const rnd = random(seed);
   const password = 'bench-password-1';
@@ -163,9 +168,7 @@ export async function generateOrganisation(file: string, now: DateTime, counts: 
   let adminId = 0;
   let memberId = 0;
   db.transaction(() => {
-    const insertSchedule = insert(
-      `INSERT INTO schedules (name, timezone, is_default, weekday_start, days_visible) VALUES (?, ?, ?, 1, 7)`,
-    );
+    const insertSchedule = insert(`INSERT INTO schedules (name, timezone, is_default, weekday_start, days_visible) VALUES (?, ?, ?, 1, 7)`);
     const insertPeriod = insert(
       `INSERT INTO schedule_periods (schedule_id, weekday, start_time, end_time, label, is_reservable) VALUES (?, ?, ?, ?, ?, ?)`,
     );
@@ -209,20 +212,24 @@ export async function generateOrganisation(file: string, now: DateTime, counts: 
       const zone = zones[index % zones.length]!;
       const scheduleId = id(insertSchedule.run(`Building ${index + 1}`, zone, index === 0 ? 1 : 0));
       const rules = scheduleLayout(index);
-      for (const rule of rules) insertPeriod.run(scheduleId, rule.weekday, rule.startTime, rule.endTime, rule.label ?? '', Number(rule.isReservable));
+      for (const rule of rules)
+        insertPeriod.run(scheduleId, rule.weekday, rule.startTime, rule.endTime, rule.label ?? '', Number(rule.isReservable));
       count('schedulePeriods', rules.length);
       schedules.push({ id: scheduleId, zone, days: slotsByDay(rules, zone, firstDay, windowDays) });
       count('schedules');
 
       const building = id(insertResourceGroup.run(`Building ${index + 1}`, regionGroups[index % regions]!));
-      const floors = Array.from({ length: floorsPerBuilding }, (_, floor) => id(insertResourceGroup.run(`Building ${index + 1}, floor ${floor + 1}`, building)));
+      const floors = Array.from({ length: floorsPerBuilding }, (_, floor) =>
+        id(insertResourceGroup.run(`Building ${index + 1}, floor ${floor + 1}`, building)),
+      );
       count('resourceGroups', 1 + floorsPerBuilding);
       for (let number = 0; number < counts.resourcesPerSchedule; number += 1) {
         sortOrder += 1;
         const floor = Math.floor((number * floorsPerBuilding) / counts.resourcesPerSchedule);
         const kind = number % 10 < 6 ? 0 : number % 10 < 9 ? 1 : 2;
         // A few resources out of service or hidden, as in any real organisation.
-        const statusId = sortOrder % 97 === 13 ? ResourceStatus.unavailable : sortOrder % 193 === 7 ? ResourceStatus.hidden : ResourceStatus.available;
+        const statusId =
+          sortOrder % 97 === 13 ? ResourceStatus.unavailable : sortOrder % 193 === 7 ? ResourceStatus.hidden : ResourceStatus.available;
         const checkIn = kind === 1 || number % 5 === 0;
         const resourceId = id(
           insertResource.run(
@@ -279,7 +286,11 @@ export async function generateOrganisation(file: string, now: DateTime, counts: 
     // Individual grants: people who work across departments.
     const departmentResources = resources.filter((resource) => resource.schedule >= staffBuildings);
     for (let grant = 0; grant < 300 && departmentResources.length; grant += 1) {
-      insertUserPermission.run(3 + rnd.int(counts.users - 2), rnd.pick(departmentResources).id, grant % 3 === 0 ? PermissionType.view : PermissionType.full);
+      insertUserPermission.run(
+        3 + rnd.int(counts.users - 2),
+        rnd.pick(departmentResources).id,
+        grant % 3 === 0 ? PermissionType.view : PermissionType.full,
+      );
       count('userPermissions');
     }
   })();
@@ -297,7 +308,9 @@ export async function generateOrganisation(file: string, now: DateTime, counts: 
     `INSERT INTO reservation_series (id, owner_id, resource_id, title, recurrence, start_reminder_minutes, created_at, updated_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
   );
-  const insertReservation = db.prepare(`INSERT INTO reservations (id, series_id, reference_number, start_at, end_at) VALUES (?, ?, ?, ?, ?)`);
+  const insertReservation = db.prepare(
+    `INSERT INTO reservations (id, series_id, reference_number, start_at, end_at) VALUES (?, ?, ?, ?, ?)`,
+  );
   const insertBooking = db.prepare(`INSERT INTO reservation_bookings (resource_id, start_at, end_at, reservation_id) VALUES (?, ?, ?, ?)`);
   const insertPerson = db.prepare(`INSERT OR IGNORE INTO reservation_people (series_id, user_id, role) VALUES (?, ?, ?)`);
   const noRecurrence = serializeRecurrenceRule(NO_RECURRENCE);
@@ -340,7 +353,14 @@ export async function generateOrganisation(file: string, now: DateTime, counts: 
   };
 
   /** Claims `length` slots from `slot` on `day` for `weeks` weeks if all are free; the occurrences, or null. */
-  const claim = (used: Uint8Array, days: Float64Array[], day: number, slot: number, length: number, weeks: number): [number, number][] | null => {
+  const claim = (
+    used: Uint8Array,
+    days: Float64Array[],
+    day: number,
+    slot: number,
+    length: number,
+    weeks: number,
+  ): [number, number][] | null => {
     for (let week = 0; week < weeks; week += 1) {
       const pairs = days[day + week * 7];
       if (!pairs || slot + length > pairs.length / 2) return null;

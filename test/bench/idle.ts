@@ -104,7 +104,11 @@ export async function simulateIdle(gc: () => void, disk: DiskWriteCounter): Prom
     const nextStart = signInAt.startOf('day').plus({ days: 1, hours: 10 });
     for (const [day, resourceId] of desks.slice(1, 14).entries()) {
       const start = nextStart.plus({ days: day });
-      await insertReservation(service.store, { ownerId: org.users.user, resourceId, occurrences: [{ start, end: start.plus({ hours: 1 }) }] });
+      await insertReservation(service.store, {
+        ownerId: org.users.user,
+        resourceId,
+        occurrences: [{ start, end: start.plus({ hours: 1 }) }],
+      });
     }
     const { core, notifier, dataDir } = harness.newCore({ clock: wakeUps.clock });
     await core.start();
@@ -135,7 +139,10 @@ export async function simulateIdle(gc: () => void, disk: DiskWriteCounter): Prom
         hours.push({
           cpuMs: { process: processMs, service: serviceMs, core: processMs - serviceMs },
           wakeUps: fired,
-          maxPerMinute: mostWithin(fired.map((wakeUp) => wakeUp.atMs), minuteMs),
+          maxPerMinute: mostWithin(
+            fired.map((wakeUp) => wakeUp.atMs),
+            minuteMs,
+          ),
           requests: harness.requests.splice(0),
           writes: disk.take(),
           notifications: notifier.shown.splice(0).length,
@@ -166,7 +173,11 @@ function bySetter(wakeUps: readonly WakeUp[]): string {
 /** The checks of item 4, the idle section of BENCHMARKS.md and a one-line headline. */
 export function idleReport(
   run: IdleRun,
-  cells: { writes: (writes: DiskWrites) => string; requests: (requests: readonly RecordedRequest[]) => string; verdict: (ok: boolean) => string },
+  cells: {
+    writes: (writes: DiskWrites) => string;
+    requests: (requests: readonly RecordedRequest[]) => string;
+    verdict: (ok: boolean) => string;
+  },
 ) {
   const problems: string[] = [];
   const { verdict } = cells;
@@ -181,15 +192,22 @@ export function idleReport(
   const unchanged = run.hours.reduce((sum, hour) => sum + hour.writes.unchanged, 0);
   const notifications = run.hours.reduce((sum, hour) => sum + hour.notifications, 0);
   const writesOk = unchanged === 0 && worst.writes <= writesPerIdleHour;
-  if (worst.cpu > idleBudgets.cpuPercentOfCore) problems.push(`idle: the core used ${fixed(worst.cpu, 3)}% of a core over an hour (budget ≤ ${idleBudgets.cpuPercentOfCore}%)`);
-  if (worst.perMinute > idleBudgets.wakeUpsPerMinute) problems.push(`idle: ${worst.perMinute} wake-ups within a minute (budget ≤ ${idleBudgets.wakeUpsPerMinute})`);
+  if (worst.cpu > idleBudgets.cpuPercentOfCore)
+    problems.push(`idle: the core used ${fixed(worst.cpu, 3)}% of a core over an hour (budget ≤ ${idleBudgets.cpuPercentOfCore}%)`);
+  if (worst.perMinute > idleBudgets.wakeUpsPerMinute)
+    problems.push(`idle: ${worst.perMinute} wake-ups within a minute (budget ≤ ${idleBudgets.wakeUpsPerMinute})`);
   if (undue.length > 0) problems.push(`idle: timers fired with nothing due: ${bySetter(undue)}`);
-  if (!writesOk) problems.push(`idle: ${worst.writes} writes in an hour, ${unchanged} of them changing nothing (budget: only what changed, the poll's moment at most every ${pollTimeRefreshMinutes} min)`);
+  if (!writesOk)
+    problems.push(
+      `idle: ${worst.writes} writes in an hour, ${unchanged} of them changing nothing (budget: only what changed, the poll's moment at most every ${pollTimeRefreshMinutes} min)`,
+    );
   if (notifications > 0) problems.push(`idle: ${notifications} notifications shown in a stretch with nothing due`);
 
   const dueIn = (timer: PendingTimer) => {
     const minutes = (timer.dueMs - run.endMs) / minuteMs;
-    return minutes < 120 ? `in ${fixed(minutes, 0)} min` : `at ${DateTime.fromMillis(timer.dueMs, { zone: 'utc' }).toFormat('ccc HH:mm')} UTC`;
+    return minutes < 120
+      ? `in ${fixed(minutes, 0)} min`
+      : `at ${DateTime.fromMillis(timer.dueMs, { zone: 'utc' }).toFormat('ccc HH:mm')} UTC`;
   };
   const pending = run.pendingAtEnd.map((timer) => `${timer.label} (${dueIn(timer)})`).join(', ') || 'none';
   const hourRow = (hour: IdleHour, index: number) => {

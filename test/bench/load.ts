@@ -29,7 +29,8 @@ export interface LoadResult {
 }
 
 /** In a worker thread autocannon answers raw histograms; this is its own step that summarises them. */
-const aggregate = (autocannon as unknown as { aggregateResult(results: unknown[], options: autocannon.Options): autocannon.Result }).aggregateResult;
+const aggregate = (autocannon as unknown as { aggregateResult(results: unknown[], options: autocannon.Options): autocannon.Result })
+  .aggregateResult;
 
 async function run(job: LoadJob): Promise<LoadResult> {
   const { slots } = job;

@@ -26,7 +26,6 @@ const median = (values: number[]) => {
   return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
 };
 
-
 /** Every JavaScript file of the build, gzipped at the level servers and asar readers see (9). */
 function gzippedScripts(): { files: number; raw: number; gzipped: number } {
   const assets = join(repoRoot, 'dist/renderer/assets');
@@ -76,10 +75,18 @@ async function main(): Promise<void> {
         requestAnimationFrame(watch);
       `);
       await page.goto(url);
-      const painted = await page.waitForFunction(() => performance.getEntriesByName('perch:free-now-painted')[0]?.startTime ?? null, null, { timeout: 10_000 });
+      const painted = await page.waitForFunction(() => performance.getEntriesByName('perch:free-now-painted')[0]?.startTime ?? null, null, {
+        timeout: 10_000,
+      });
       const ms = (await painted.jsonValue()) as number;
       // The script's arrival splits loading (served over HTTP here, from the app's own scheme in Perch) from the app's own work.
-      const scriptLoaded = await page.evaluate(() => (performance.getEntriesByType('resource').find((entry) => entry.name.endsWith('.js')) as unknown as { responseEnd: number } | undefined)?.responseEnd ?? 0);
+      const scriptLoaded = await page.evaluate(
+        () =>
+          (
+            performance.getEntriesByType('resource').find((entry) => entry.name.endsWith('.js')) as unknown as
+              { responseEnd: number } | undefined
+          )?.responseEnd ?? 0,
+      );
       // The first open warms Chromium's caches; the app's popover window stays warm the same way.
       if (run > 0) {
         timings.push(ms);
@@ -131,7 +138,8 @@ async function main(): Promise<void> {
       `Built renderer served by \`vite preview\` on 127.0.0.1; \`window.perch\` bound to a real core signed in to the local service with the demo organisation (${freeCount} resources free now), so the page opens on cached state. The bridge is Playwright's \`exposeFunction\` (each call and answer a DevTools-protocol round trip), slower than Electron's IPC.`,
       '',
       `- **Popover opened (the budget):** as in the app, the popover page is already loaded and holds the cached state (\`electron/main.ts\` creates the window hidden at start and only shows it); opening calls the core's \`popoverOpened()\`, which asks the server for fresh data. Measured in the page from the moment the core is told until the second animation frame after the page applied the fresh snapshot (so the frame showing it has painted; the list held ${freshFreeCount} resources). ${runs} opens after one warm-up. The cached list itself is on screen as soon as the window shows: the page has nothing to do for it.`,
-      '- **Cold start of the popover window (information):** a fresh page load, from navigation start to the first animation frame after the Free now list is in the DOM; in the app this happens once, when Perch starts, before the popover can be opened. ' + `${runs} loads after one warm-up.`,
+      '- **Cold start of the popover window (information):** a fresh page load, from navigation start to the first animation frame after the Free now list is in the DOM; in the app this happens once, when Perch starts, before the popover can be opened. ' +
+        `${runs} loads after one warm-up.`,
       '',
       '| Measure | Value | Budget | Result |',
       '| --- | --- | --- | --- |',

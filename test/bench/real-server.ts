@@ -47,7 +47,15 @@ const targets = { ownListS: 1, refreshS: 0.8, writtenPerWorkdayMb: diskBudgetMbP
 /** Bytes written are shown per working day of this many hours, whatever the stretch. */
 const workdayHours = 8;
 /** Paths of the reference data (resources, schedules, groups, attributes, the user's grants), kept for hours: Refresh should not read them. */
-const referencePaths = [/^\/Resources\/$/, /^\/Resources\/Groups$/, /^\/Schedules\/$/, /^\/Schedules\/[^/]+$/, /^\/Attributes\//, /^\/Users\/[^/]+$/, /^\/Groups\/[^/]+$/];
+const referencePaths = [
+  /^\/Resources\/$/,
+  /^\/Resources\/Groups$/,
+  /^\/Schedules\/$/,
+  /^\/Schedules\/[^/]+$/,
+  /^\/Attributes\//,
+  /^\/Users\/[^/]+$/,
+  /^\/Groups\/[^/]+$/,
+];
 
 interface TimedRequest extends RequestToPrice {
   userAgent: string;
@@ -90,7 +98,12 @@ if (!target.ok) {
   process.exit(2);
 }
 const apiRoot = target.value;
-const signIn = { server: { kind: 'remote' as const, url: values.base }, username: values.user, password: values.password, staySignedIn: false };
+const signIn = {
+  server: { kind: 'remote' as const, url: values.base },
+  username: values.user,
+  password: values.password,
+  staySignedIn: false,
+};
 
 /** Each request names itself in its User-Agent, so the server's access log can say what it cost there. */
 const runTag = `perch-real-server-bench-${process.pid}-${Math.round(performance.timeOrigin)}`;
@@ -129,7 +142,14 @@ const disk = countDiskWrites();
 
 function startCore(clock: ManualCoreClock, log: TimedRequest[]): RunningCore {
   const dataDir = mkdtempSync(join(tmpdir(), 'perch-real-server-'));
-  const core = createPerchCore({ dataDir, clock, secrets: memorySecretStore('real-server bench: memory only'), notifier: recordingNotifier(), fetch: timingFetch(log), log: () => {} });
+  const core = createPerchCore({
+    dataDir,
+    clock,
+    secrets: memorySecretStore('real-server bench: memory only'),
+    notifier: recordingNotifier(),
+    fetch: timingFetch(log),
+    log: () => {},
+  });
   return { core, dataDir };
 }
 
@@ -211,7 +231,8 @@ async function measureSignIn(at: DateTime, outside: OutsideView): Promise<SignIn
       await core.idle();
       const sent = log.splice(0);
       refresh.sent.push(sent);
-      for (const request of sent.filter(isReference)) if (!refresh.referenceReads.includes(request.path)) refresh.referenceReads.push(request.path);
+      for (const request of sent.filter(isReference))
+        if (!refresh.referenceReads.includes(request.path)) refresh.referenceReads.push(request.path);
     }
     return {
       ownListS: first.ownList?.s ?? null,
@@ -264,9 +285,15 @@ async function bookTheDay(core: PerchCore, clock: ManualCoreClock): Promise<stri
     if (resource === undefined) continue;
     const slot = await slotFrom(core, resource, clock.now().plus({ minutes: ((index + 1) * hours * 60) / 4 }));
     if (slot === null) continue;
-    const outcome = await core.handlers.book({ resourceId: resource.resourceId, start: slot.start, end: slot.end, title: 'Perch real-server measure' });
+    const outcome = await core.handlers.book({
+      resourceId: resource.resourceId,
+      start: slot.start,
+      end: slot.end,
+      title: 'Perch real-server measure',
+    });
     if (outcome.ok) booked.push(outcome.value.referenceNumber);
-    else console.log(`  could not book ${resource.name} at ${slot.start}: ${outcome.error.message} ${outcome.error.errors?.join(' ') ?? ''}`);
+    else
+      console.log(`  could not book ${resource.name} at ${slot.start}: ${outcome.error.message} ${outcome.error.errors?.join(' ') ?? ''}`);
   }
   return booked;
 }
@@ -378,7 +405,8 @@ function figuresOf(stretch: Stretch, serverTimes: Map<string, number> | null): F
   const measuredPerHour = (measured / hours + referenceMeasured / referenceDataHours) / 1000;
   const backgroundLogged = loggedMs(stretch.background, serverTimes);
   const referenceLogged = loggedMs(reference, serverTimes);
-  const loggedPerHour = backgroundLogged === null || referenceLogged === null ? null : (backgroundLogged / hours + referenceLogged / referenceDataHours) / 1000;
+  const loggedPerHour =
+    backgroundLogged === null || referenceLogged === null ? null : (backgroundLogged / hours + referenceLogged / referenceDataHours) / 1000;
   const rows = new Map<string, { count: number; priced: number; measured: number; requests: TimedRequest[] }>();
   for (const request of stretch.background) {
     const price = priceOf(request);
@@ -402,7 +430,12 @@ function figuresOf(stretch: Stretch, serverTimes: Map<string, number> | null): F
         `| ${row} | ${figures.count} | ${seconds(figures.priced)} | ${seconds(figures.measured)} |${logColumn(` ${loggedSeconds(loggedMs(figures.requests, serverTimes))} |`)}`,
     ),
     `| Resources, schedules and their layouts, groups, reservation attributes, the user's grants (at sign-in; once every ${referenceDataHours} h) | ${reference.length} | ${seconds(referencePriced)} | ${seconds(referenceMeasured)} |${logColumn(` ${loggedSeconds(referenceLogged)} |`)}`,
-    ...(failures.length > 0 ? ['', `${failures.length} answers were errors: ${failures.map((request) => `${request.status} ${request.method} ${request.path}`).join(', ')}`] : []),
+    ...(failures.length > 0
+      ? [
+          '',
+          `${failures.length} answers were errors: ${failures.map((request) => `${request.status} ${request.method} ${request.path}`).join(', ')}`,
+        ]
+      : []),
   ];
   return { pricedPerHour, measuredPerHour, loggedPerHour, markdown: lines.join('\n') };
 }
@@ -416,7 +449,9 @@ const perWorkday = (bytes: number) => (bytes * workdayHours) / hours;
 function signInLines(figures: SignInFigures, serverTimes: Map<string, number> | null): string[] {
   const { coverage, refresh } = figures;
   const ownList =
-    figures.ownListS === null ? 'the user has no upcoming reservations to show' : `${figures.ownListS.toFixed(2)} s (${figures.ownListCount} shown)`;
+    figures.ownListS === null
+      ? 'the user has no upcoming reservations to show'
+      : `${figures.ownListS.toFixed(2)} s (${figures.ownListCount} shown)`;
   const signInLogged = loggedMs(figures.sent, serverTimes);
   const refreshLogged = refresh.sent.map((sent) => loggedMs(sent, serverTimes));
   const inLog = (ms: number | null) => (ms === null ? '' : `, ${seconds(ms)} s of server time in its access log`);
@@ -454,21 +489,44 @@ function checksOf(): Check[] {
   const checks: Check[] = [];
   const first = normalStretch.firstSignIn;
   if (first !== null) {
-    if (first.ownListS !== null) checks.push({ passed: first.ownListS <= targets.ownListS, text: `My reservations in the snapshot ≤ ${targets.ownListS} s after sign-in (${first.ownListS.toFixed(2)} s)` });
+    if (first.ownListS !== null)
+      checks.push({
+        passed: first.ownListS <= targets.ownListS,
+        text: `My reservations in the snapshot ≤ ${targets.ownListS} s after sign-in (${first.ownListS.toFixed(2)} s)`,
+      });
     const { covered, open } = first.coverage;
     checks.push({ passed: covered === open, text: `Free now covers every open schedule the user may book (${covered} of ${open})` });
     const refreshS = median(first.refresh.wallS);
     checks.push({ passed: refreshS <= targets.refreshS, text: `Refresh ≤ ${targets.refreshS} s (${refreshS.toFixed(2)} s)` });
-    checks.push({ passed: first.refresh.referenceReads.length === 0, text: `Refresh re-reads no reference data (${first.refresh.referenceReads.join(', ') || 'none'})` });
+    checks.push({
+      passed: first.refresh.referenceReads.length === 0,
+      text: `Refresh re-reads no reference data (${first.refresh.referenceReads.join(', ') || 'none'})`,
+    });
   }
-  for (const [stretch, figures] of [[normalStretch, normal], [unattendedStretch, unattended]] as const) {
+  for (const [stretch, figures] of [
+    [normalStretch, normal],
+    [unattendedStretch, unattended],
+  ] as const) {
     const writtenMb = perWorkday(stretch.written.bytes) / 1024 / 1024;
-    checks.push({ passed: writtenMb <= targets.writtenPerWorkdayMb, text: `${stretch.use}: ≤ ${targets.writtenPerWorkdayMb} MB written per ${workdayHours} h (${writtenMb.toFixed(1)} MB)` });
+    checks.push({
+      passed: writtenMb <= targets.writtenPerWorkdayMb,
+      text: `${stretch.use}: ≤ ${targets.writtenPerWorkdayMb} MB written per ${workdayHours} h (${writtenMb.toFixed(1)} MB)`,
+    });
     const growth = stretch.heapEndMb - stretch.heapStartMb;
-    checks.push({ passed: growth < heapGrowthBudgetMb, text: `${stretch.use}: heap flat, < ${heapGrowthBudgetMb} MB over the stretch (${signed(growth)} MB)` });
+    checks.push({
+      passed: growth < heapGrowthBudgetMb,
+      text: `${stretch.use}: heap flat, < ${heapGrowthBudgetMb} MB over the stretch (${signed(growth)} MB)`,
+    });
     const budget = serverBudgetSeconds[stretch.use];
-    checks.push({ passed: figures.pricedPerHour <= budget, text: `${stretch.use}: ≤ ${budget} s of server time per user-hour, priced (${figures.pricedPerHour.toFixed(2)} s)` });
-    if (figures.loggedPerHour !== null) checks.push({ passed: figures.loggedPerHour <= budget, text: `${stretch.use}: ≤ ${budget} s per user-hour in the server's access log (${figures.loggedPerHour.toFixed(2)} s)` });
+    checks.push({
+      passed: figures.pricedPerHour <= budget,
+      text: `${stretch.use}: ≤ ${budget} s of server time per user-hour, priced (${figures.pricedPerHour.toFixed(2)} s)`,
+    });
+    if (figures.loggedPerHour !== null)
+      checks.push({
+        passed: figures.loggedPerHour <= budget,
+        text: `${stretch.use}: ≤ ${budget} s per user-hour in the server's access log (${figures.loggedPerHour.toFixed(2)} s)`,
+      });
   }
   return checks;
 }
@@ -477,7 +535,7 @@ const checks = checksOf();
 const checkLines = checks.map((check) => `- ${check.passed ? 'pass' : '**FAIL**'}: ${check.text}`).join('\n');
 const section = `## The core against a real server, measured from outside (issues 14 and 20)
 
-Generated by \`npx tsx test/bench/real-server.ts --base <url> --user <name> --password <password> --hours ${hours} --start <moment> --report\` on ${DateTime.utc().toFormat('yyyy-MM-dd HH:mm')} UTC, against a real LibreBooking server as a normal user who sees ${normalStretch.resources} resources, the simulated day starting ${startAt.toFormat("ccc yyyy-MM-dd HH:mm ZZZZ")}. The core runs on a simulated clock (${hours} hours in seconds; the server's clock does not move, so no session lapses and nothing is released), once in normal use and once unattended; each request is timed from sending to the last byte of its answer ("measured": on this server) and priced with section E ("priced": what a server of 1,000 resources and 200,000 reservations would spend). Per user-hour: the stretch's requests divided by its hours, plus the reference data spread over ${referenceDataHours} hours. The first sign-in is timed by the core's own \`stateChanged\` events, into an empty data folder, with the user's reservations of the stretch on the server; Free now's coverage is checked against the schedules the bench reads itself; bytes written are counted at each write into the data folder (\`disk-writes.ts\`).
+Generated by \`npx tsx test/bench/real-server.ts --base <url> --user <name> --password <password> --hours ${hours} --start <moment> --report\` on ${DateTime.utc().toFormat('yyyy-MM-dd HH:mm')} UTC, against a real LibreBooking server as a normal user who sees ${normalStretch.resources} resources, the simulated day starting ${startAt.toFormat('ccc yyyy-MM-dd HH:mm ZZZZ')}. The core runs on a simulated clock (${hours} hours in seconds; the server's clock does not move, so no session lapses and nothing is released), once in normal use and once unattended; each request is timed from sending to the last byte of its answer ("measured": on this server) and priced with section E ("priced": what a server of 1,000 resources and 200,000 reservations would spend). Per user-hour: the stretch's requests divided by its hours, plus the reference data spread over ${referenceDataHours} hours. The first sign-in is timed by the core's own \`stateChanged\` events, into an empty data folder, with the user's reservations of the stretch on the server; Free now's coverage is checked against the schedules the bench reads itself; bytes written are counted at each write into the data folder (\`disk-writes.ts\`).
 
 **${headline}**
 

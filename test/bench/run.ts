@@ -71,7 +71,6 @@ interface Outcome {
   failures: string[];
 }
 
-
 function runLoad(job: LoadJob): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
     // The worker is TypeScript too; Node 20 does not hand tsx's loader to a worker's entry, so the
@@ -106,7 +105,11 @@ function recordingStore(file: string) {
 /** `EXPLAIN QUERY PLAN` as SQLite's shell prints it: one line per step, indented under its parent. */
 function explain(connection: SQLite.Database, query: CapturedQuery): string[] {
   try {
-    const rows = connection.prepare(`EXPLAIN QUERY PLAN ${query.sql}`).all(query.parameters) as { id: number; parent: number; detail: string }[];
+    const rows = connection.prepare(`EXPLAIN QUERY PLAN ${query.sql}`).all(query.parameters) as {
+      id: number;
+      parent: number;
+      detail: string;
+    }[];
     const depth = new Map<number, number>([[0, 0]]);
     return rows.map((row) => {
       const level = (depth.get(row.parent) ?? 0) + 1;
@@ -188,20 +191,31 @@ function report(options: {
     `${counts.schedules} schedules (office layouts: weekdays 08:00–18:00 in 30-minute slots; every fifth round the clock), ${counts.schedulePeriods} schedule periods, ${counts.resources} resources in a tree of ${counts.resourceGroups} resource groups (region › building › floor), ${counts.users} users in ${counts.userGroups} groups (plus Application Administrators), ${counts.groupPermissions} group and ${counts.userPermissions} user resource permissions, ${counts.series?.toLocaleString('en')} series holding ${counts.reservations?.toLocaleString('en')} reservations (singles and weekly series of ten, ±${defaultCounts.halfWindowDays} days around now, on slot boundaries, never overlapping on a resource). The measured normal user ("member") belongs to Staff and one department, which hold permissions on 700 of the 1,000 resources; an administrator sees all 1,000.`,
     '',
   );
-  lines.push(`Generated in ${fixed(organisation.generationMs / 1000)} s (prepared statements, one transaction per 250 resources); database ${fixed(options.databaseBytes / 1024 ** 2)} MiB.`, '');
+  lines.push(
+    `Generated in ${fixed(organisation.generationMs / 1000)} s (prepared statements, one transaction per 250 resources); database ${fixed(options.databaseBytes / 1024 ** 2)} MiB.`,
+    '',
+  );
 
   lines.push('## Figures', '');
-  lines.push(`| Operation | Request | p50 ms, 1 connection | req/s, 1 connection | req/s | p50 ms | p99 ms | non-2xx | Answer size | Budget | Result |`);
+  lines.push(
+    `| Operation | Request | p50 ms, 1 connection | req/s, 1 connection | req/s | p50 ms | p99 ms | non-2xx | Answer size | Budget | Result |`,
+  );
   lines.push('|---|---|---:|---:|---:|---:|---:|---:|---|---|---|');
   for (const outcome of outcomes) {
     const { scenario, result, probe } = outcome;
-    const size = probe ? `${fixed(probe.bytes / 1024)} KB${probe.encoding !== 'identity' ? ` (${fixed(probe.wireBytes / 1024)} KB ${probe.encoding})` : ''}` : '—';
+    const size = probe
+      ? `${fixed(probe.bytes / 1024)} KB${probe.encoding !== 'identity' ? ` (${fixed(probe.wireBytes / 1024)} KB ${probe.encoding})` : ''}`
+      : '—';
     const { sequential } = outcome;
     const figures = [
       ...(sequential ? [fixed(sequential.p50, 0), fixed(sequential.requestsPerSecond, 0)] : ['—', '—']),
-      ...(result ? [fixed(result.requestsPerSecond, 0), fixed(result.p50, 0), fixed(result.p99, 0), String(result.non2xx)] : ['—', '—', '—', '—']),
+      ...(result
+        ? [fixed(result.requestsPerSecond, 0), fixed(result.p50, 0), fixed(result.p99, 0), String(result.non2xx)]
+        : ['—', '—', '—', '—']),
     ];
-    lines.push(`| ${scenario.name} | \`${scenario.method} ${scenario.path.split('?')[0]}\` ${scenario.note} | ${figures.join(' | ')} | ${size} | ${budgetText(scenario.budget)} | ${verdict(outcome)} |`);
+    lines.push(
+      `| ${scenario.name} | \`${scenario.method} ${scenario.path.split('?')[0]}\` ${scenario.note} | ${figures.join(' | ')} | ${size} | ${budgetText(scenario.budget)} | ${verdict(outcome)} |`,
+    );
   }
   lines.push('');
   lines.push(
@@ -212,11 +226,18 @@ function report(options: {
   );
   const failures = outcomes.flatMap((outcome) => outcome.failures.map((failure) => `- ${outcome.scenario.name}: ${failure}`));
   lines.push('## Checks', '');
-  lines.push(...(failures.length ? failures : ['All budgets met; no plan scans `reservations` or `reservation_bookings`; CreateReservation answered 201 to at least 95% of requests.']), '');
+  lines.push(
+    ...(failures.length
+      ? failures
+      : [
+          'All budgets met; no plan scans `reservations` or `reservation_bookings`; CreateReservation answered 201 to at least 95% of requests.',
+        ]),
+    '',
+  );
 
   lines.push('## Query plans', '');
   lines.push(
-    'Every statement one request of each kind runs, recorded from the service\'s own code (the SQL it runs, real parameters) and explained with `EXPLAIN QUERY PLAN`. Times are of that single request. Statements that touch `reservations` or `reservation_bookings` are shown in full; a `SCAN` of either would be a check failure.',
+    "Every statement one request of each kind runs, recorded from the service's own code (the SQL it runs, real parameters) and explained with `EXPLAIN QUERY PLAN`. Times are of that single request. Statements that touch `reservations` or `reservation_bookings` are shown in full; a `SCAN` of either would be a check failure.",
     '',
   );
   for (const outcome of outcomes) {
@@ -229,7 +250,19 @@ function report(options: {
         continue;
       }
       const label = query.hot ? ` — **${outcome.scenario.hot!.label}**` : '';
-      lines.push('', `- ${fixed(query.ms, 2)} ms${label}${query.scansReservations ? ' — **SCAN**' : ''}`, '', '```sql', query.sql.trim(), '```', '', '```', ...query.plan, '```', '');
+      lines.push(
+        '',
+        `- ${fixed(query.ms, 2)} ms${label}${query.scansReservations ? ' — **SCAN**' : ''}`,
+        '',
+        '```sql',
+        query.sql.trim(),
+        '```',
+        '',
+        '```',
+        ...query.plan,
+        '```',
+        '',
+      );
     }
     lines.push('');
   }
@@ -270,15 +303,88 @@ async function main() {
       // The last slot is kept for the recorded request, so no measured request collides with it.
       const recordedBody = createBody(slots.pop()!);
       const scenarios: Scenario[] = [
-        { name: 'GetAvailability', path: '/Resources/Availability', method: 'GET', who: 'member', compressed: true, budget: { metric: 'p50', atMostMs: 20 }, expectStatus: 200, note: 'all resources, normal user', hot: { label: 'the bookings window query', pattern: /from\s+"?reservation_bookings"?/i } },
-        { name: 'GetReservations', path: `/Reservations/?userId=${organisation.member.id}`, method: 'GET', who: 'member', compressed: true, budget: { metric: 'p50', atMostMs: 5 }, expectStatus: 200, note: 'one user, default window (14 days)', hot: { label: "the user's reservations query", pattern: /from "reservations" inner join "reservation_series"[\s\S]*"owner_id" = \?/ } },
+        {
+          name: 'GetAvailability',
+          path: '/Resources/Availability',
+          method: 'GET',
+          who: 'member',
+          compressed: true,
+          budget: { metric: 'p50', atMostMs: 20 },
+          expectStatus: 200,
+          note: 'all resources, normal user',
+          hot: { label: 'the bookings window query', pattern: /from\s+"?reservation_bookings"?/i },
+        },
+        {
+          name: 'GetReservations',
+          path: `/Reservations/?userId=${organisation.member.id}`,
+          method: 'GET',
+          who: 'member',
+          compressed: true,
+          budget: { metric: 'p50', atMostMs: 5 },
+          expectStatus: 200,
+          note: 'one user, default window (14 days)',
+          hot: {
+            label: "the user's reservations query",
+            pattern: /from "reservations" inner join "reservation_series"[\s\S]*"owner_id" = \?/,
+          },
+        },
         // What the tray app asks for "Free now" (server-facts E: 35 ms on a real server); as fast as availability.
-        { name: 'GetReservations (busy now)', path: `/Reservations/?${busyNowQuery}`, method: 'GET', who: 'member', compressed: true, budget: { metric: 'p50', atMostMs: 20 }, expectStatus: 200, note: 'one schedule, now to now + 1 minute', hot: { label: "the schedule's reservations query", pattern: /from "reservations" inner join "reservation_series"[\s\S]*"schedule_id" = \?/ } },
-        { name: 'GetSlots', path: `/Schedules/${organisation.officeSchedule.id}/Slots?${slotsQuery}`, method: 'GET', who: 'member', compressed: true, budget: { metric: 'p50', atMostMs: 20 }, expectStatus: 200, note: 'one schedule (50 resources), one week', hot: { label: "the schedule's bookings query", pattern: /from\s+"?reservation_bookings"?/i } },
-        { name: 'GetAvailability (admin)', path: '/Resources/Availability', method: 'GET', who: 'admin', compressed: true, expectStatus: 200, note: 'all resources, administrator' },
-        { name: 'GetAvailability (uncompressed)', path: '/Resources/Availability', method: 'GET', who: 'member', compressed: false, expectStatus: 200, note: 'normal user, no Accept-Encoding' },
+        {
+          name: 'GetReservations (busy now)',
+          path: `/Reservations/?${busyNowQuery}`,
+          method: 'GET',
+          who: 'member',
+          compressed: true,
+          budget: { metric: 'p50', atMostMs: 20 },
+          expectStatus: 200,
+          note: 'one schedule, now to now + 1 minute',
+          hot: {
+            label: "the schedule's reservations query",
+            pattern: /from "reservations" inner join "reservation_series"[\s\S]*"schedule_id" = \?/,
+          },
+        },
+        {
+          name: 'GetSlots',
+          path: `/Schedules/${organisation.officeSchedule.id}/Slots?${slotsQuery}`,
+          method: 'GET',
+          who: 'member',
+          compressed: true,
+          budget: { metric: 'p50', atMostMs: 20 },
+          expectStatus: 200,
+          note: 'one schedule (50 resources), one week',
+          hot: { label: "the schedule's bookings query", pattern: /from\s+"?reservation_bookings"?/i },
+        },
+        {
+          name: 'GetAvailability (admin)',
+          path: '/Resources/Availability',
+          method: 'GET',
+          who: 'admin',
+          compressed: true,
+          expectStatus: 200,
+          note: 'all resources, administrator',
+        },
+        {
+          name: 'GetAvailability (uncompressed)',
+          path: '/Resources/Availability',
+          method: 'GET',
+          who: 'member',
+          compressed: false,
+          expectStatus: 200,
+          note: 'normal user, no Accept-Encoding',
+        },
         // Writes last, so that the reads above measure the generated organisation as it is.
-        { name: 'CreateReservation', path: '/Reservations/', method: 'POST', who: 'member', compressed: true, budget: { metric: 'requestsPerSecond', atLeast: 1000 }, slots, expectStatus: 201, note: 'a distinct free 30-minute slot each, normal user', hot: { label: 'the conflict query', pattern: /from\s+"?reservation_bookings"?\s+where\s+"?resource_id"?\s+in/i } },
+        {
+          name: 'CreateReservation',
+          path: '/Reservations/',
+          method: 'POST',
+          who: 'member',
+          compressed: true,
+          budget: { metric: 'requestsPerSecond', atLeast: 1000 },
+          slots,
+          expectStatus: 201,
+          note: 'a distinct free 30-minute slot each, normal user',
+          hot: { label: 'the conflict query', pattern: /from\s+"?reservation_bookings"?\s+where\s+"?resource_id"?\s+in/i },
+        },
       ];
 
       const only = process.argv.indexOf('--only') >= 0 ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
@@ -294,7 +400,11 @@ async function main() {
 
         // One request answered the way the app would see it, and its size on the wire.
         const probeBody = scenario.slots ? createBody(scenario.slots[bodyOffset++]!) : undefined;
-        const raw = await fetch(url, { method: scenario.method, headers: { ...headers, 'Accept-Encoding': 'identity' }, ...(probeBody && { body: probeBody }) });
+        const raw = await fetch(url, {
+          method: scenario.method,
+          headers: { ...headers, 'Accept-Encoding': 'identity' },
+          ...(probeBody && { body: probeBody }),
+        });
         const text = await raw.text();
         if (raw.status !== scenario.expectStatus) {
           outcome.failures.push(`answered ${raw.status} instead of ${scenario.expectStatus}: ${text.slice(0, 200)}`);
@@ -338,7 +448,8 @@ async function main() {
             return { ...query, plan, scansReservations: scansReservations(plan), hot: scenario.hot?.pattern.test(query.sql) ?? false };
           });
           const hot = outcome.queries.filter((query) => query.hot);
-          if (scenario.hot && hot.length === 0) outcome.failures.push(`no recorded statement looks like ${scenario.hot.label} (${scenario.hot.pattern}); update the pattern`);
+          if (scenario.hot && hot.length === 0)
+            outcome.failures.push(`no recorded statement looks like ${scenario.hot.label} (${scenario.hot.pattern}); update the pattern`);
           for (const query of hot) console.log(`  ${scenario.hot!.label}: ${fixed(query.ms, 2)} ms\n    ${query.plan.join('\n    ')}`);
           for (const query of outcome.queries.filter((candidate) => candidate.scansReservations)) {
             outcome.failures.push(`a statement scans a reservation table: ${query.plan.join(' / ')}`);
@@ -362,10 +473,14 @@ async function main() {
         await load(warmUpSeconds, connections);
         const result = await load(durationSeconds, connections);
         outcome.result = result;
-        console.log(`  ${fixed(result.requestsPerSecond, 0)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, non-2xx ${result.non2xx}, ${JSON.stringify(result.statusCodes)}`);
+        console.log(
+          `  ${fixed(result.requestsPerSecond, 0)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, non-2xx ${result.non2xx}, ${JSON.stringify(result.statusCodes)}`,
+        );
         const sequential = await load(sequentialSeconds, 1);
         outcome.sequential = sequential;
-        console.log(`  one connection: ${fixed(sequential.requestsPerSecond, 0)} req/s, p50 ${sequential.p50} ms, p99 ${sequential.p99} ms`);
+        console.log(
+          `  one connection: ${fixed(sequential.requestsPerSecond, 0)} req/s, p50 ${sequential.p50} ms, p99 ${sequential.p99} ms`,
+        );
 
         const { budget } = scenario;
         // Latency budgets are the service's own time per request: the one-connection p50. At ten
@@ -380,7 +495,9 @@ async function main() {
           const expected = run.statusCodes[String(scenario.expectStatus)] ?? 0;
           const minimumShare = scenario.method === 'POST' ? 0.95 : 1;
           if (run.requests === 0 || expected / run.requests < minimumShare) {
-            outcome.failures.push(`${expected} of ${run.requests} requests answered ${scenario.expectStatus} (${JSON.stringify(run.statusCodes)}; ${run.errors} errors, ${run.timeouts} timeouts)`);
+            outcome.failures.push(
+              `${expected} of ${run.requests} requests answered ${scenario.expectStatus} (${JSON.stringify(run.statusCodes)}; ${run.errors} errors, ${run.timeouts} timeouts)`,
+            );
           }
         }
       }
@@ -397,9 +514,14 @@ async function main() {
       // A partial run (--only, while investigating) must not replace the full report; a full one
       // keeps the core benchmark's section (test/bench/core.ts writes it between its markers).
       const kept = markedSections();
-      writeFileSync(only === undefined ? reportFile : join(folder, '..', 'perch-bench-partial.md'), [markdown.trimEnd(), ...kept].join('\n\n') + '\n');
+      writeFileSync(
+        only === undefined ? reportFile : join(folder, '..', 'perch-bench-partial.md'),
+        [markdown.trimEnd(), ...kept].join('\n\n') + '\n',
+      );
       const failures = outcomes.flatMap((outcome) => outcome.failures.map((failure) => `${outcome.scenario.name}: ${failure}`));
-      console.log(`\nWrote ${only === undefined ? 'BENCHMARKS.md' : join(folder, '..', 'perch-bench-partial.md')} in ${fixed((performance.now() - clock) / 1000, 0)} s.`);
+      console.log(
+        `\nWrote ${only === undefined ? 'BENCHMARKS.md' : join(folder, '..', 'perch-bench-partial.md')} in ${fixed((performance.now() - clock) / 1000, 0)} s.`,
+      );
       if (failures.length) {
         console.log(`\n${failures.length} check(s) failed:\n${failures.map((failure) => `- ${failure}`).join('\n')}`);
         process.exitCode = 1;

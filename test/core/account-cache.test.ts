@@ -75,7 +75,12 @@ describe('what a poll writes', () => {
     expect(core.snapshot().fetchedAt).not.toBe(null);
     expect(cacheFiles(dataDir)).toEqual(first);
 
-    const booked = await core.handlers.book({ resourceId: harness.org.resources.thames, start: inAnHour().toISO()!, durationMinutes: 30, title: 'Cached stand-up' });
+    const booked = await core.handlers.book({
+      resourceId: harness.org.resources.thames,
+      start: inAnHour().toISO()!,
+      durationMinutes: 30,
+      title: 'Cached stand-up',
+    });
     expect(booked.ok).toBe(true);
     await harness.idle();
     const afterBooking = cacheFiles(dataDir);
@@ -113,7 +118,12 @@ describe('a restart', () => {
   it('shows the cached parts at once without reading the reference data again, and a new sign-in that reads the same does not rewrite it', async () => {
     const first = await signedIn();
     const { dataDir, secrets } = first;
-    const booked = await first.core.handlers.book({ resourceId: harness.org.resources.thames, start: inAnHour().plus({ hours: 1 }).toISO()!, durationMinutes: 30, title: 'Kept across restarts' });
+    const booked = await first.core.handlers.book({
+      resourceId: harness.org.resources.thames,
+      start: inAnHour().plus({ hours: 1 }).toISO()!,
+      durationMinutes: 30,
+      title: 'Kept across restarts',
+    });
     expect(booked.ok).toBe(true);
     await stopped(first);
     const written = cacheFiles(dataDir);
@@ -136,17 +146,29 @@ describe('a restart', () => {
     const first = await signedIn();
     const { dataDir, secrets } = first;
     await stopped(first);
-    const { reference, reservations, shown } = { reference: part(dataDir, 'reference'), reservations: part(dataDir, 'reservations'), shown: part(dataDir, 'shown') };
+    const { reference, reservations, shown } = {
+      reference: part(dataDir, 'reference'),
+      reservations: part(dataDir, 'reservations'),
+      shown: part(dataDir, 'shown'),
+    };
     expect(reservations.reservations.length).toBeGreaterThan(0);
     rmSync(join(dataDir, cacheFolderName), { recursive: true });
     // An earlier version kept no resource types.
     const { resourceTypes, ...earlierReference } = reference;
     expect(resourceTypes?.length).toBeGreaterThan(0);
-    writeFileSync(join(dataDir, legacyCacheFileName), JSON.stringify({ savedAt: reservations.fetchedAt, ...earlierReference, ...reservations, ...shown }, null, 2));
+    writeFileSync(
+      join(dataDir, legacyCacheFileName),
+      JSON.stringify({ savedAt: reservations.fetchedAt, ...earlierReference, ...reservations, ...shown }, null, 2),
+    );
 
     harness.requests.length = 0;
     const { core } = await started({ dataDir, secrets });
-    expect(core.snapshot().reservations.map((reservation) => reservation.referenceNumber).sort()).toEqual(reservations.reservations.map((summary) => summary.referenceNumber).sort());
+    expect(
+      core
+        .snapshot()
+        .reservations.map((reservation) => reservation.referenceNumber)
+        .sort(),
+    ).toEqual(reservations.reservations.map((summary) => summary.referenceNumber).sort());
     await harness.idle();
     // Read again once for the types the icons need; the kept part then holds them.
     expect(referenceReads().map((request) => request.path)).toContain('/Resources/Types');
@@ -179,7 +201,9 @@ describe('a restart', () => {
     await stopped(first);
 
     // Tom's first reads fail, so all he could see is what the cache gave him.
-    harness.intercept((request) => (['/Reservations/', ...referencePaths].includes(request.path) ? new Response('{}', { status: 503 }) : null));
+    harness.intercept((request) =>
+      ['/Reservations/', ...referencePaths].includes(request.path) ? new Response('{}', { status: 503 }) : null,
+    );
     const { core } = await started({ dataDir });
     const result = await core.handlers.signIn(demoSignIn('tom'));
     expect(result.ok).toBe(true);

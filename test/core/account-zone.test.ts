@@ -63,7 +63,9 @@ describe('an account without a usable time zone', () => {
 
   it('on a server without schedules: is read in this computer’s zone, and Settings says so', async () => {
     await harness.service.store.updateTable('users').set({ timezone: '' }).where('userName', '=', 'lena').execute();
-    harness.intercept(({ method, path }) => (method === 'GET' && path === '/Schedules/' ? json({ schedules: [], links: [], message: null }) : null));
+    harness.intercept(({ method, path }) =>
+      method === 'GET' && path === '/Schedules/' ? json({ schedules: [], links: [], message: null }) : null,
+    );
     const snapshot = await signInAs('lena');
     const machineZone = DateTime.local().zoneName ?? 'UTC';
     expect(snapshot.account).toMatchObject({

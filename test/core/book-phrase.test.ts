@@ -10,7 +10,8 @@ import { demoSignIn, startCoreHarness, type CoreHarness, type CoreUnderTest } fr
 
 // Tuesday 12 March 2030, 08:50 UTC: the head office (London) is open 08:00–18:00; the demo user lives in Berlin (09:50 there).
 const utc = (time: string, date = '2030-03-12') => DateTime.fromISO(`${date}T${time}:00Z`, { zone: 'utc' });
-const berlin = (time: string, date = '2030-03-12') => DateTime.fromISO(`${date}T${time}:00`, { zone: 'Europe/Berlin' }).toISO({ suppressMilliseconds: true });
+const berlin = (time: string, date = '2030-03-12') =>
+  DateTime.fromISO(`${date}T${time}:00`, { zone: 'Europe/Berlin' }).toISO({ suppressMilliseconds: true });
 
 function value<T>(result: BridgeResult<T>): T {
   if (!result.ok) throw new Error(`${result.error.kind}: ${result.error.message}`);
@@ -50,7 +51,12 @@ describe('readPhrase', () => {
 
   it('books "now" from the next half hour, as Free now does, and says so', async () => {
     const preview = value(await core.handlers.readPhrase({ text: 'severn now 30m' }));
-    expect(preview).toMatchObject({ words: 'Severn (1.02), today 10:00–10:30', start: berlin('10:00'), end: berlin('10:30'), problem: null });
+    expect(preview).toMatchObject({
+      words: 'Severn (1.02), today 10:00–10:30',
+      start: berlin('10:00'),
+      end: berlin('10:30'),
+      problem: null,
+    });
     expect(preview!.ambiguities).toEqual(['“now” read as 10:00, the next half hour']);
   });
 
@@ -58,7 +64,11 @@ describe('readPhrase', () => {
     // Someone else has Thames and Severn tomorrow afternoon.
     const { users, resources } = harness.org;
     for (const resourceId of [resources.thames, resources.severn]) {
-      await insertReservation(harness.service.store, { ownerId: users.priya, resourceId, occurrences: [{ start: utc('12:00', '2030-03-13'), end: utc('15:00', '2030-03-13') }] });
+      await insertReservation(harness.service.store, {
+        ownerId: users.priya,
+        resourceId,
+        occurrences: [{ start: utc('12:00', '2030-03-13'), end: utc('15:00', '2030-03-13') }],
+      });
     }
     const taken = value(await core.handlers.readPhrase({ text: 'thames tomorrow 14:00 for 1h' }));
     expect(taken).toMatchObject({ resourceId: null, problem: 'Thames (1.01) is not free then.' });
@@ -70,11 +80,19 @@ describe('readPhrase', () => {
 
   it('says what it cannot book: a time passed, a name nobody has, a resource the Book form must finish', async () => {
     expect(value(await core.handlers.readPhrase({ text: 'thames at 9' }))).toMatchObject({ problem: 'That time has passed.' });
-    expect(value(await core.handlers.readPhrase({ text: 'kitchen at 14:00' }))).toMatchObject({ problem: 'Nothing you can book is called “kitchen”.' });
-    expect(value(await core.handlers.readPhrase({ text: 'room for 50 at 14:00' }))).toMatchObject({ problem: 'No room you can book holds 50 people.' });
+    expect(value(await core.handlers.readPhrase({ text: 'kitchen at 14:00' }))).toMatchObject({
+      problem: 'Nothing you can book is called “kitchen”.',
+    });
+    expect(value(await core.handlers.readPhrase({ text: 'room for 50 at 14:00' }))).toMatchObject({
+      problem: 'No room you can book holds 50 people.',
+    });
     const boardroom = value(await core.handlers.readPhrase({ text: 'boardroom tomorrow at 10 for 1h' }));
     expect(boardroom!.problem).toMatch(/^Boardroom needs approval and a cost centre: finish it in the Book form\.$/);
-    expect(boardroom!.draft).toEqual({ resourceId: harness.org.resources.boardroom, start: berlin('10:00', '2030-03-13'), durationMinutes: 60 });
+    expect(boardroom!.draft).toEqual({
+      resourceId: harness.org.resources.boardroom,
+      start: berlin('10:00', '2030-03-13'),
+      durationMinutes: 60,
+    });
   });
 });
 
@@ -83,14 +101,25 @@ describe('bookPhrase', () => {
     const preview = value(await core.handlers.readPhrase({ text: 'desk tomorrow 14:00 for 90 min' }));
     const outcome = value(await core.handlers.bookPhrase({ text: 'desk tomorrow 14:00 for 90 min', title: 'Focus' }));
     const booked = core.snapshot().reservations.find((reservation) => reservation.referenceNumber === outcome.referenceNumber);
-    expect(booked).toMatchObject({ resourceId: preview!.resourceId, start: berlin('14:00', '2030-03-13'), end: berlin('15:30', '2030-03-13'), title: 'Focus' });
+    expect(booked).toMatchObject({
+      resourceId: preview!.resourceId,
+      start: berlin('14:00', '2030-03-13'),
+      end: berlin('15:30', '2030-03-13'),
+      title: 'Focus',
+    });
     expect(booked!.resourceName).toMatch(/desk/i);
   });
 
   it('refuses, in words, what it cannot book, and books nothing', async () => {
     harness.requests.length = 0;
-    expect(await core.handlers.bookPhrase({ text: 'floor 3', title: '' })).toMatchObject({ ok: false, error: { kind: 'invalidInput', message: expect.stringContaining('is not a booking Perch can read') } });
-    expect(await core.handlers.bookPhrase({ text: 'thames tomorrow', title: '' })).toMatchObject({ ok: false, error: { kind: 'invalidInput', message: 'Add a time, as in “14:00 for 1 h”.' } });
+    expect(await core.handlers.bookPhrase({ text: 'floor 3', title: '' })).toMatchObject({
+      ok: false,
+      error: { kind: 'invalidInput', message: expect.stringContaining('is not a booking Perch can read') },
+    });
+    expect(await core.handlers.bookPhrase({ text: 'thames tomorrow', title: '' })).toMatchObject({
+      ok: false,
+      error: { kind: 'invalidInput', message: 'Add a time, as in “14:00 for 1 h”.' },
+    });
     expect(harness.requests.filter((request) => request.method === 'POST')).toEqual([]);
   });
 });

@@ -19,14 +19,19 @@ describe('the resources a user may book', () => {
       permissions: [{ id: '3', name: '' }, { id: 5, name: 'Severn' }, { id: 'x' }],
       groups: [{ id: '2', name: 'Staff', roleIds: [] }],
     });
-    const ids = await readBookableResourceIds(answer, grants({ 2: ['http://host/Web/Services/index.php/Resources/12', 'https://host/api/Resources/4/'] }));
+    const ids = await readBookableResourceIds(
+      answer,
+      grants({ 2: ['http://host/Web/Services/index.php/Resources/12', 'https://host/api/Resources/4/'] }),
+    );
     expect(ids).toEqual([3, 4, 5, 12]);
   });
 
   it('are not known when the server leaves the permissions out or sends null, or a group cannot be read', async () => {
     expect(await readBookableResourceIds(user({ groups: [] }), grants({}))).toBeNull();
     expect(await readBookableResourceIds(user({ permissions: null, groups: [] }), grants({}))).toBeNull();
-    expect(await readBookableResourceIds(user({ permissions: [], groups: [{ id: 2, name: 'Staff', roleIds: [] }] }), grants({ 2: null }))).toBeNull();
+    expect(
+      await readBookableResourceIds(user({ permissions: [], groups: [{ id: 2, name: 'Staff', roleIds: [] }] }), grants({ 2: null })),
+    ).toBeNull();
   });
 
   it('are not known for a resource or schedule administrator, who books what they administer', async () => {

@@ -30,13 +30,29 @@ const london24: TimeFormatRules = { locale: 'en-GB', hourCycle: 'h23' };
 const newYork12: TimeFormatRules = { locale: 'en-US', hourCycle: 'h12' };
 
 /** Wednesday 25 November 2026, 10:20 in London, on a 24-hour clock. */
-const wednesdayMorningInLondon: PhraseContext = { now: DateTime.fromISO('2026-11-25T10:20:37', { zone: 'Europe/London' }), timeFormat: london24, resources };
+const wednesdayMorningInLondon: PhraseContext = {
+  now: DateTime.fromISO('2026-11-25T10:20:37', { zone: 'Europe/London' }),
+  timeFormat: london24,
+  resources,
+};
 /** The same Wednesday, 16:45 in New York, on a 12-hour clock: the morning is over. */
-const wednesdayAfternoonInNewYork: PhraseContext = { now: DateTime.fromISO('2026-11-25T16:45', { zone: 'America/New_York' }), timeFormat: newYork12, resources };
+const wednesdayAfternoonInNewYork: PhraseContext = {
+  now: DateTime.fromISO('2026-11-25T16:45', { zone: 'America/New_York' }),
+  timeFormat: newYork12,
+  resources,
+};
 /** Saturday 28 March 2026 in London: the clocks go forward tonight. */
-const beforeSummerTime: PhraseContext = { now: DateTime.fromISO('2026-03-28T10:00', { zone: 'Europe/London' }), timeFormat: london24, resources };
+const beforeSummerTime: PhraseContext = {
+  now: DateTime.fromISO('2026-03-28T10:00', { zone: 'Europe/London' }),
+  timeFormat: london24,
+  resources,
+};
 /** Ten to midnight in Tokyo: "in 15 min" is tomorrow. */
-const lateInTokyo: PhraseContext = { now: DateTime.fromISO('2026-11-25T23:50', { zone: 'Asia/Tokyo' }), timeFormat: { locale: 'ja-JP', hourCycle: 'h23' }, resources };
+const lateInTokyo: PhraseContext = {
+  now: DateTime.fromISO('2026-11-25T23:50', { zone: 'Asia/Tokyo' }),
+  timeFormat: { locale: 'ja-JP', hourCycle: 'h23' },
+  resources,
+};
 
 const nameOf = (id: number) => resources.find((resource) => resource.id === id)!.name;
 
@@ -57,7 +73,8 @@ function described(intent: BookingIntent) {
   return { what, when, ambiguities: intent.ambiguities };
 }
 
-const anything = 'any resource: Thames (1.01) / Severn (1.02) / Desk 23 / Desk 24 / Phone booth 1 / Phone booth 2 / Boardroom / Projector A';
+const anything =
+  'any resource: Thames (1.01) / Severn (1.02) / Desk 23 / Desk 24 / Phone booth 1 / Phone booth 2 / Boardroom / Projector A';
 const anyDesk = 'any desk: Desk 23 / Desk 24';
 const noLength = 'no length given: 30 min';
 const fromNow = 'no start given: from now';
@@ -123,7 +140,12 @@ const londonRows: Row[] = [
   ['phone booth for 2 at 14:00', 'Phone booth 1 / Phone booth 2', 'Wed 25 Nov 14:00–14:30', [noLength, 'no “phone booth” holds 2 people']],
   ['room for 50 at 14:00', 'any room for 50+: ', 'Wed 25 Nov 14:00–14:30', [noLength]],
   ['equipment at 14:00', 'any equipment: Projector A', 'Wed 25 Nov 14:00–14:30', [noLength]],
-  ['meeting room now', 'any room: Thames (1.01) / Severn (1.02) / Phone booth 1 / Phone booth 2 / Boardroom', 'Wed 25 Nov 10:20–10:50', [noLength]],
+  [
+    'meeting room now',
+    'any room: Thames (1.01) / Severn (1.02) / Phone booth 1 / Phone booth 2 / Boardroom',
+    'Wed 25 Nov 10:20–10:50',
+    [noLength],
+  ],
   ['desk 23 now', 'Desk 23', 'Wed 25 Nov 10:20–10:50', [noLength]],
   ['1.02 at 14:00 for 30 min', 'Severn (1.02)', 'Wed 25 Nov 14:00–14:30'],
   ['AV kit at 11:00 for 1h', 'Projector A', 'Wed 25 Nov 11:00–12:00'],
@@ -139,12 +161,17 @@ const londonRows: Row[] = [
 
 const newYorkRows: Row[] = [
   // On a 12-hour clock a bare hour is said either way, and one whose morning has passed is the evening's.
-  ['at 9', anything, 'Wed 25 Nov 21:00–21:30', ['“9” read as 9:00 PM: the morning\'s has passed', noLength]],
-  ['at 9:30', anything, 'Wed 25 Nov 21:30–22:00', ['“9:30” read as 9:30 PM: the morning\'s has passed', noLength]],
+  ['at 9', anything, 'Wed 25 Nov 21:00–21:30', ["“9” read as 9:00 PM: the morning's has passed", noLength]],
+  ['at 9:30', anything, 'Wed 25 Nov 21:30–22:00', ["“9:30” read as 9:30 PM: the morning's has passed", noLength]],
   ['tomorrow 9', anything, 'Thu 26 Nov 09:00–09:30', ['“9” read as 9:00 AM, not 9:00 PM', noLength]],
   ['9pm', anything, 'Wed 25 Nov 21:00–21:30', [noLength]],
   ['at 5', anything, 'Wed 25 Nov 17:00–17:30', ['“5” read as 5:00 PM, not 5:00 AM', noLength]],
-  ['thames at 4:30', 'Thames (1.01)', 'Wed 25 Nov 16:30–17:00', ['“4:30” read as 4:30 PM, not 4:30 AM', noLength, '4:30 PM today has passed']],
+  [
+    'thames at 4:30',
+    'Thames (1.01)',
+    'Wed 25 Nov 16:30–17:00',
+    ['“4:30” read as 4:30 PM, not 4:30 AM', noLength, '4:30 PM today has passed'],
+  ],
   ['4pm today', anything, 'Wed 25 Nov 16:00–16:30', [noLength, '4:00 PM today has passed']],
   ['desk tomorrow 2-3:30', anyDesk, 'Thu 26 Nov 14:00–15:30', ['“2” read as 2:00 PM, not 2:00 AM']],
   ['12-1 thames', 'Thames (1.01)', 'Wed 25 Nov 12:00–13:00', ['12:00 PM today has passed']],
@@ -162,7 +189,21 @@ const otherRows: [context: PhraseContext, ...Row][] = [
 ];
 
 /** Names, places, sizes and numbers alone: what the filter is for. */
-const filters = ['floor 3', 'thames', 'desk 30', 'room for 6', '8 people', 'desk-2', '1.0', 'S03', 'head office floor 1', 'sun', 'desk 9', '', '   '];
+const filters = [
+  'floor 3',
+  'thames',
+  'desk 30',
+  'room for 6',
+  '8 people',
+  'desk-2',
+  '1.0',
+  'S03',
+  'head office floor 1',
+  'sun',
+  'desk 9',
+  '',
+  '   ',
+];
 
 describe('Type to book reads a line as a booking', () => {
   it.each(londonRows)('in London at 10:20 on a Wednesday (24-hour): %s', (line, what, when, ambiguities = []) => {
@@ -221,7 +262,15 @@ describe('Type to book does not depend on the machine', () => {
 });
 
 describe('What a resource is, for a phrase to name it', () => {
-  const card = { resourceId: 9, face: { kind: 'other' as const, color: null }, scheduleId: 1, scheduleName: 'Head office', location: 'Floor 2', features: [{ label: 'Screen', value: 'yes' }], standing: null };
+  const card = {
+    resourceId: 9,
+    face: { kind: 'other' as const, color: null },
+    scheduleId: 1,
+    scheduleName: 'Head office',
+    location: 'Floor 2',
+    features: [{ label: 'Screen', value: 'yes' }],
+    standing: null,
+  };
 
   it('goes by its innermost group, then its name, then whether it holds people', () => {
     expect(resourceKindOf({ name: 'Window seat', groupNames: ['Head office', 'Floor 2 desks'], capacity: null })).toBe('desk');

@@ -40,7 +40,9 @@ const advanceTo = (moment: DateTime) => harness.advance({ milliseconds: moment.t
 
 /** Books Severn (1.02), which asks for check-in and releases 15 minutes after the start, as the demo user. */
 async function bookSevern(start: DateTime, title: string): Promise<string> {
-  const created = await (await harness.clientFor('user')).createReservation({
+  const created = await (
+    await harness.clientFor('user')
+  ).createReservation({
     body: {
       resourceId: harness.org.resources.severn,
       startDateTime: formatWireDateTime(start),
@@ -59,7 +61,8 @@ async function onServer(referenceNumber: string) {
   return (await harness.clientFor('user')).getReservation({ params: { referenceNumber } });
 }
 
-const checkInsOf = (referenceNumber: string) => harness.requests.filter((request) => request.method === 'POST' && request.path === `/Reservations/${referenceNumber}/CheckIn`);
+const checkInsOf = (referenceNumber: string) =>
+  harness.requests.filter((request) => request.method === 'POST' && request.path === `/Reservations/${referenceNumber}/CheckIn`);
 
 /** The screen locked for a minute, then unlocked. */
 async function lockAndUnlock(perch: CoreUnderTest): Promise<void> {
@@ -124,7 +127,10 @@ describe('checking in by itself on unlock or wake', () => {
     await advanceTo(start.minus({ minutes: 2 }));
     harness.intercept(({ method, path }) =>
       method === 'POST' && path.endsWith('/CheckIn')
-        ? Response.json({ links: [], message: 'There were errors processing your request', errors: ['This reservation cannot be checked in to.'] }, { status: 400 })
+        ? Response.json(
+            { links: [], message: 'There were errors processing your request', errors: ['This reservation cannot be checked in to.'] },
+            { status: 400 },
+          )
         : null,
     );
     try {
@@ -134,7 +140,10 @@ describe('checking in by itself on unlock or wake', () => {
       harness.intercept(null);
     }
     expect(checkInsOf(reference)).toHaveLength(1);
-    expect(perch.core.snapshot().reservations.find((reservation) => reservation.referenceNumber === reference)).toMatchObject({ checkedInAt: null, checkInOpen: true });
+    expect(perch.core.snapshot().reservations.find((reservation) => reservation.referenceNumber === reference)).toMatchObject({
+      checkedInAt: null,
+      checkInOpen: true,
+    });
   });
 
   it('after a wake, acts on the list read on waking, not on the one from before the sleep', async () => {
@@ -145,7 +154,9 @@ describe('checking in by itself on unlock or wake', () => {
 
     // Asleep; meanwhile the booking is cancelled elsewhere. Woken in what was its check-in window: nothing.
     perch.core.systemSuspended();
-    const deleted = await (await harness.clientFor('user')).deleteReservation({ params: { referenceNumber: cancelled }, query: { updateScope: 'this' } });
+    const deleted = await (
+      await harness.clientFor('user')
+    ).deleteReservation({ params: { referenceNumber: cancelled }, query: { updateScope: 'this' } });
     expect(deleted.ok).toBe(true);
     await advanceTo(cancelledStart.minus({ minutes: 2 }));
     perch.core.systemResumed();
@@ -161,7 +172,9 @@ describe('checking in by itself on unlock or wake', () => {
     perch.core.systemResumed();
     await harness.idle();
     expect(checkInsOf(reference)).toHaveLength(1);
-    const read = harness.requests.findIndex((request) => request.method === 'GET' && request.path === '/Reservations/' && request.at === wokeAt);
+    const read = harness.requests.findIndex(
+      (request) => request.method === 'GET' && request.path === '/Reservations/' && request.at === wokeAt,
+    );
     const checkIn = harness.requests.indexOf(checkInsOf(reference)[0]!);
     expect(read).toBeGreaterThanOrEqual(0);
     expect(read).toBeLessThan(checkIn);
@@ -195,7 +208,9 @@ describe("I'm not coming", () => {
     expect(DateTime.fromISO(held.value.endDate).toMillis()).toBe(now.toMillis());
     expect(DateTime.fromISO(held.value.originalEndDate ?? '').toMillis()).toBe(start.plus({ minutes: 30 }).toMillis());
     expect(held.value.checkOutDate).not.toBeNull();
-    expect(released.ok && released.value.reservations.find((reservation) => reservation.referenceNumber === reference)?.checkedOutAt).not.toBeNull();
+    expect(
+      released.ok && released.value.reservations.find((reservation) => reservation.referenceNumber === reference)?.checkedOutAt,
+    ).not.toBeNull();
   });
 
   it('from the notification, opens the popover on the booking with the question asked', async () => {

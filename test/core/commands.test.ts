@@ -33,21 +33,30 @@ afterEach(async () => {
   await harness.idle();
 });
 
-const sent = (method: string, pathPrefix: string) => harness.requests.filter((request) => request.method === method && request.path.startsWith(pathPrefix));
+const sent = (method: string, pathPrefix: string) =>
+  harness.requests.filter((request) => request.method === method && request.path.startsWith(pathPrefix));
 
 function value<T>(result: BridgeResult<T>): T {
   if (!result.ok) throw new Error(`${result.error.kind}: ${result.error.message} ${JSON.stringify(result.error.errors ?? [])}`);
   return result.value;
 }
 
-const mine = (referenceNumber: string) => core.snapshot().reservations.find((reservation) => reservation.referenceNumber === referenceNumber);
+const mine = (referenceNumber: string) =>
+  core.snapshot().reservations.find((reservation) => reservation.referenceNumber === referenceNumber);
 
 let thames: string;
 
 describe('book', () => {
   it('books with a full body in the user’s offset, answers the reference and shows the booking', async () => {
     harness.requests.length = 0;
-    const outcome = value(await core.handlers.book({ resourceId: harness.org.resources.thames, start: berlin('09:30'), durationMinutes: 30, title: 'Stand-up' }));
+    const outcome = value(
+      await core.handlers.book({
+        resourceId: harness.org.resources.thames,
+        start: berlin('09:30'),
+        durationMinutes: 30,
+        title: 'Stand-up',
+      }),
+    );
     expect(outcome).toEqual({ referenceNumber: expect.stringMatching(/^[0-9a-f]{13}\d{9}$/), isPendingApproval: false });
     thames = outcome.referenceNumber;
     const [post] = sent('POST', '/Reservations/');
@@ -72,8 +81,17 @@ describe('book', () => {
       endDateTime: '2030-03-12T11:00:00+0100',
     });
     // Checked against the schedule's slots of that day first.
-    expect(sent('GET', `/Schedules/${harness.org.schedules.headOffice}/Slots`)[0]!.query.toString()).toBe(`resourceId=${harness.org.resources.thames}&startDateTime=2030-03-12&endDateTime=2030-03-12`);
-    expect(mine(thames)).toMatchObject({ title: 'Stand-up', start: berlin('09:30'), end: berlin('10:00'), requiresCheckIn: true, isMine: true, checkInOpen: false });
+    expect(sent('GET', `/Schedules/${harness.org.schedules.headOffice}/Slots`)[0]!.query.toString()).toBe(
+      `resourceId=${harness.org.resources.thames}&startDateTime=2030-03-12&endDateTime=2030-03-12`,
+    );
+    expect(mine(thames)).toMatchObject({
+      title: 'Stand-up',
+      start: berlin('09:30'),
+      end: berlin('10:00'),
+      requiresCheckIn: true,
+      isMine: true,
+      checkInOpen: false,
+    });
   });
 
   it('answers pending approval for a resource that needs it', async () => {
@@ -101,16 +119,26 @@ describe('book', () => {
     const { core: other } = harness.newCore();
     await other.start();
     const attributesPath = '/Attributes/Category/1';
-    harness.intercept(({ path }) => (path === attributesPath ? new Response('<b>Fatal error</b>', { status: 500, headers: { 'Content-Type': 'text/html' } }) : null));
+    harness.intercept(({ path }) =>
+      path === attributesPath ? new Response('<b>Fatal error</b>', { status: 500, headers: { 'Content-Type': 'text/html' } }) : null,
+    );
     value(await other.handlers.signIn(demoSignIn('user')));
     await harness.idle();
     harness.intercept(null);
     harness.requests.length = 0;
-    value(await other.handlers.book({ resourceId: harness.org.resources.severn, start: berlin('15:00', '2030-03-15'), durationMinutes: 30, title: 'Attributes read late' }));
-    expect(harness.requests.map((request) => `${request.method} ${request.path}`).filter((line) => line.includes(attributesPath) || line === 'POST /Reservations/')).toEqual([
-      `GET ${attributesPath}`,
-      'POST /Reservations/',
-    ]);
+    value(
+      await other.handlers.book({
+        resourceId: harness.org.resources.severn,
+        start: berlin('15:00', '2030-03-15'),
+        durationMinutes: 30,
+        title: 'Attributes read late',
+      }),
+    );
+    expect(
+      harness.requests
+        .map((request) => `${request.method} ${request.path}`)
+        .filter((line) => line.includes(attributesPath) || line === 'POST /Reservations/'),
+    ).toEqual([`GET ${attributesPath}`, 'POST /Reservations/']);
     expect(sent('POST', '/Reservations/')[0]!.body).toMatchObject({
       customAttributes: [
         { attributeId: harness.org.attributes.purpose, attributeValue: '' },
@@ -122,47 +150,100 @@ describe('book', () => {
 
   it('sends a required attribute left empty as "", which the server refuses in words, and books nothing', async () => {
     harness.requests.length = 0;
-    const result = await core.handlers.book({ resourceId: harness.org.resources.boardroom, start: berlin('16:00'), end: berlin('17:00'), title: 'Board meeting' });
-    expect(result).toEqual({ ok: false, error: { kind: 'validation', message: 'There were errors processing your request', errors: ['Cost centre is required'] } });
+    const result = await core.handlers.book({
+      resourceId: harness.org.resources.boardroom,
+      start: berlin('16:00'),
+      end: berlin('17:00'),
+      title: 'Board meeting',
+    });
+    expect(result).toEqual({
+      ok: false,
+      error: { kind: 'validation', message: 'There were errors processing your request', errors: ['Cost centre is required'] },
+    });
     expect(sent('POST', '/Reservations/').map((request) => request.body)).toMatchObject([
-      { customAttributes: [{ attributeId: harness.org.attributes.purpose, attributeValue: '' }, { attributeId: harness.org.attributes.costCentre, attributeValue: '' }] },
+      {
+        customAttributes: [
+          { attributeId: harness.org.attributes.purpose, attributeValue: '' },
+          { attributeId: harness.org.attributes.costCentre, attributeValue: '' },
+        ],
+      },
     ]);
   });
 
   it.each([
-    [{ resourceId: 'trainingRoom', start: '11:00', durationMinutes: 300 }, 'Training room (1.04) cannot be booked for longer than 4 hours.'],
+    [
+      { resourceId: 'trainingRoom', start: '11:00', durationMinutes: 300 },
+      'Training room (1.04) cannot be booked for longer than 4 hours.',
+    ],
     [{ resourceId: 'trainingRoom', start: '11:00', durationMinutes: 15 }, 'Training room (1.04) must be booked for at least 30 minutes.'],
     [{ resourceId: 'phoneBooth', start: '11:00', durationMinutes: 90 }, 'Phone booth (2.02) cannot be booked for longer than 1 hour.'],
-    [{ resourceId: 'thames', start: '11:15', durationMinutes: 30 }, 'Bookings of Thames (1.01) must start at the beginning of a bookable slot; 12:15 is not one.'],
-    [{ resourceId: 'thames', start: '11:00', durationMinutes: 45 }, 'Bookings of Thames (1.01) must end at the end of a bookable slot; 12:45 is not one.'],
-    [{ resourceId: 'thames', start: '17:30', durationMinutes: 60 }, 'Thames (1.01) cannot be booked from 19:00 to Wed 13 Mar 01:00 (Closed).'],
+    [
+      { resourceId: 'thames', start: '11:15', durationMinutes: 30 },
+      'Bookings of Thames (1.01) must start at the beginning of a bookable slot; 12:15 is not one.',
+    ],
+    [
+      { resourceId: 'thames', start: '11:00', durationMinutes: 45 },
+      'Bookings of Thames (1.01) must end at the end of a bookable slot; 12:45 is not one.',
+    ],
+    [
+      { resourceId: 'thames', start: '17:30', durationMinutes: 60 },
+      'Thames (1.01) cannot be booked from 19:00 to Wed 13 Mar 01:00 (Closed).',
+    ],
     [{ resourceId: 'deskD3', start: '11:00', durationMinutes: 30 }, 'Hot desk D3 is not available for booking.'],
   ] as const)('refuses %j before sending it: %s', async (request, message) => {
     harness.requests.length = 0;
-    const result = await core.handlers.book({ resourceId: harness.org.resources[request.resourceId], start: berlin(request.start), durationMinutes: request.durationMinutes, title: 'Refused' });
+    const result = await core.handlers.book({
+      resourceId: harness.org.resources[request.resourceId],
+      start: berlin(request.start),
+      durationMinutes: request.durationMinutes,
+      title: 'Refused',
+    });
     expect(result).toEqual({ ok: false, error: { kind: 'invalidInput', message } });
     expect(sent('POST', '/Reservations/')).toEqual([]);
   });
 
   it('refuses a request without an end or duration, or with the end first', async () => {
     const resourceId = harness.org.resources.thames;
-    expect(await core.handlers.book({ resourceId, start: berlin('11:00'), title: 'x' })).toEqual({ ok: false, error: { kind: 'invalidInput', message: 'Give either an end time or a duration.' } });
-    expect(await core.handlers.book({ resourceId, start: berlin('11:00'), end: berlin('10:30'), title: 'x' })).toEqual({ ok: false, error: { kind: 'invalidInput', message: 'The end must be after the start.' } });
-    expect(await core.handlers.book({ resourceId, start: 'tomorrow at noon', durationMinutes: 30, title: 'x' })).toEqual({ ok: false, error: { kind: 'invalidInput', message: 'The start is not a valid date and time.' } });
+    expect(await core.handlers.book({ resourceId, start: berlin('11:00'), title: 'x' })).toEqual({
+      ok: false,
+      error: { kind: 'invalidInput', message: 'Give either an end time or a duration.' },
+    });
+    expect(await core.handlers.book({ resourceId, start: berlin('11:00'), end: berlin('10:30'), title: 'x' })).toEqual({
+      ok: false,
+      error: { kind: 'invalidInput', message: 'The end must be after the start.' },
+    });
+    expect(await core.handlers.book({ resourceId, start: 'tomorrow at noon', durationMinutes: 30, title: 'x' })).toEqual({
+      ok: false,
+      error: { kind: 'invalidInput', message: 'The start is not a valid date and time.' },
+    });
   });
 
   it('says plainly that a time is taken, offering the next free one, without sending a booking bound to clash', async () => {
     // The user's own Stand-up holds Thames 09:30–10:00 (London); a colleague takes 10:00–10:30 too.
     const tom = await harness.clientFor('tom');
     const taken = await tom.createReservation({
-      body: { resourceId: harness.org.resources.thames, title: 'Sales call', startDateTime: formatWireDateTime(utc('10:00')), endDateTime: formatWireDateTime(utc('10:30')) },
+      body: {
+        resourceId: harness.org.resources.thames,
+        title: 'Sales call',
+        startDateTime: formatWireDateTime(utc('10:00')),
+        endDateTime: formatWireDateTime(utc('10:30')),
+      },
     });
     if (!taken.ok) throw new Error(taken.error.message);
     harness.requests.length = 0;
-    const result = await core.handlers.book({ resourceId: harness.org.resources.thames, start: berlin('09:30'), durationMinutes: 30, title: 'Clash' });
+    const result = await core.handlers.book({
+      resourceId: harness.org.resources.thames,
+      start: berlin('09:30'),
+      durationMinutes: 30,
+      title: 'Clash',
+    });
     expect(result).toEqual({
       ok: false,
-      error: { kind: 'conflict', message: 'Thames (1.01) was just taken — next free 11:30', nextFree: { start: berlin('10:30'), end: berlin('11:00') } },
+      error: {
+        kind: 'conflict',
+        message: 'Thames (1.01) was just taken — next free 11:30',
+        nextFree: { start: berlin('10:30'), end: berlin('11:00') },
+      },
     });
     expect(sent('POST', '/Reservations/')).toEqual([]);
     // One cheap request for the resource's bookings, never availability.
@@ -172,20 +253,42 @@ describe('book', () => {
   });
 
   it("reads a server's refusal of a clash (taken between the slots and the booking) as plain words, never its US dates", async () => {
-    const clash = { links: [], message: 'There were errors processing your request', errors: ['There are conflicting reservations on the following dates:\n03/12/2030 - Avon (2.01)\n'] };
-    harness.intercept(({ method, path }) => (method === 'POST' && path === '/Reservations/' ? Response.json(clash, { status: 400 }) : null));
-    const result = await core.handlers.book({ resourceId: harness.org.resources.avon, start: berlin('12:00'), durationMinutes: 60, title: 'Clash' });
+    const clash = {
+      links: [],
+      message: 'There were errors processing your request',
+      errors: ['There are conflicting reservations on the following dates:\n03/12/2030 - Avon (2.01)\n'],
+    };
+    harness.intercept(({ method, path }) =>
+      method === 'POST' && path === '/Reservations/' ? Response.json(clash, { status: 400 }) : null,
+    );
+    const result = await core.handlers.book({
+      resourceId: harness.org.resources.avon,
+      start: berlin('12:00'),
+      durationMinutes: 60,
+      title: 'Clash',
+    });
     // The list does not show what the server refused yet; the time asked for is not offered again.
     expect(result).toEqual({
       ok: false,
-      error: { kind: 'conflict', message: 'Avon (2.01) was just taken — next free 14:00', nextFree: { start: berlin('13:00'), end: berlin('14:00') } },
+      error: {
+        kind: 'conflict',
+        message: 'Avon (2.01) was just taken — next free 14:00',
+        nextFree: { start: berlin('13:00'), end: berlin('14:00') },
+      },
     });
   });
 
   it('signs in again when the server ended the session, and books exactly once', async () => {
     harness.serviceOffset.minutes = 31;
     harness.requests.length = 0;
-    const outcome = value(await core.handlers.book({ resourceId: harness.org.resources.severn, start: berlin('15:00', '2030-03-13'), durationMinutes: 30, title: 'After a lapse' }));
+    const outcome = value(
+      await core.handlers.book({
+        resourceId: harness.org.resources.severn,
+        start: berlin('15:00', '2030-03-13'),
+        durationMinutes: 30,
+        title: 'After a lapse',
+      }),
+    );
     expect(outcome.isPendingApproval).toBe(false);
     expect(sent('POST', '/Authentication/Authenticate')).toHaveLength(1);
     expect(sent('POST', '/Reservations/')).toHaveLength(1);
@@ -196,7 +299,9 @@ describe('check in and check out', () => {
   let severn: string;
 
   it("refuses a check-in before it opens with the server's own line as one line, and checks in once it is open", async () => {
-    severn = value(await core.handlers.book({ resourceId: harness.org.resources.severn, start: berlin('09:00'), durationMinutes: 30, title: 'Focus' })).referenceNumber;
+    severn = value(
+      await core.handlers.book({ resourceId: harness.org.resources.severn, start: berlin('09:00'), durationMinutes: 30, title: 'Focus' }),
+    ).referenceNumber;
     const early = await core.handlers.checkIn({ referenceNumber: severn });
     expect(early).toEqual({ ok: false, error: { kind: 'validation', message: 'This reservation cannot be checked in to.' } });
 
@@ -204,9 +309,20 @@ describe('check in and check out', () => {
     expect(mine(severn)).toMatchObject({ checkInOpen: true, autoReleaseAt: berlin('09:15') });
     harness.requests.length = 0;
     const view = value(await core.handlers.checkIn({ referenceNumber: severn }));
-    expect(view).toMatchObject({ referenceNumber: severn, checkedInAt: berlin('08:56'), checkInOpen: false, canCheckOut: false, autoReleaseAt: null, requiresCheckIn: true, isMine: true });
+    expect(view).toMatchObject({
+      referenceNumber: severn,
+      checkedInAt: berlin('08:56'),
+      checkInOpen: false,
+      canCheckOut: false,
+      autoReleaseAt: null,
+      requiresCheckIn: true,
+      isMine: true,
+    });
     // The POST's answer is confirmed by reading the reservation again.
-    expect(harness.requests.map((request) => `${request.method} ${request.path}`)).toEqual([`POST /Reservations/${severn}/CheckIn`, `GET /Reservations/${severn}`]);
+    expect(harness.requests.map((request) => `${request.method} ${request.path}`)).toEqual([
+      `POST /Reservations/${severn}/CheckIn`,
+      `GET /Reservations/${severn}`,
+    ]);
     expect(mine(severn)).toMatchObject({ checkedInAt: berlin('08:56') });
   });
 
@@ -225,7 +341,10 @@ describe('check in and check out', () => {
     harness.requests.length = 0;
     const result = await core.handlers.checkIn({ referenceNumber: thames });
     expect(result).toEqual({ ok: false, error: { kind: 'unexpected', message: 'The server did not confirm the check-in.' } });
-    expect(harness.requests.map((request) => `${request.method} ${request.path}`)).toEqual([`POST /Reservations/${thames}/CheckIn`, `GET /Reservations/${thames}`]);
+    expect(harness.requests.map((request) => `${request.method} ${request.path}`)).toEqual([
+      `POST /Reservations/${thames}/CheckIn`,
+      `GET /Reservations/${thames}`,
+    ]);
     expect(mine(thames)).toMatchObject({ checkedInAt: null, checkInOpen: true });
   });
 
@@ -245,8 +364,7 @@ describe('check in and check out', () => {
       ok: false,
       error: {
         kind: 'server',
-        message:
-          "The server failed while checking in (HTTP 500). Try again in a moment; if it keeps failing, use the server's web page.",
+        message: "The server failed while checking in (HTTP 500). Try again in a moment; if it keeps failing, use the server's web page.",
       },
     });
     expect(sent('POST', `/Reservations/${thames}/CheckIn`)).toHaveLength(1);
@@ -279,16 +397,19 @@ async function dailySeries(title: string, time: string, hours = 1) {
 describe('cancel', () => {
   it('cancels one occurrence of a series with `this`, and the rest with `full`, always naming the scope', async () => {
     const series = await dailySeries('Daily recording', '09:00');
-    expect(series().map((reservation) => reservation.start)).toEqual([berlin('09:00', '2030-03-13'), berlin('09:00', '2030-03-14'), berlin('09:00', '2030-03-15')]);
+    expect(series().map((reservation) => reservation.start)).toEqual([
+      berlin('09:00', '2030-03-13'),
+      berlin('09:00', '2030-03-14'),
+      berlin('09:00', '2030-03-15'),
+    ]);
     expect(series().every((reservation) => reservation.isRecurring)).toBe(true);
 
     harness.requests.length = 0;
     const afterThis = value(await core.handlers.cancel({ referenceNumber: series()[1]!.referenceNumber, scope: 'this' }));
     expect(sent('DELETE', '/Reservations/')[0]!.query.get('updateScope')).toBe('this');
-    expect(afterThis.reservations.filter((reservation) => reservation.title === 'Daily recording').map((reservation) => reservation.start)).toEqual([
-      berlin('09:00', '2030-03-13'),
-      berlin('09:00', '2030-03-15'),
-    ]);
+    expect(
+      afterThis.reservations.filter((reservation) => reservation.title === 'Daily recording').map((reservation) => reservation.start),
+    ).toEqual([berlin('09:00', '2030-03-13'), berlin('09:00', '2030-03-15')]);
 
     harness.requests.length = 0;
     const afterFull = value(await core.handlers.cancel({ referenceNumber: series()[0]!.referenceNumber, scope: 'full' }));
@@ -303,7 +424,12 @@ describe('series', () => {
     const keys = new Set(series().map((reservation) => reservation.seriesKey));
     expect(keys.size).toBe(1);
     expect([...keys][0]).toEqual(expect.any(String));
-    expect(core.snapshot().reservations.filter((reservation) => !reservation.isRecurring).every((reservation) => reservation.seriesKey === null)).toBe(true);
+    expect(
+      core
+        .snapshot()
+        .reservations.filter((reservation) => !reservation.isRecurring)
+        .every((reservation) => reservation.seriesKey === null),
+    ).toBe(true);
 
     harness.requests.length = 0;
     const rule = value(await core.handlers.getRecurrence({ referenceNumber: series()[0]!.referenceNumber }));
@@ -344,10 +470,19 @@ describe('retitle', () => {
     ).referenceNumber;
     harness.requests.length = 0;
     const view = value(await core.handlers.retitle({ referenceNumber: booked, title: 'Customer demo' }));
-    expect(view).toMatchObject({ referenceNumber: booked, title: 'Customer demo', start: berlin('15:00', '2030-03-14'), end: berlin('16:00', '2030-03-14') });
+    expect(view).toMatchObject({
+      referenceNumber: booked,
+      title: 'Customer demo',
+      start: berlin('15:00', '2030-03-14'),
+      end: berlin('16:00', '2030-03-14'),
+    });
     const [update] = sent('POST', `/Reservations/${booked}`);
     expect(update!.query.get('updateScope')).toBe('this');
-    expect(update!.body).toMatchObject({ title: 'Customer demo', startDateTime: '2030-03-14T16:00:00+0100', endDateTime: '2030-03-14T17:00:00+0100' });
+    expect(update!.body).toMatchObject({
+      title: 'Customer demo',
+      startDateTime: '2030-03-14T16:00:00+0100',
+      endDateTime: '2030-03-14T17:00:00+0100',
+    });
     // The value the reservation holds is kept; every other attribute the server defines goes as "".
     expect(update!.body).toMatchObject({
       customAttributes: [
@@ -362,9 +497,24 @@ describe('retitle', () => {
 
 describe('move', () => {
   it('moves one reservation to another time and resource, sending the whole reservation back, and shows it there', async () => {
-    const booked = value(await core.handlers.book({ resourceId: harness.org.resources.thames, start: berlin('10:00', '2030-03-15'), durationMinutes: 60, title: 'Moving meeting', description: 'Bring the plans' })).referenceNumber;
+    const booked = value(
+      await core.handlers.book({
+        resourceId: harness.org.resources.thames,
+        start: berlin('10:00', '2030-03-15'),
+        durationMinutes: 60,
+        title: 'Moving meeting',
+        description: 'Bring the plans',
+      }),
+    ).referenceNumber;
     harness.requests.length = 0;
-    const snapshot = value(await core.handlers.move({ referenceNumber: booked, start: berlin('12:00', '2030-03-15'), end: berlin('13:30', '2030-03-15'), resourceId: harness.org.resources.severn }));
+    const snapshot = value(
+      await core.handlers.move({
+        referenceNumber: booked,
+        start: berlin('12:00', '2030-03-15'),
+        end: berlin('13:30', '2030-03-15'),
+        resourceId: harness.org.resources.severn,
+      }),
+    );
     const [update] = sent('POST', `/Reservations/${booked}`);
     expect(update!.query.get('updateScope')).toBe('this');
     expect(update!.body).toMatchObject({
@@ -376,19 +526,58 @@ describe('move', () => {
       endDateTime: '2030-03-15T14:30:00+0100',
     });
     const moved = snapshot.reservations.find((reservation) => reservation.title === 'Moving meeting');
-    expect(moved).toMatchObject({ resourceName: 'Severn (1.02)', start: berlin('12:00', '2030-03-15'), end: berlin('13:30', '2030-03-15') });
+    expect(moved).toMatchObject({
+      resourceName: 'Severn (1.02)',
+      start: berlin('12:00', '2030-03-15'),
+      end: berlin('13:30', '2030-03-15'),
+    });
   });
 
   it('says what the slots rule out before sending anything, and what another booking holds after the server refuses', async () => {
-    const booked = value(await core.handlers.book({ resourceId: harness.org.resources.thames, start: berlin('10:00', '2030-03-18'), durationMinutes: 30, title: 'Hop' })).referenceNumber;
-    value(await core.handlers.book({ resourceId: harness.org.resources.avon, start: berlin('14:00', '2030-03-18'), durationMinutes: 60, title: 'Holding Avon' }));
+    const booked = value(
+      await core.handlers.book({
+        resourceId: harness.org.resources.thames,
+        start: berlin('10:00', '2030-03-18'),
+        durationMinutes: 30,
+        title: 'Hop',
+      }),
+    ).referenceNumber;
+    value(
+      await core.handlers.book({
+        resourceId: harness.org.resources.avon,
+        start: berlin('14:00', '2030-03-18'),
+        durationMinutes: 60,
+        title: 'Holding Avon',
+      }),
+    );
     harness.requests.length = 0;
-    const offSlot = await core.handlers.move({ referenceNumber: booked, start: berlin('12:10', '2030-03-18'), end: berlin('12:40', '2030-03-18'), resourceId: harness.org.resources.thames });
-    expect(offSlot).toEqual({ ok: false, error: { kind: 'invalidInput', message: 'Bookings of Thames (1.01) must start at the beginning of a bookable slot; 13:10 is not one.' } });
-    const backwards = await core.handlers.move({ referenceNumber: booked, start: berlin('11:00', '2030-03-18'), end: berlin('10:30', '2030-03-18'), resourceId: harness.org.resources.thames });
+    const offSlot = await core.handlers.move({
+      referenceNumber: booked,
+      start: berlin('12:10', '2030-03-18'),
+      end: berlin('12:40', '2030-03-18'),
+      resourceId: harness.org.resources.thames,
+    });
+    expect(offSlot).toEqual({
+      ok: false,
+      error: {
+        kind: 'invalidInput',
+        message: 'Bookings of Thames (1.01) must start at the beginning of a bookable slot; 13:10 is not one.',
+      },
+    });
+    const backwards = await core.handlers.move({
+      referenceNumber: booked,
+      start: berlin('11:00', '2030-03-18'),
+      end: berlin('10:30', '2030-03-18'),
+      resourceId: harness.org.resources.thames,
+    });
     expect(backwards).toEqual({ ok: false, error: { kind: 'invalidInput', message: 'The end must be after the start.' } });
     expect(sent('POST', '/Reservations/')).toEqual([]);
-    const taken = await core.handlers.move({ referenceNumber: booked, start: berlin('14:00', '2030-03-18'), end: berlin('14:30', '2030-03-18'), resourceId: harness.org.resources.avon });
+    const taken = await core.handlers.move({
+      referenceNumber: booked,
+      start: berlin('14:00', '2030-03-18'),
+      end: berlin('14:30', '2030-03-18'),
+      resourceId: harness.org.resources.avon,
+    });
     expect(taken).toEqual({ ok: false, error: { kind: 'conflict', message: 'Avon (2.01) is already booked at that time.' } });
     expect(mine(booked)).toMatchObject({ resourceName: 'Thames (1.01)', start: berlin('10:00', '2030-03-18') });
   });
@@ -438,10 +627,23 @@ describe('extend', () => {
   let laptop: string;
 
   it('moves the end later when the resource is free, sending the whole reservation back', async () => {
-    laptop = value(await core.handlers.book({ resourceId: harness.org.resources.loanLaptop, start: berlin('10:00', '2030-03-13'), durationMinutes: 60, title: 'Workshop laptop', description: 'For the demo' })).referenceNumber;
+    laptop = value(
+      await core.handlers.book({
+        resourceId: harness.org.resources.loanLaptop,
+        start: berlin('10:00', '2030-03-13'),
+        durationMinutes: 60,
+        title: 'Workshop laptop',
+        description: 'For the demo',
+      }),
+    ).referenceNumber;
     harness.requests.length = 0;
     const view: ReservationView = value(await core.handlers.extend({ referenceNumber: laptop, minutes: 30 }));
-    expect(view).toMatchObject({ referenceNumber: laptop, start: berlin('10:00', '2030-03-13'), end: berlin('11:30', '2030-03-13'), title: 'Workshop laptop' });
+    expect(view).toMatchObject({
+      referenceNumber: laptop,
+      start: berlin('10:00', '2030-03-13'),
+      end: berlin('11:30', '2030-03-13'),
+      title: 'Workshop laptop',
+    });
     // The resource's reservations after the current end decide, never availability at a future time.
     expect(sent('GET', '/Resources/').filter((request) => request.path.endsWith('/Availability'))).toEqual([]);
     const following = sent('GET', '/Reservations/').filter((request) => request.query.has('resourceId'));
@@ -493,9 +695,16 @@ describe('extend', () => {
     // A real LibreBooking's refusal of a change to a reservation under way (start.time.constraint `future`, the default).
     const recorded = readRecording('as-installed', 'deleteReservation-checked-out');
     harness.intercept(({ method, path }) => (method !== 'GET' && path === `/Reservations/${laptop}` ? recordedResponse(recorded) : null));
-    const started = (action: string) => `This booking has started, and the server does not let you ${action} a booking once it has started.`;
-    expect(await core.handlers.extend({ referenceNumber: laptop, minutes: 30 })).toEqual({ ok: false, error: { kind: 'validation', message: started('change') } });
-    expect(await core.handlers.cancel({ referenceNumber: laptop, scope: 'this' })).toEqual({ ok: false, error: { kind: 'validation', message: started('cancel') } });
+    const started = (action: string) =>
+      `This booking has started, and the server does not let you ${action} a booking once it has started.`;
+    expect(await core.handlers.extend({ referenceNumber: laptop, minutes: 30 })).toEqual({
+      ok: false,
+      error: { kind: 'validation', message: started('change') },
+    });
+    expect(await core.handlers.cancel({ referenceNumber: laptop, scope: 'this' })).toEqual({
+      ok: false,
+      error: { kind: 'validation', message: started('cancel') },
+    });
     harness.intercept(null);
   });
 });
@@ -504,28 +713,61 @@ describe('offerExtension', () => {
   const offer = async (referenceNumber: string) => value(await core.handlers.offerExtension({ referenceNumber }));
 
   it("offers the next slot, asking the resource's slots of that day once, until the resource's longest booking is reached", async () => {
-    const booth = value(await core.handlers.book({ resourceId: harness.org.resources.phoneBooth, start: berlin('10:00', '2030-03-14'), durationMinutes: 30, title: 'Call' })).referenceNumber;
+    const booth = value(
+      await core.handlers.book({
+        resourceId: harness.org.resources.phoneBooth,
+        start: berlin('10:00', '2030-03-14'),
+        durationMinutes: 30,
+        title: 'Call',
+      }),
+    ).referenceNumber;
     harness.requests.length = 0;
     expect(await offer(booth)).toEqual({ minutes: 30, end: berlin('11:00', '2030-03-14') });
-    expect(sent('GET', '/Schedules/').map((request) => request.query.toString())).toEqual([`resourceId=${harness.org.resources.phoneBooth}&startDateTime=2030-03-14&endDateTime=2030-03-14`]);
+    expect(sent('GET', '/Schedules/').map((request) => request.query.toString())).toEqual([
+      `resourceId=${harness.org.resources.phoneBooth}&startDateTime=2030-03-14&endDateTime=2030-03-14`,
+    ]);
     value(await core.handlers.extend({ referenceNumber: booth, minutes: 30 }));
     // An hour now: the booth's longest booking.
     expect(await offer(booth)).toEqual({ minutes: null, reason: 'Phone booth (2.02) cannot be booked for longer than 1 h.' });
   });
 
   it('offers nothing where someone has booked the slot after, or the schedule closes', async () => {
-    const thamesLate = value(await core.handlers.book({ resourceId: harness.org.resources.thames, start: berlin('10:00', '2030-03-14'), durationMinutes: 30, title: 'Review' })).referenceNumber;
-    await insertReservation(harness.service.store, { ownerId: harness.org.users.priya, resourceId: harness.org.resources.thames, occurrences: [{ start: utc('10:30', '2030-03-14'), end: utc('11:00', '2030-03-14') }] });
+    const thamesLate = value(
+      await core.handlers.book({
+        resourceId: harness.org.resources.thames,
+        start: berlin('10:00', '2030-03-14'),
+        durationMinutes: 30,
+        title: 'Review',
+      }),
+    ).referenceNumber;
+    await insertReservation(harness.service.store, {
+      ownerId: harness.org.users.priya,
+      resourceId: harness.org.resources.thames,
+      occurrences: [{ start: utc('10:30', '2030-03-14'), end: utc('11:00', '2030-03-14') }],
+    });
     expect(await offer(thamesLate)).toEqual({ minutes: null, reason: 'Thames (1.01) is booked from 11:30.' });
     // The head office closes at 18:00 London time, 19:00 in Berlin.
-    const evening = value(await core.handlers.book({ resourceId: harness.org.resources.severn, start: berlin('17:30', '2030-03-14'), durationMinutes: 30, title: 'Late call' })).referenceNumber;
+    const evening = value(
+      await core.handlers.book({
+        resourceId: harness.org.resources.severn,
+        start: berlin('17:30', '2030-03-14'),
+        durationMinutes: 30,
+        title: 'Late call',
+      }),
+    ).referenceNumber;
     expect(await offer(evening)).toEqual({ minutes: null, reason: 'Severn (1.02) has no bookable time right after 19:00.' });
   });
 
   it('offers nothing under way on the local service, which lets only administrators change a started reservation, without asking it', async () => {
-    await insertReservation(harness.service.store, { ownerId: harness.org.users.user, resourceId: harness.org.resources.avon, occurrences: [{ start: utc('08:30'), end: utc('09:30') }] });
+    await insertReservation(harness.service.store, {
+      ownerId: harness.org.users.user,
+      resourceId: harness.org.resources.avon,
+      occurrences: [{ start: utc('08:30'), end: utc('09:30') }],
+    });
     await core.handlers.refresh();
-    const started = core.snapshot().reservations.find((reservation) => reservation.resourceName === 'Avon (2.01)' && reservation.start === berlin('08:30'))!;
+    const started = core
+      .snapshot()
+      .reservations.find((reservation) => reservation.resourceName === 'Avon (2.01)' && reservation.start === berlin('08:30'))!;
     harness.requests.length = 0;
     expect(await offer(started.referenceNumber)).toEqual({
       minutes: null,
@@ -546,11 +788,26 @@ describe('offerExtension', () => {
 describe('lists and settings', () => {
   it('lists schedules, resources, slots and reservation attributes in the user’s terms', async () => {
     const schedules = value(await core.handlers.listSchedules());
-    expect(schedules).toContainEqual({ id: harness.org.schedules.headOffice, name: 'Head office', timezone: 'Europe/London', isDefault: true });
+    expect(schedules).toContainEqual({
+      id: harness.org.schedules.headOffice,
+      name: 'Head office',
+      timezone: 'Europe/London',
+      isDefault: true,
+    });
 
     const resources = value(await core.handlers.listResources());
-    expect(resources.find((resource) => resource.name === 'Training room (1.04)')).toMatchObject({ minLengthMinutes: 30, maxLengthMinutes: 240, requiresCheckIn: false, scheduleId: harness.org.schedules.headOffice });
-    expect(resources.find((resource) => resource.name === 'Thames (1.01)')).toMatchObject({ requiresCheckIn: true, autoReleaseMinutes: 15, minLengthMinutes: null, maxLengthMinutes: null });
+    expect(resources.find((resource) => resource.name === 'Training room (1.04)')).toMatchObject({
+      minLengthMinutes: 30,
+      maxLengthMinutes: 240,
+      requiresCheckIn: false,
+      scheduleId: harness.org.schedules.headOffice,
+    });
+    expect(resources.find((resource) => resource.name === 'Thames (1.01)')).toMatchObject({
+      requiresCheckIn: true,
+      autoReleaseMinutes: 15,
+      minLengthMinutes: null,
+      maxLengthMinutes: null,
+    });
 
     const slots = value(await core.handlers.listSlots({ resourceId: harness.org.resources.severn, date: '2030-03-14' }));
     expect(slots[0]).toEqual({ start: berlin('00:00', '2030-03-14'), end: berlin('08:00', '2030-03-14'), isReservable: false });
@@ -559,8 +816,24 @@ describe('lists and settings', () => {
 
     const attributes = value(await core.handlers.listReservationAttributes());
     expect(attributes).toEqual([
-      { id: harness.org.attributes.purpose, label: 'Purpose', type: 3, required: false, regex: null, possibleValues: ['Internal meeting', 'Client meeting', 'Interview', 'Training', 'Focus work'], resourceIds: [] },
-      { id: harness.org.attributes.costCentre, label: 'Cost centre', type: 1, required: true, regex: '/^[0-9]{4}$/', possibleValues: [], resourceIds: [harness.org.resources.boardroom] },
+      {
+        id: harness.org.attributes.purpose,
+        label: 'Purpose',
+        type: 3,
+        required: false,
+        regex: null,
+        possibleValues: ['Internal meeting', 'Client meeting', 'Interview', 'Training', 'Focus work'],
+        resourceIds: [],
+      },
+      {
+        id: harness.org.attributes.costCentre,
+        label: 'Cost centre',
+        type: 1,
+        required: true,
+        regex: '/^[0-9]{4}$/',
+        possibleValues: [],
+        resourceIds: [harness.org.resources.boardroom],
+      },
     ]);
   });
 

@@ -51,7 +51,9 @@ function offered(snapshot: StateSnapshot, name: string) {
 /** When a booking runs, as the user's list has it (UTC instants). */
 async function bookedTimes({ core }: CoreUnderTest, referenceNumber: string): Promise<string[]> {
   const listed = (await core.handlers.refresh()).reservations.find((reservation) => reservation.referenceNumber === referenceNumber);
-  return listed === undefined ? [] : [listed.start, listed.end].map((instant) => DateTime.fromISO(instant).toUTC().toISO({ suppressMilliseconds: true })!);
+  return listed === undefined
+    ? []
+    : [listed.start, listed.end].map((instant) => DateTime.fromISO(instant).toUTC().toISO({ suppressMilliseconds: true })!);
 }
 
 describe('the demo at an hour the office is closed', () => {
@@ -76,7 +78,9 @@ describe('the demo at an hour the office is closed', () => {
     const { created } = await triedBy('Asia/Tokyo');
     const tokyo = (time: string) => DateTime.fromISO(`2026-11-29T${time}`, { zone: 'Asia/Tokyo' });
     const deskH1 = harness.org.resources.deskH1;
-    value(await created.core.handlers.book({ resourceId: deskH1, start: tokyo('10:00').toISO()!, durationMinutes: 60, title: 'Early call' }));
+    value(
+      await created.core.handlers.book({ resourceId: deskH1, start: tokyo('10:00').toISO()!, durationMinutes: 60, title: 'Early call' }),
+    );
     const snapshot = await created.core.handlers.refresh();
     const freeUntil = new Map(snapshot.freeNow.map((resource) => [resource.name, [resource.freeUntil, resource.freeAllDay]]));
     expect(freeUntil.get('Hub desk H1')).toEqual([tokyo('10:00').toISO({ suppressMilliseconds: true }), false]);
@@ -88,13 +92,24 @@ describe('the demo at an hour the office is closed', () => {
 
   it('names the next opening when everything the user may book is closed, and books that time', async () => {
     // The hub is out of service tonight: only the head office is left, closed until Monday.
-    await harness.service.store.updateTable('resources').set({ statusId: ResourceStatus.unavailable }).where('scheduleId', '=', harness.org.schedules.hub).execute();
+    await harness.service.store
+      .updateTable('resources')
+      .set({ statusId: ResourceStatus.unavailable })
+      .where('scheduleId', '=', harness.org.schedules.hub)
+      .execute();
     const { created } = await triedBy('Europe/London');
     const snapshot = await created.core.handlers.refresh();
     expect(snapshot.freeNow).toEqual([]);
     // The filter still finds the head office's rooms: closed, and when they open.
-    expect(snapshot.notFreeNow.find((resource) => resource.name === 'Severn (1.02)')).toMatchObject({ reason: 'closed', freeFrom: mondayMorning.toISO({ suppressMilliseconds: true }) });
-    expect(snapshot.freeNowClosed).toEqual({ scheduleId: harness.org.schedules.headOffice, scheduleName: 'Head office', opensAt: mondayMorning.toISO({ suppressMilliseconds: true }) });
+    expect(snapshot.notFreeNow.find((resource) => resource.name === 'Severn (1.02)')).toMatchObject({
+      reason: 'closed',
+      freeFrom: mondayMorning.toISO({ suppressMilliseconds: true }),
+    });
+    expect(snapshot.freeNowClosed).toEqual({
+      scheduleId: harness.org.schedules.headOffice,
+      scheduleName: 'Head office',
+      opensAt: mondayMorning.toISO({ suppressMilliseconds: true }),
+    });
 
     // Looking at that time lists the head office as the When filter does, and one click books it.
     const then = value(await created.core.handlers.freeAt({ start: snapshot.freeNowClosed!.opensAt!, durationMinutes: 60 }));

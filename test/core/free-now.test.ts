@@ -10,17 +10,61 @@ import type { WireResource, WireSchedule, WireSummary } from '../../electron/api
 const at = (time: string, date = '2030-03-12') => DateTime.fromISO(`${date}T${time.length === 5 ? `${time}:00` : time}Z`, { zone: 'utc' });
 
 // Only the members these functions read; the rest of the wire objects does not matter here.
-const resource = (resourceId: number, name: string, scheduleId: number, statusId: number = ResourceStatus.available, patch: Partial<WireResource> = {}) =>
-  ({ resourceId, name, scheduleId, statusId, location: '', maxParticipants: null, customAttributes: [], minLength: '', maxLength: '', requiresApproval: false, ...patch }) as WireResource;
+const resource = (
+  resourceId: number,
+  name: string,
+  scheduleId: number,
+  statusId: number = ResourceStatus.available,
+  patch: Partial<WireResource> = {},
+) =>
+  ({
+    resourceId,
+    name,
+    scheduleId,
+    statusId,
+    location: '',
+    maxParticipants: null,
+    customAttributes: [],
+    minLength: '',
+    maxLength: '',
+    requiresApproval: false,
+    ...patch,
+  }) as WireResource;
 const schedule = (id: number, name: string, isDefault = false) => ({ id, name, isDefault }) as WireSchedule;
 const booking = (resourceId: number, scheduleId: number, start: string, end: string) =>
-  ({ referenceNumber: `${resourceId}-${start}`, resourceId, scheduleId, startDate: at(start).toISO(), endDate: at(end).toISO() }) as WireSummary;
+  ({
+    referenceNumber: `${resourceId}-${start}`,
+    resourceId,
+    scheduleId,
+    startDate: at(start).toISO(),
+    endDate: at(end).toISO(),
+  }) as WireSummary;
 
-const resources = [resource(1, 'Thames', 1), resource(2, 'Severn', 1), resource(3, 'Avon', 1), resource(4, 'Broken desk', 1, ResourceStatus.unavailable), resource(5, 'Lab bench', 2)];
+const resources = [
+  resource(1, 'Thames', 1),
+  resource(2, 'Severn', 1),
+  resource(3, 'Avon', 1),
+  resource(4, 'Broken desk', 1, ResourceStatus.unavailable),
+  resource(5, 'Lab bench', 2),
+];
 const schedules = [schedule(1, 'Head office', true), schedule(2, 'Lab')];
 
 function context(time: string, own: WireSummary[] = [], patch: Partial<FreeNowContext> = {}): FreeNowContext {
-  return { zone: 'UTC', now: at(time), resources, schedules, groupNames: new Map(), own, hours: [], reservationAttributes: [], favouriteResourceIds: [], faces: new Map(), isAdmin: false, mayBook: () => true, ...patch };
+  return {
+    zone: 'UTC',
+    now: at(time),
+    resources,
+    schedules,
+    groupNames: new Map(),
+    own,
+    hours: [],
+    reservationAttributes: [],
+    favouriteResourceIds: [],
+    faces: new Map(),
+    isAdmin: false,
+    mayBook: () => true,
+    ...patch,
+  };
 }
 
 type DayLayout = [from: string, to: string, isReservable: boolean][];
@@ -35,10 +79,22 @@ function londonHours(writtenIn: string, days: (index: number) => DayLayout, sche
   const period = (date: string, [from, to, isReservable]: DayLayout[number]) => {
     const start = london(date, from);
     const end = to === '24:00' ? london(date, '00:00').plus({ days: 1 }) : london(date, to);
-    return { start: start.toISO()!, end: end.toISO()!, label: null, startTime: start.toFormat('HH:mm:ss'), endTime: end.toFormat('HH:mm:ss'), isReservable };
+    return {
+      start: start.toISO()!,
+      end: end.toISO()!,
+      label: null,
+      startTime: start.toFormat('HH:mm:ss'),
+      endTime: end.toFormat('HH:mm:ss'),
+      isReservable,
+    };
   };
   const dates = ['2030-03-10', '2030-03-11', '2030-03-12', '2030-03-13', '2030-03-14', '2030-03-15', '2030-03-16'];
-  return { scheduleId, timezone: 'Europe/London', fetchedAt: at('08:00'), periods: dates.map((date, index) => days(index).map((entry) => period(date, entry))) };
+  return {
+    scheduleId,
+    timezone: 'Europe/London',
+    fetchedAt: at('08:00'),
+    periods: dates.map((date, index) => days(index).map((entry) => period(date, entry))),
+  };
 }
 
 /**
@@ -49,19 +105,29 @@ function headOfficeHours(): ScheduleHours {
   return londonHours('America/New_York', (index) =>
     index === 0 || index === 6
       ? [['00:00', '24:00', false]]
-      : [['00:00', '08:00', false], ['08:00', '12:00', true], ['12:00', '18:00', true], ['18:00', '24:00', false]],
+      : [
+          ['00:00', '08:00', false],
+          ['08:00', '12:00', true],
+          ['12:00', '18:00', true],
+          ['18:00', '24:00', false],
+        ],
   );
 }
 
 /** Reservable round the clock in 30-minute slots, as the demo's hub. */
 const aroundTheClock = (): DayLayout =>
   Array.from({ length: 48 }, (_, slot) => {
-    const time = (index: number) => (index === 48 ? '24:00' : `${String(Math.floor(index / 2)).padStart(2, '0')}:${index % 2 ? '30' : '00'}`);
+    const time = (index: number) =>
+      index === 48 ? '24:00' : `${String(Math.floor(index / 2)).padStart(2, '0')}:${index % 2 ? '30' : '00'}`;
     return [time(slot), time(slot + 1), true];
   });
 
 /** A schedule's answer: its reservations from the moment asked to `until` (by default the end of the day, where its hours are not known). */
-const busy = (scheduleId: number, reservations: WireSummary[], until = at('23:59:59.999')): BusyAnswer => ({ scheduleId, until, reservations });
+const busy = (scheduleId: number, reservations: WireSummary[], until = at('23:59:59.999')): BusyAnswer => ({
+  scheduleId,
+  until,
+  reservations,
+});
 
 describe('free now from who is busy', () => {
   const answer = busy(1, [booking(1, 1, '09:30', '10:00'), booking(2, 1, '10:00:30', '11:00')]);
@@ -92,7 +158,9 @@ describe('free now from who is busy', () => {
       ['Avon', '2030-03-12T14:00:00Z', 'recent'],
       ['Severn', '2030-03-12T10:00:30Z', null],
     ]);
-    const tomorrow = [{ ...booking(3, 1, '14:00', '15:00'), startDate: at('14:00', '2030-03-13').toISO()!, endDate: at('15:00', '2030-03-13').toISO()! }];
+    const tomorrow = [
+      { ...booking(3, 1, '14:00', '15:00'), startDate: at('14:00', '2030-03-13').toISO()!, endDate: at('15:00', '2030-03-13').toISO()! },
+    ];
     expect(freeNowViews([answer], context('09:45', tomorrow)).find((view) => view.name === 'Avon')?.freeUntil).toBeNull();
   });
 
@@ -135,7 +203,10 @@ describe('free now from who is busy', () => {
     for (const writtenIn of ['Asia/Tokyo', 'Europe/London']) {
       const hours = [londonHours(writtenIn, aroundTheClock)];
       // Round the clock, a read reaches 12 hours ahead.
-      const views = freeNowViews([{ ...answer, until: tokyo('20:00') }], context('09:45', own, { zone: 'Asia/Tokyo', now: tokyo('08:00'), hours }));
+      const views = freeNowViews(
+        [{ ...answer, until: tokyo('20:00') }],
+        context('09:45', own, { zone: 'Asia/Tokyo', now: tokyo('08:00'), hours }),
+      );
       expect(views.map((view) => [view.name, view.freeUntil, view.freeAllDay])).toEqual([
         ['Thames', '2030-03-13T10:00:00+09:00', false],
         ['Avon', null, true],
@@ -150,15 +221,25 @@ describe('free now from who is busy', () => {
     const lateOpening = londonHours('Asia/Tokyo', (index) =>
       index === 0 || index === 6
         ? [['00:00', '24:00', false]]
-        : [['00:00', '02:00', index > 1], ['02:00', '08:00', false], ['08:00', '24:00', true]],
+        : [
+            ['00:00', '02:00', index > 1],
+            ['02:00', '08:00', false],
+            ['08:00', '24:00', true],
+          ],
     );
     // Tuesday 22:00 in London: open until Wednesday 02:00.
-    expect(openingAt(lateOpening, at('22:00'))).toEqual({ open: true, closesAt: DateTime.fromISO('2030-03-13T02:00', { zone: 'Europe/London' }) });
+    expect(openingAt(lateOpening, at('22:00'))).toEqual({
+      open: true,
+      closesAt: DateTime.fromISO('2030-03-13T02:00', { zone: 'Europe/London' }),
+    });
     const views = freeNowViews([answer], context('22:00', [], { hours: [lateOpening] }));
     expect(views.map((view) => view.freeUntil)).toEqual(['2030-03-13T02:00:00Z', '2030-03-13T02:00:00Z', '2030-03-13T02:00:00Z']);
     // Friday 23:00: open to Saturday 00:00 only, then closed until Monday 08:00.
     const friday = at('23:00', '2030-03-15');
-    expect(openingAt(lateOpening, friday)).toEqual({ open: true, closesAt: DateTime.fromISO('2030-03-16T00:00', { zone: 'Europe/London' }) });
+    expect(openingAt(lateOpening, friday)).toEqual({
+      open: true,
+      closesAt: DateTime.fromISO('2030-03-16T00:00', { zone: 'Europe/London' }),
+    });
     expect(openingAt(lateOpening, at('03:00', '2030-03-16'))).toEqual({ open: false });
     expect(nextOpening(lateOpening, at('03:00', '2030-03-16'))?.toISO()).toBe('2030-03-18T08:00:00.000+00:00');
   });
@@ -194,7 +275,11 @@ describe('what is not free now, for the filter to find', () => {
     freeNowLists(answers, context(time, [], { hours, ...patch })).notFree.map((view) => [view.name, view.reason, view.freeFrom]);
 
   it('says when a booked resource is free again, following bookings that meet end to start', () => {
-    const answer = busy(1, [booking(1, 1, '09:30', '10:00'), booking(1, 1, '10:00', '11:00'), booking(2, 1, '09:00', '18:00')], at('18:00'));
+    const answer = busy(
+      1,
+      [booking(1, 1, '09:30', '10:00'), booking(1, 1, '10:00', '11:00'), booking(2, 1, '09:00', '18:00')],
+      at('18:00'),
+    );
     expect(notFree([answer], '09:45')).toEqual([
       ['Thames', 'busy', '2030-03-12T11:00:00Z'],
       // Booked to the closing time: when it is free again is not known from today's answer.
@@ -226,7 +311,11 @@ describe('when everything free now shows is closed', () => {
     const saturdayNight = at('23:00', '2030-03-16');
     expect(freeNowViews(answers, closedContext(saturdayNight))).toEqual([]);
     const onlyHeadOffice = (base: FreeNowContext) => ({ ...base, resources: resources.filter((entry) => entry.scheduleId === 1) });
-    expect(freeNowClosedView(onlyHeadOffice(closedContext(saturdayNight)))).toEqual({ scheduleId: 1, scheduleName: 'Head office', opensAt: '2030-03-18T08:00:00Z' });
+    expect(freeNowClosedView(onlyHeadOffice(closedContext(saturdayNight)))).toEqual({
+      scheduleId: 1,
+      scheduleName: 'Head office',
+      opensAt: '2030-03-18T08:00:00Z',
+    });
     expect(freeNowClosedView(onlyHeadOffice(closedContext(saturdayNight, 'Asia/Tokyo')))?.opensAt).toBe('2030-03-18T17:00:00+09:00');
     // Weekday evening: tomorrow morning.
     expect(freeNowClosedView(onlyHeadOffice(closedContext(at('18:30'))))?.opensAt).toBe('2030-03-13T08:00:00Z');
@@ -244,12 +333,20 @@ describe('when everything free now shows is closed', () => {
     const hub = londonHours('Europe/London', aroundTheClock, 2);
     const both = [...answers, busy(2, [], saturdayNight.plus({ hours: 12 }))];
     expect(freeNowClosedView(closedContext(saturdayNight, 'UTC', [headOfficeHours(), hub]))).toBeNull();
-    expect(freeNowViews(both, closedContext(saturdayNight, 'UTC', [headOfficeHours(), hub])).map((view) => [view.name, view.freeUntil])).toEqual([['Lab bench', null]]);
+    expect(
+      freeNowViews(both, closedContext(saturdayNight, 'UTC', [headOfficeHours(), hub])).map((view) => [view.name, view.freeUntil]),
+    ).toEqual([['Lab bench', null]]);
     // A schedule without any resource the user sees does not keep the others from being closed.
-    const withoutLab = { ...closedContext(saturdayNight, 'UTC', [headOfficeHours(), hub]), resources: resources.filter((entry) => entry.scheduleId === 1) };
+    const withoutLab = {
+      ...closedContext(saturdayNight, 'UTC', [headOfficeHours(), hub]),
+      resources: resources.filter((entry) => entry.scheduleId === 1),
+    };
     expect(freeNowClosedView(withoutLab)?.scheduleName).toBe('Head office');
     // Nor does one whose only resource the user may merely view.
-    const labViewOnly = { ...closedContext(saturdayNight, 'UTC', [headOfficeHours(), hub]), mayBook: (resourceId: number) => resourceId !== 5 };
+    const labViewOnly = {
+      ...closedContext(saturdayNight, 'UTC', [headOfficeHours(), hub]),
+      mayBook: (resourceId: number) => resourceId !== 5,
+    };
     expect(freeNowClosedView(labViewOnly)?.scheduleName).toBe('Head office');
   });
 });
@@ -261,12 +358,19 @@ describe('free now, ranked for the user', () => {
     resource(2, 'Camera kit', 1),
     resource(3, 'Loan laptop', 1),
     resource(4, 'Avon (2.01)', 1, ResourceStatus.available, { maxParticipants: 8 }),
-    resource(5, 'Severn (1.02)', 1, ResourceStatus.available, { maxParticipants: 4, customAttributes: [{ id: 9, label: 'Floor', value: '1', message: null, links: [] }, { id: 10, label: 'Screen', value: null, message: null, links: [] }] }),
+    resource(5, 'Severn (1.02)', 1, ResourceStatus.available, {
+      maxParticipants: 4,
+      customAttributes: [
+        { id: 9, label: 'Floor', value: '1', message: null, links: [] },
+        { id: 10, label: 'Screen', value: null, message: null, links: [] },
+      ],
+    }),
     resource(6, 'Hot desk D1', 1),
     resource(7, 'Thames (1.01)', 1, ResourceStatus.available, { maxParticipants: 6 }),
   ];
   const answer = busy(1, []);
-  const names = (patch: Partial<FreeNowContext> = {}, own: WireSummary[] = []) => freeNowViews([answer], context('09:45', own, { resources: office, ...patch })).map((view) => view.name);
+  const names = (patch: Partial<FreeNowContext> = {}, own: WireSummary[] = []) =>
+    freeNowViews([answer], context('09:45', own, { resources: office, ...patch })).map((view) => view.name);
 
   it('puts rooms first, smallest first, then desks and equipment; what one click cannot book goes after its peers', () => {
     expect(names()).toEqual(['Severn (1.02)', 'Thames (1.01)', 'Avon (2.01)', 'Camera kit', 'Hot desk D1', 'Loan laptop', 'Boardroom']);
@@ -278,7 +382,14 @@ describe('free now, ranked for the user', () => {
   });
 
   it('says why one click cannot book: approval, and a required attribute that applies to the resource', () => {
-    const costCentre = { id: 2, label: 'Cost centre', required: true, adminOnly: false, secondaryCategoryId: 4, secondaryEntityIds: [1, 4] };
+    const costCentre = {
+      id: 2,
+      label: 'Cost centre',
+      required: true,
+      adminOnly: false,
+      secondaryCategoryId: 4,
+      secondaryEntityIds: [1, 4],
+    };
     const views = freeNowViews([answer], context('09:45', [], { resources: office, reservationAttributes: [costCentre as never] }));
     const needs = Object.fromEntries(views.map((view) => [view.name, view.needsForm]));
     expect(needs['Boardroom']).toBe('needs approval and a cost centre');
@@ -301,7 +412,13 @@ describe('the schedules free now covers', () => {
   it('is every schedule holding a resource the user may book, default first, while the user has booked nothing', () => {
     const withAnnex = [schedule(3, 'Annex'), ...schedules.slice().reverse()];
     expect(freeNowSchedules({ ...data([]), schedules: withAnnex }, [], anyone)).toEqual([1, 2]);
-    expect(freeNowSchedules({ ...data([]), resources: resources.filter((resource) => resource.scheduleId === 2), schedules: withAnnex }, [], anyone)).toEqual([2]);
+    expect(
+      freeNowSchedules(
+        { ...data([]), resources: resources.filter((resource) => resource.scheduleId === 2), schedules: withAnnex },
+        [],
+        anyone,
+      ),
+    ).toEqual([2]);
     // The lab's only resource may merely be viewed: nothing there to book.
     expect(freeNowSchedules(data([]), [], (resourceId) => resourceId !== 5)).toEqual([1]);
   });

@@ -3,7 +3,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DateTime } from 'luxon';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { acceleratorLabel, checkAccelerator, deliveryProblem, launchCommand, waylandSession, type GlobalShortcut, type ShortcutDelivery } from '../../electron/core/desktop/global-shortcut.js';
+import {
+  acceleratorLabel,
+  checkAccelerator,
+  deliveryProblem,
+  launchCommand,
+  waylandSession,
+  type GlobalShortcut,
+  type ShortcutDelivery,
+} from '../../electron/core/desktop/global-shortcut.js';
 import { createPerchCore } from '../../electron/core/perch-core.js';
 import { memorySecretStore } from '../../electron/core/storage/secret-store.js';
 import { defaultSettings, saveSettings } from '../../electron/core/storage/settings-store.js';
@@ -53,21 +61,32 @@ describe('launchCommand', () => {
 
   it('is the AppImage file itself for an AppImage (the program inside lies in a mount that changes each run)', () => {
     const appImage = { ...linux, execPath: '/tmp/.mount_PerchXy12/perch' };
-    expect(launchCommand({ ...appImage, appImage: '/home/ada/Applications/Perch-1.2.0.AppImage' })).toBe('/home/ada/Applications/Perch-1.2.0.AppImage');
+    expect(launchCommand({ ...appImage, appImage: '/home/ada/Applications/Perch-1.2.0.AppImage' })).toBe(
+      '/home/ada/Applications/Perch-1.2.0.AppImage',
+    );
     // Quoted as a desktop's command line splits words.
-    expect(launchCommand({ ...appImage, appImage: "/home/ada/My Apps/Ada's Perch.AppImage" })).toBe(`'/home/ada/My Apps/Ada'\\''s Perch.AppImage'`);
+    expect(launchCommand({ ...appImage, appImage: "/home/ada/My Apps/Ada's Perch.AppImage" })).toBe(
+      `'/home/ada/My Apps/Ada'\\''s Perch.AppImage'`,
+    );
   });
 
   it('is the program where it lies when unpacked elsewhere, and Electron with the app folder for a run from source', () => {
     expect(launchCommand({ ...linux, execPath: '/home/ada/perch-linux-unpacked/perch' })).toBe('/home/ada/perch-linux-unpacked/perch');
-    expect(launchCommand({ ...linux, packaged: false, execPath: '/home/ada/perch/node_modules/electron/dist/electron', appPath: '/home/ada/perch' })).toBe(
-      '/home/ada/perch/node_modules/electron/dist/electron /home/ada/perch',
-    );
+    expect(
+      launchCommand({
+        ...linux,
+        packaged: false,
+        execPath: '/home/ada/perch/node_modules/electron/dist/electron',
+        appPath: '/home/ada/perch',
+      }),
+    ).toBe('/home/ada/perch/node_modules/electron/dist/electron /home/ada/perch');
   });
 
   it('is none on macOS and Windows, whose shortcuts Perch registers itself', () => {
     expect(launchCommand({ ...linux, platform: 'darwin', execPath: '/Applications/Perch.app/Contents/MacOS/Perch' })).toBeNull();
-    expect(launchCommand({ ...linux, platform: 'win32', execPath: 'C:\\Users\\ada\\AppData\\Local\\Programs\\Perch\\Perch.exe' })).toBeNull();
+    expect(
+      launchCommand({ ...linux, platform: 'win32', execPath: 'C:\\Users\\ada\\AppData\\Local\\Programs\\Perch\\Perch.exe' }),
+    ).toBeNull();
   });
 });
 
@@ -95,7 +114,9 @@ describe('deliveryProblem', () => {
   it('is none where the keys arrive, where the bus could not tell, and with no shortcut set', () => {
     expect(deliveryProblem({ kind: 'direct' }, 'CommandOrControl+Alt+P', 'perch')).toBeNull();
     expect(deliveryProblem({ kind: 'portal', portal: { kind: 'present', version: 1 } }, 'CommandOrControl+Alt+P', 'perch')).toBeNull();
-    expect(deliveryProblem({ kind: 'portal', portal: { kind: 'unknown', reason: 'no answer in time' } }, 'CommandOrControl+Alt+P', 'perch')).toBeNull();
+    expect(
+      deliveryProblem({ kind: 'portal', portal: { kind: 'unknown', reason: 'no answer in time' } }, 'CommandOrControl+Alt+P', 'perch'),
+    ).toBeNull();
     expect(deliveryProblem(missing, '', 'perch')).toBeNull();
   });
 });
@@ -142,7 +163,11 @@ describe('the core and the OS shortcut', () => {
   it('claims the saved shortcut at start, and shows it as the platform writes it', async () => {
     const core = await startedCore();
     expect(held).toBe('CommandOrControl+Alt+P');
-    expect(core.snapshot().globalShortcut).toEqual({ label: acceleratorLabel('CommandOrControl+Alt+P', process.platform), problem: null, command: null });
+    expect(core.snapshot().globalShortcut).toEqual({
+      label: acceleratorLabel('CommandOrControl+Alt+P', process.platform),
+      problem: null,
+      command: null,
+    });
     await core.stop();
   });
 
@@ -152,7 +177,10 @@ describe('the core and the OS shortcut', () => {
     expect(held).toBe('');
     expect(core.snapshot().globalShortcut.problem).toMatch(/is taken by another app or the desktop: choose another shortcut$/);
     // Choosing another clears it.
-    expect(await core.handlers.setSettings({ globalShortcut: 'Control+Shift+F12' })).toMatchObject({ ok: true, value: { globalShortcut: 'Control+Shift+F12' } });
+    expect(await core.handlers.setSettings({ globalShortcut: 'Control+Shift+F12' })).toMatchObject({
+      ok: true,
+      value: { globalShortcut: 'Control+Shift+F12' },
+    });
     expect(held).toBe('Control+Shift+F12');
     expect(core.snapshot().globalShortcut.problem).toBeNull();
     await core.stop();
@@ -163,7 +191,13 @@ describe('the core and the OS shortcut', () => {
     takenElsewhere.add('Alt+Space');
     const core = await startedCore();
     const refused = await core.handlers.setSettings({ globalShortcut: 'alt+space', theme: 'dark' });
-    expect(refused).toMatchObject({ ok: false, error: { kind: 'invalidInput', fields: [{ field: 'globalShortcut', problem: expect.stringMatching(/Space is taken by another app/) }] } });
+    expect(refused).toMatchObject({
+      ok: false,
+      error: {
+        kind: 'invalidInput',
+        fields: [{ field: 'globalShortcut', problem: expect.stringMatching(/Space is taken by another app/) }],
+      },
+    });
     expect(held).toBe('Control+Shift+F12');
     expect(await core.handlers.getSettings()).toMatchObject({ globalShortcut: 'Control+Shift+F12', theme: 'system' });
     await core.stop();
@@ -173,7 +207,10 @@ describe('the core and the OS shortcut', () => {
     const core = await startedCore();
     expect(await core.handlers.setSettings({ globalShortcut: 'Shift+P' })).toMatchObject({
       ok: false,
-      error: { kind: 'invalidInput', fields: [{ field: 'globalShortcut', problem: 'needs Ctrl, Alt, Super or Cmd with the key, or other apps would lose it' }] },
+      error: {
+        kind: 'invalidInput',
+        fields: [{ field: 'globalShortcut', problem: 'needs Ctrl, Alt, Super or Cmd with the key, or other apps would lose it' }],
+      },
     });
     expect(held).toBe('CommandOrControl+Alt+P');
     expect(await core.handlers.setSettings({ globalShortcut: '' })).toMatchObject({ ok: true, value: { globalShortcut: '' } });
@@ -209,7 +246,9 @@ describe('the core and the OS shortcut', () => {
     takenElsewhere.add('CommandOrControl+Alt+P');
     const core = await startedCore(osShortcut({ kind: 'direct' }, "'/home/ada/My Apps/Perch.AppImage'"));
     const shown = core.snapshot().globalShortcut;
-    expect(shown.problem).toMatch(/is taken by another app or the desktop: choose another shortcut, or add a custom shortcut in your desktop's keyboard settings that runs the command below/);
+    expect(shown.problem).toMatch(
+      /is taken by another app or the desktop: choose another shortcut, or add a custom shortcut in your desktop's keyboard settings that runs the command below/,
+    );
     expect(shown.command).toBe("'/home/ada/My Apps/Perch.AppImage'");
     await core.stop();
   });

@@ -40,13 +40,16 @@ describe('validateCommandRequest', () => {
     expect(validateCommandRequest(name, validRequests[name])).toEqual({ ok: true, value: validRequests[name] });
   });
 
-  it.each(commandNames.filter((name) => commandRequests[name] === null))('%s takes nothing: null is nothing, anything else is refused', (name) => {
-    expect(validateCommandRequest(name, null)).toEqual({ ok: true, value: undefined });
-    expect(validateCommandRequest(name, { sneaky: true })).toEqual({
-      ok: false,
-      error: { kind: 'invalidInput', message: `The request for ${name} is not valid.`, errors: ['This command takes no request.'] },
-    });
-  });
+  it.each(commandNames.filter((name) => commandRequests[name] === null))(
+    '%s takes nothing: null is nothing, anything else is refused',
+    (name) => {
+      expect(validateCommandRequest(name, null)).toEqual({ ok: true, value: undefined });
+      expect(validateCommandRequest(name, { sneaky: true })).toEqual({
+        ok: false,
+        error: { kind: 'invalidInput', message: `The request for ${name} is not valid.`, errors: ['This command takes no request.'] },
+      });
+    },
+  );
 
   it.each([
     ['book', { resourceId: '3', start: '2025-03-10T10:00:00+01:00', title: '' }, '/resourceId: Expected integer'],
@@ -65,7 +68,9 @@ describe('validateCommandRequest', () => {
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.error.kind).toBe('invalidInput');
-    expect(result.error.message).toBe(name === 'setSettings' ? 'The settings change is not valid.' : `The request for ${name} is not valid.`);
+    expect(result.error.message).toBe(
+      name === 'setSettings' ? 'The settings change is not valid.' : `The request for ${name} is not valid.`,
+    );
     expect(result.error.errors?.[0]).toMatch(new RegExp(`^${firstError.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}`));
   });
 
@@ -79,7 +84,7 @@ describe('validateCommandRequest', () => {
     ]);
   });
 
-  it('drops members the schema does not declare, without touching the caller\'s object', () => {
+  it("drops members the schema does not declare, without touching the caller's object", () => {
     const request = JSON.parse('{"referenceNumber":"abc","__proto__":{"polluted":true},"extra":1}') as Record<string, unknown>;
     const result = validateCommandRequest('checkIn', request);
     expect(result).toEqual({ ok: true, value: { referenceNumber: 'abc' } });
@@ -111,7 +116,10 @@ describe('dispatchCommand', () => {
 
   it('runs the command with the validated request', async () => {
     const core = handlers();
-    await expect(dispatchCommand(core, 'extend', { referenceNumber: 'abc', minutes: 15, junk: 1 })).resolves.toEqual({ ok: true, value: 'extend' });
+    await expect(dispatchCommand(core, 'extend', { referenceNumber: 'abc', minutes: 15, junk: 1 })).resolves.toEqual({
+      ok: true,
+      value: 'extend',
+    });
     expect(core.extend).toHaveBeenCalledExactlyOnceWith({ referenceNumber: 'abc', minutes: 15 });
   });
 

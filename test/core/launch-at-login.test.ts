@@ -89,7 +89,10 @@ it('shows a change made in the desktop settings, and a restart does not undo it'
   await core.start();
   await core.handlers.setSettings({ launchAtLogin: true });
   // The desktop switches the entry off by rewriting it.
-  await writeFile(entryFile(), (await readFile(entryFile(), 'utf8')).replace('X-GNOME-Autostart-enabled=true', 'X-GNOME-Autostart-enabled=false'));
+  await writeFile(
+    entryFile(),
+    (await readFile(entryFile(), 'utf8')).replace('X-GNOME-Autostart-enabled=true', 'X-GNOME-Autostart-enabled=false'),
+  );
   expect(await core.handlers.getSettings()).toMatchObject({ launchAtLogin: false });
   await core.stop();
 
@@ -110,7 +113,10 @@ it('says so when the OS refuses the change, and keeps the settings as they were'
   // A file where the autostart folder should be: the desktop's folder cannot be created.
   await writeFile(configHome, 'not a folder');
   const refused = await core.handlers.setSettings({ launchAtLogin: true, theme: 'dark' });
-  expect(refused).toMatchObject({ ok: false, error: { message: expect.stringMatching(/Perch could not change whether it starts at login: ENOTDIR/) } });
+  expect(refused).toMatchObject({
+    ok: false,
+    error: { message: expect.stringMatching(/Perch could not change whether it starts at login: ENOTDIR/) },
+  });
   expect(await core.handlers.getSettings()).toMatchObject({ launchAtLogin: false, theme: 'system' });
   await core.stop();
 });

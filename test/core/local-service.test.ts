@@ -12,7 +12,10 @@ interface ScriptedHost extends ServiceHostProcess {
   killed: number;
 }
 
-function scriptedLauncher(onStart: (host: ScriptedHost) => void = (host) => host.answer({ type: 'ready', apiRoot: `http://127.0.0.1:${4000 + host.pid!}/api`, userName: 'ada' })) {
+function scriptedLauncher(
+  onStart: (host: ScriptedHost) => void = (host) =>
+    host.answer({ type: 'ready', apiRoot: `http://127.0.0.1:${4000 + host.pid!}/api`, userName: 'ada' }),
+) {
   const launched: ScriptedHost[] = [];
   const launch = () => {
     const messageListeners: ((data: unknown) => void)[] = [];
@@ -86,18 +89,26 @@ describe('the local service host', () => {
     expect(launched[0]!.received.at(-1)).toEqual({ type: 'stop' });
     launched[0]!.exit(0);
     await stopping;
-    expect(launched[1]!.received).toEqual([{ type: 'start', dataFolder: '/data', demo: true, account: { ...account, password: 'generated-2' } }]);
+    expect(launched[1]!.received).toEqual([
+      { type: 'start', dataFolder: '/data', demo: true, account: { ...account, password: 'generated-2' } },
+    ]);
   });
 
   it("passes on the host's failure in its words, and tries again on the next call", async () => {
     let failing = true;
     const { launch, launched } = scriptedLauncher((host) =>
-      failing ? host.answer({ type: 'failed', message: 'The data folder /data cannot be used (EACCES): Perch needs a folder it can write to.' }) : host.answer({ type: 'ready', apiRoot: 'http://127.0.0.1:1/api' }),
+      failing
+        ? host.answer({ type: 'failed', message: 'The data folder /data cannot be used (EACCES): Perch needs a folder it can write to.' })
+        : host.answer({ type: 'ready', apiRoot: 'http://127.0.0.1:1/api' }),
     );
     const service = createLocalService({ dataFolder: '/data', demo: true, launch, log: () => {} });
     expect(await service.ensureRunning(account)).toEqual({
       ok: false,
-      error: { kind: 'unexpected', message: 'Perch could not start its service on this computer. The data folder /data cannot be used (EACCES): Perch needs a folder it can write to.' },
+      error: {
+        kind: 'unexpected',
+        message:
+          'Perch could not start its service on this computer. The data folder /data cannot be used (EACCES): Perch needs a folder it can write to.',
+      },
     });
     expect(launched[0]!.killed).toBe(1);
     failing = false;
@@ -107,11 +118,27 @@ describe('the local service host', () => {
   it('gives up on a host that never answers, and ends one that does not stop when asked', async () => {
     const { launch, launched } = scriptedLauncher(() => {});
     const logged: string[] = [];
-    const service = createLocalService({ dataFolder: '/data', demo: true, launch, log: (message) => logged.push(message), startTimeoutMs: 20, stopGraceMs: 20 });
-    expect(await service.ensureRunning(account)).toMatchObject({ ok: false, error: { message: 'Perch could not start its service on this computer. It did not answer within 0 seconds.' } });
+    const service = createLocalService({
+      dataFolder: '/data',
+      demo: true,
+      launch,
+      log: (message) => logged.push(message),
+      startTimeoutMs: 20,
+      stopGraceMs: 20,
+    });
+    expect(await service.ensureRunning(account)).toMatchObject({
+      ok: false,
+      error: { message: 'Perch could not start its service on this computer. It did not answer within 0 seconds.' },
+    });
     expect(launched[0]!.killed).toBe(1);
 
-    const stuck = createLocalService({ dataFolder: '/data', demo: true, launch: scriptedLauncher().launch, log: (message) => logged.push(message), stopGraceMs: 20 });
+    const stuck = createLocalService({
+      dataFolder: '/data',
+      demo: true,
+      launch: scriptedLauncher().launch,
+      log: (message) => logged.push(message),
+      stopGraceMs: 20,
+    });
     await stuck.ensureRunning(account);
     await stuck.stop();
     expect(stuck.pid).toBeNull();

@@ -54,7 +54,8 @@ describe('My reservations first', () => {
     // The resource list was asked for at once, and is still held back.
     expect(described(harness.requests.filter(isReferenceRead))).toContain('GET /Resources/');
     releaseResources();
-    if (typeof signedIn === 'string' || !signedIn.ok) throw new Error(`sign-in did not answer with a snapshot: ${JSON.stringify(signedIn)}`);
+    if (typeof signedIn === 'string' || !signedIn.ok)
+      throw new Error(`sign-in did not answer with a snapshot: ${JSON.stringify(signedIn)}`);
 
     const first = signedIn.value;
     expect(first.phase).toBe('ready');
@@ -78,7 +79,9 @@ describe('My reservations first', () => {
   it('stops saying Free now is loading once its reads are over, even when the resource list could not be read', async () => {
     const { core } = harness.newCore();
     await core.start();
-    harness.intercept(({ path }) => (/^\/(Resources|Schedules|Attributes)\//.test(path) ? Promise.reject(new TypeError('fetch failed')) : null));
+    harness.intercept(({ path }) =>
+      /^\/(Resources|Schedules|Attributes)\//.test(path) ? Promise.reject(new TypeError('fetch failed')) : null,
+    );
     const signedIn = await core.handlers.signIn(demoSignIn('user'));
     expect(signedIn.ok).toBe(true);
     await harness.idle();
@@ -117,7 +120,13 @@ describe('reference data kept by age', () => {
     harness.requests.length = 0;
     await core.handlers.reloadEverything();
     const reloaded = described(harness.requests.filter(isReferenceRead));
-    for (const read of ['GET /Resources/', 'GET /Resources/Groups', 'GET /Schedules/', `GET /Attributes/Category/1`, `GET /Users/${harness.org.users.user}`]) {
+    for (const read of [
+      'GET /Resources/',
+      'GET /Resources/Groups',
+      'GET /Schedules/',
+      `GET /Attributes/Category/1`,
+      `GET /Users/${harness.org.users.user}`,
+    ]) {
       expect(reloaded).toContain(read);
     }
     expect(harness.requests.some((request) => request.path === '/Reservations/' && request.query.has('userId'))).toBe(true);

@@ -41,7 +41,11 @@ function filesUnder(folder: string): string[] {
 
 /** Every byte of every file the app wrote, searched for each secret as UTF-8, UTF-16 and base64. */
 function filesHolding(folder: string, secrets: readonly string[]): string[] {
-  const needles = secrets.flatMap((secret) => [Buffer.from(secret, 'utf8'), Buffer.from(secret, 'utf16le'), Buffer.from(Buffer.from(secret).toString('base64'))]);
+  const needles = secrets.flatMap((secret) => [
+    Buffer.from(secret, 'utf8'),
+    Buffer.from(secret, 'utf16le'),
+    Buffer.from(Buffer.from(secret).toString('base64')),
+  ]);
   return filesUnder(folder).filter((file) => {
     const bytes = readFileSync(file);
     return needles.some((needle) => bytes.includes(needle));
@@ -62,7 +66,12 @@ it('writes no token or password to any file, through sign-in, polling, booking a
   const tokens = new Set([kept.sessionToken]);
 
   await harness.advance({ minutes: 6 });
-  const booked = await core.handlers.book({ resourceId: harness.org.resources.thames, start: '2030-03-12T11:00:00+01:00', durationMinutes: 30, title: 'Secret-free stand-up' });
+  const booked = await core.handlers.book({
+    resourceId: harness.org.resources.thames,
+    start: '2030-03-12T11:00:00+01:00',
+    durationMinutes: 30,
+    title: 'Secret-free stand-up',
+  });
   expect(booked.ok).toBe(true);
   core.popoverOpened();
   // A lapsed session: a second token comes into play.
@@ -72,7 +81,11 @@ it('writes no token or password to any file, through sign-in, polling, booking a
   tokens.add((JSON.parse((await secrets.get('local|morgan'))!) as { sessionToken: string }).sessionToken);
   expect(tokens.size).toBe(2);
 
-  expect(filesUnder(dataDir).map((file) => file.slice(dataDir.length + 1)).sort()).toEqual(['account.json', 'cache/reference.json', 'cache/reservations.json', 'cache/shown.json', 'settings.json']);
+  expect(
+    filesUnder(dataDir)
+      .map((file) => file.slice(dataDir.length + 1))
+      .sort(),
+  ).toEqual(['account.json', 'cache/reference.json', 'cache/reservations.json', 'cache/shown.json', 'settings.json']);
   expect(readFileSync(join(dataDir, 'cache', 'reservations.json'), 'utf8')).toContain('Secret-free stand-up');
   expect(filesHolding(dataDir, [password, ...tokens])).toEqual([]);
 

@@ -61,8 +61,18 @@ async function advanceTo(moment: DateTime): Promise<void> {
 const asUser = (): Promise<ApiClient> => harness.clientFor('user');
 
 async function book(resourceId: number, start: DateTime, end: DateTime, title: string): Promise<string> {
-  const created = await (await asUser()).createReservation({
-    body: { resourceId, startDateTime: formatWireDateTime(start), endDateTime: formatWireDateTime(end), title, description: '', allowParticipation: false, termsAccepted: true },
+  const created = await (
+    await asUser()
+  ).createReservation({
+    body: {
+      resourceId,
+      startDateTime: formatWireDateTime(start),
+      endDateTime: formatWireDateTime(end),
+      title,
+      description: '',
+      allowParticipation: false,
+      termsAccepted: true,
+    },
   });
   if (!created.ok) throw new Error(`${created.error.message} ${created.error.errors?.join(' ') ?? ''}`);
   return created.value.referenceNumber;
@@ -180,7 +190,15 @@ describe('notifications from a core, through notify-send on the bus', () => {
       const { resources, users } = harness.org;
       const reserve = async (resourceId: number, title: string) => {
         const created = await adminClient.createReservation({
-          body: { resourceId, startDateTime: formatWireDateTime(utc('13:00')), endDateTime: formatWireDateTime(utc('13:30')), title, description: '', allowParticipation: false, termsAccepted: true },
+          body: {
+            resourceId,
+            startDateTime: formatWireDateTime(utc('13:00')),
+            endDateTime: formatWireDateTime(utc('13:30')),
+            title,
+            description: '',
+            allowParticipation: false,
+            termsAccepted: true,
+          },
         });
         if (!created.ok) throw new Error(created.error.message);
         return created.value.referenceNumber;
@@ -188,7 +206,11 @@ describe('notifications from a core, through notify-send on the bus', () => {
       const shoot = await reserve(resources.cameraKit, 'Product shoot');
       const booth = await reserve(resources.phoneBooth, 'Call with Porto');
       // Someone else has the booth right after.
-      await insertReservation(harness.service.store, { ownerId: users.priya, resourceId: resources.phoneBooth, occurrences: [{ start: utc('13:30'), end: utc('14:00') }] });
+      await insertReservation(harness.service.store, {
+        ownerId: users.priya,
+        resourceId: resources.phoneBooth,
+        occurrences: [{ start: utc('13:30'), end: utc('14:00') }],
+      });
       await advanceTo(utc('13:25'));
 
       const reminder = await server.waitForNotification(titled('Product shoot ends in 5 min — Camera kit'));
@@ -211,7 +233,13 @@ describe('notifications from a core, through notify-send on the bus', () => {
       await expect.poll(() => adminResponses).toHaveLength(2);
       await harness.idle();
       expect(adminNavigations).toEqual([
-        { referenceNumber: booth, failed: { command: 'extend', error: expect.objectContaining({ kind: 'invalidInput', message: expect.stringContaining('Phone booth (2.02) is booked from') }) } },
+        {
+          referenceNumber: booth,
+          failed: {
+            command: 'extend',
+            error: expect.objectContaining({ kind: 'invalidInput', message: expect.stringContaining('Phone booth (2.02) is booked from') }),
+          },
+        },
       ]);
       const unchanged = await reader.getReservation({ params: { referenceNumber: booth } });
       expect(unchanged.ok && DateTime.fromISO(unchanged.value.endDate).toMillis()).toBe(utc('13:30').toMillis());
@@ -229,7 +257,9 @@ describe('notifications from a core, through notify-send on the bus', () => {
     expect(childProcessesNamed('notify-send').length).toBeGreaterThan(0);
     await notifier.dispose();
     expect(childProcessesNamed('notify-send')).toEqual([]);
-    expect(server.closedByClient).toEqual(expect.arrayContaining(waiting.filter((notification) => notification.actions.length > 0).map((notification) => notification.id)));
+    expect(server.closedByClient).toEqual(
+      expect.arrayContaining(waiting.filter((notification) => notification.actions.length > 0).map((notification) => notification.id)),
+    );
     expect(warnings).toEqual([]);
   });
 });

@@ -23,7 +23,11 @@ afterEach(async () => {
   harness.intercept(null);
 });
 
-async function signedIn(username = 'user', options: Parameters<CoreHarness['newCore']>[0] = {}, staySignedIn = false): Promise<CoreUnderTest> {
+async function signedIn(
+  username = 'user',
+  options: Parameters<CoreHarness['newCore']>[0] = {},
+  staySignedIn = false,
+): Promise<CoreUnderTest> {
   const created = harness.newCore(options);
   running.push(created);
   await created.core.start();
@@ -42,8 +46,18 @@ async function advanceTo(moment: DateTime): Promise<void> {
 
 async function book(resourceId: number, start: DateTime, end: DateTime, title: string): Promise<string> {
   // A fresh session: the manual clock may have moved past the last one's expiry.
-  const created = await (await harness.clientFor('user')).createReservation({
-    body: { resourceId, startDateTime: formatWireDateTime(start), endDateTime: formatWireDateTime(end), title, description: '', allowParticipation: false, termsAccepted: true },
+  const created = await (
+    await harness.clientFor('user')
+  ).createReservation({
+    body: {
+      resourceId,
+      startDateTime: formatWireDateTime(start),
+      endDateTime: formatWireDateTime(end),
+      title,
+      description: '',
+      allowParticipation: false,
+      termsAccepted: true,
+    },
   });
   if (!created.ok) throw new Error(`${created.error.message} ${created.error.errors?.join(' ') ?? ''}`);
   return created.value.referenceNumber;
@@ -82,11 +96,18 @@ describe('notifications', () => {
         actions: ['checkIn', 'notComing', 'snooze'],
       },
     ]);
-    expect(first.core.snapshot().reservations.find((reservation) => reservation.referenceNumber === reference)).toMatchObject({ checkInOpen: true, autoReleaseAt: start.plus({ minutes: 15 }).setZone('Europe/Berlin').toISO({ suppressMilliseconds: true }) });
+    expect(first.core.snapshot().reservations.find((reservation) => reservation.referenceNumber === reference)).toMatchObject({
+      checkInOpen: true,
+      autoReleaseAt: start.plus({ minutes: 15 }).setZone('Europe/Berlin').toISO({ suppressMilliseconds: true }),
+    });
 
     const navigated: string[] = [];
     first.core.on('navigate', (payload) => navigated.push('referenceNumber' in payload ? payload.referenceNumber : 'a draft'));
-    first.notifier.respond({ notificationId: `checkInOpen:${reference}:${start.toUTC().toISO()}`, referenceNumber: reference, response: 'open' });
+    first.notifier.respond({
+      notificationId: `checkInOpen:${reference}:${start.toUTC().toISO()}`,
+      referenceNumber: reference,
+      response: 'open',
+    });
     expect(navigated).toEqual([reference]);
 
     // Restart: the shown ids come back from the cache, so nothing is shown twice.
@@ -102,7 +123,9 @@ describe('notifications', () => {
     second.notifier.answer = { ok: false, error: 'Notifications cannot be shown: no notification service is running on this desktop.' };
     await advanceTo(start.plus({ minutes: 10 }));
     expect(second.notifier.shown.map((notification) => notification.title)).toEqual(['Check in to keep Severn (1.02) — 5 min left']);
-    expect(second.core.snapshot().notifierProblem).toBe('Notifications cannot be shown: no notification service is running on this desktop.');
+    expect(second.core.snapshot().notifierProblem).toBe(
+      'Notifications cannot be shown: no notification service is running on this desktop.',
+    );
   });
 });
 
@@ -136,7 +159,11 @@ describe('offline', () => {
     const restarted = harness.newCore({ dataDir, secrets });
     running.push(restarted);
     await restarted.core.start();
-    expect(restarted.core.snapshot()).toMatchObject({ phase: 'ready', fetchedAt: before.fetchedAt, reservations: titles(before).map((title) => expect.objectContaining({ title })) });
+    expect(restarted.core.snapshot()).toMatchObject({
+      phase: 'ready',
+      fetchedAt: before.fetchedAt,
+      reservations: titles(before).map((title) => expect.objectContaining({ title })),
+    });
     await harness.idle();
     expect(restarted.core.snapshot().offline).toBe(true);
 

@@ -19,8 +19,14 @@ beforeAll(async () => {
   const { org, service } = harness;
   lookingGlass = await insertResource(service.store, { name: 'Looking Glass', scheduleId: org.schedules.headOffice, maxParticipants: 4 });
   fishbowl = await insertResource(service.store, { name: 'Fishbowl', scheduleId: org.schedules.headOffice, maxParticipants: 4 });
-  await service.store.insertInto('userResourcePermissions').values({ userId: org.users.user, resourceId: lookingGlass, permissionType: PermissionType.view }).execute();
-  await service.store.insertInto('groupResourcePermissions').values({ groupId: org.groups.staff, resourceId: fishbowl, permissionType: PermissionType.view }).execute();
+  await service.store
+    .insertInto('userResourcePermissions')
+    .values({ userId: org.users.user, resourceId: lookingGlass, permissionType: PermissionType.view })
+    .execute();
+  await service.store
+    .insertInto('groupResourcePermissions')
+    .values({ groupId: org.groups.staff, resourceId: fishbowl, permissionType: PermissionType.view })
+    .execute();
 });
 
 afterAll(() => harness.dispose());
@@ -42,7 +48,9 @@ describe('a resource the user may only view', () => {
     const { org } = harness;
     const client = await harness.clientFor('user');
     const resources = await client.getAllResources();
-    expect(resources.ok && resources.value.resources.map((resource) => resource.resourceId)).toEqual(expect.arrayContaining([lookingGlass, fishbowl]));
+    expect(resources.ok && resources.value.resources.map((resource) => resource.resourceId)).toEqual(
+      expect.arrayContaining([lookingGlass, fishbowl]),
+    );
     const user = await client.getUser({ params: { userId: org.users.user } });
     const granted = user.ok ? (user.value.permissions ?? []).map((permission) => permission.id) : [];
     expect(granted).toContain(org.resources.thames);
@@ -50,7 +58,15 @@ describe('a resource the user may only view', () => {
     expect(granted).not.toContain(fishbowl);
     const start = now.plus({ minutes: 15 });
     const booked = await client.createReservation({
-      body: { resourceId: lookingGlass, startDateTime: formatWireDateTime(start), endDateTime: formatWireDateTime(start.plus({ minutes: 30 })), title: '', description: '', allowParticipation: false, termsAccepted: true },
+      body: {
+        resourceId: lookingGlass,
+        startDateTime: formatWireDateTime(start),
+        endDateTime: formatWireDateTime(start.plus({ minutes: 30 })),
+        title: '',
+        description: '',
+        allowParticipation: false,
+        termsAccepted: true,
+      },
     });
     expect(booked.ok ? null : booked.error.message).toBe('You do not have permission to book Looking Glass.');
   });

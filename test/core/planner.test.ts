@@ -40,11 +40,7 @@ const checkInRoom = reservation({ requiresCheckIn: true, autoReleaseMinutes: 15 
 /** The same with its own start reminder half an hour before: too far from check-in to merge. */
 const earlyReminderRoom = { ...checkInRoom, startReminderMinutes: 30 };
 
-function plan(
-  now: DateTime | string,
-  reservations: Reservation[],
-  extra: Partial<PlannerInput> = {},
-) {
+function plan(now: DateTime | string, reservations: Reservation[], extra: Partial<PlannerInput> = {}) {
   return planNotifications({
     now: typeof now === 'string' ? t(now) : now,
     zone: berlin,
@@ -187,11 +183,31 @@ describe('each kind at, before and after its moment', () => {
 
   describe('a start reminder close to check-in opening comes with it, as one', () => {
     it.each<[string, Partial<Reservation>, Partial<PlannerInput['settings']>, [string, NotificationKind, string][]]>([
-      ['10 and 5 minutes before: one, when check-in opens', {}, {}, [['09:55', 'checkInOpen', 'Planning starts in 5 min — check in to keep Thames (1.01)']]],
-      ['at the same moment', { startReminderMinutes: 5 }, {}, [['09:55', 'checkInOpen', 'Planning starts in 5 min — check in to keep Thames (1.01)']]],
-      ['the reminder after check-in opens', { startReminderMinutes: 2 }, {}, [['09:55', 'checkInOpen', 'Planning starts in 5 min — check in to keep Thames (1.01)']]],
+      [
+        '10 and 5 minutes before: one, when check-in opens',
+        {},
+        {},
+        [['09:55', 'checkInOpen', 'Planning starts in 5 min — check in to keep Thames (1.01)']],
+      ],
+      [
+        'at the same moment',
+        { startReminderMinutes: 5 },
+        {},
+        [['09:55', 'checkInOpen', 'Planning starts in 5 min — check in to keep Thames (1.01)']],
+      ],
+      [
+        'the reminder after check-in opens',
+        { startReminderMinutes: 2 },
+        {},
+        [['09:55', 'checkInOpen', 'Planning starts in 5 min — check in to keep Thames (1.01)']],
+      ],
       ['untitled', { title: '' }, {}, [['09:55', 'checkInOpen', 'Thames (1.01) starts in 5 min — check in to keep it']]],
-      ['no auto-release', { autoReleaseMinutes: null }, {}, [['09:55', 'checkInOpen', 'Planning starts in 5 min — check in to Thames (1.01)']]],
+      [
+        'no auto-release',
+        { autoReleaseMinutes: null },
+        {},
+        [['09:55', 'checkInOpen', 'Planning starts in 5 min — check in to Thames (1.01)']],
+      ],
       [
         '25 minutes apart: two',
         { startReminderMinutes: 30 },
@@ -201,8 +217,18 @@ describe('each kind at, before and after its moment', () => {
           ['09:55', 'checkInOpen', 'Check in to keep Thames (1.01)'],
         ],
       ],
-      ['check-in notices off: the start reminder at its own moment', {}, { notifications: { ...settings.notifications, checkInOpen: false } }, [['09:50', 'startReminder', 'Planning starts in 10 min — Thames (1.01)']]],
-      ['start reminders off: check-in alone', {}, { notifications: { ...settings.notifications, startReminder: false } }, [['09:55', 'checkInOpen', 'Check in to keep Thames (1.01)']]],
+      [
+        'check-in notices off: the start reminder at its own moment',
+        {},
+        { notifications: { ...settings.notifications, checkInOpen: false } },
+        [['09:50', 'startReminder', 'Planning starts in 10 min — Thames (1.01)']],
+      ],
+      [
+        'start reminders off: check-in alone',
+        {},
+        { notifications: { ...settings.notifications, startReminder: false } },
+        [['09:55', 'checkInOpen', 'Check in to keep Thames (1.01)']],
+      ],
     ])('%s', (_name, overrides, settingsPatch, expected) => {
       const booked = { ...checkInRoom, ...overrides };
       const shown: [string, NotificationKind, string][] = [];
@@ -219,7 +245,9 @@ describe('each kind at, before and after its moment', () => {
 
     it('offers Check in and Snooze, and says until when check-in keeps the room', () => {
       const { due } = plan('09:55', [checkInRoom]);
-      expect(due.map((n) => [n.kind, n.body, n.actions])).toEqual([['checkInOpen', 'Released at 10:15 unless you check in. 10:00–11:00', ['checkIn', 'notComing', 'snooze']]]);
+      expect(due.map((n) => [n.kind, n.body, n.actions])).toEqual([
+        ['checkInOpen', 'Released at 10:15 unless you check in. 10:00–11:00', ['checkIn', 'notComing', 'snooze']],
+      ]);
     });
   });
 
@@ -239,7 +267,8 @@ describe('each kind at, before and after its moment', () => {
     const open = reservation({ requiresCheckIn: true, startReminderMinutes: 0, endReminderMinutes: 0 });
     const { due } = plan(clock, [open]);
     expect(titlesOf(due, 'checkInOpen')).toEqual(titles);
-    if (titles.length > 0) expect(due.find((n) => n.kind === 'checkInOpen')?.body).toMatch(/^Check-in is open\. (Planning · )?10:00–11:00$/);
+    if (titles.length > 0)
+      expect(due.find((n) => n.kind === 'checkInOpen')?.body).toMatch(/^Check-in is open\. (Planning · )?10:00–11:00$/);
   });
 
   it.each<[string, Partial<Reservation>, string, NotificationKind[]]>([
@@ -285,9 +314,7 @@ describe("the reservation's own reminders before the defaults", () => {
     ['own end lead 15', null, 15, '10:45', ['Planning ends in 15 min — Thames (1.01)']],
     ['own end lead 15, not at the default moment', null, 15, '10:44', []],
   ])('%s', (_name, startOwn, endOwn, clock, titles) => {
-    const { due } = plan(clock, [
-      reservation({ startReminderMinutes: startOwn, endReminderMinutes: endOwn }),
-    ]);
+    const { due } = plan(clock, [reservation({ startReminderMinutes: startOwn, endReminderMinutes: endOwn })]);
     expect(due.map((n) => n.title)).toEqual(titles);
   });
 
@@ -297,9 +324,7 @@ describe("the reservation's own reminders before the defaults", () => {
       'Planning starts in 20 min — Thames (1.01)',
     ]);
     expect(plan('10:59', [reservation()], { settings: custom }).due).toEqual([]);
-    expect(plan('11:00', [reservation()], { settings: custom }).due.map((n) => n.title)).toEqual([
-      'Planning ends now — Thames (1.01)',
-    ]);
+    expect(plan('11:00', [reservation()], { settings: custom }).due.map((n) => n.title)).toEqual(['Planning ends now — Thames (1.01)']);
   });
 
   it('opens check-in at the lead of the settings', () => {
@@ -331,9 +356,7 @@ const morning = {
       }),
     );
     if (now < t('09:30')) {
-      list.push(
-        reservation({ referenceNumber: 'r3', resourceName: 'Loft', start: t('16:00'), end: t('17:00'), isPendingApproval: true }),
-      );
+      list.push(reservation({ referenceNumber: 'r3', resourceName: 'Loft', start: t('16:00'), end: t('17:00'), isPendingApproval: true }));
     }
     return list;
   },
@@ -403,9 +426,7 @@ describe('re-planning after polls', () => {
 
   it('shows each at its moment when polled every minute', () => {
     const { shown } = simulatePolls({ ...morning, stepMinutes: 1 });
-    expect(shown.slice(0, morningTimeline.length).map((s) => [s.clock, s.kind, s.referenceNumber])).toEqual(
-      morningTimeline,
-    );
+    expect(shown.slice(0, morningTimeline.length).map((s) => [s.clock, s.kind, s.referenceNumber])).toEqual(morningTimeline);
   });
 
   it('re-planning the same moment again gives nothing new', () => {
@@ -430,9 +451,7 @@ describe('re-planning after polls', () => {
     const shown = new Set(plan('10:55', [reservation()]).due.map((n) => n.id));
     const extended = reservation({ end: t('11:30') });
     expect(plan('10:56', [extended], { shown }).due).toEqual([]);
-    expect(plan('11:25', [extended], { shown }).due.map((n) => n.id)).toEqual([
-      'endReminder:r1:2026-06-15T09:30:00.000Z',
-    ]);
+    expect(plan('11:25', [extended], { shown }).due.map((n) => n.id)).toEqual(['endReminder:r1:2026-06-15T09:30:00.000Z']);
   });
 
   it('ignores a reservation listed twice and one with invalid dates', () => {
@@ -482,11 +501,21 @@ describe('released and approval outcomes', () => {
   ])('gone unwatched, it is "cancelled or released", not "you did not check in": %s', (_name, previousReadAt, clock) => {
     const { due } = plan(clock, [], { previous: [checkInRoom], previousReadAt });
     expect(due.map((n) => [n.id, n.title, n.body])).toEqual([
-      ['released:r1:2026-06-15T08:00:00.000Z', 'Thames (1.01) cancelled or released', 'No longer in your reservations. Planning · 10:00–11:00'],
+      [
+        'released:r1:2026-06-15T08:00:00.000Z',
+        'Thames (1.01) cancelled or released',
+        'No longer in your reservations. Planning · 10:00–11:00',
+      ],
     ]);
   });
 
-  const pending = reservation({ referenceNumber: 'p1', resourceName: 'Boardroom', start: t('14:00'), end: t('15:00'), isPendingApproval: true });
+  const pending = reservation({
+    referenceNumber: 'p1',
+    resourceName: 'Boardroom',
+    start: t('14:00'),
+    end: t('15:00'),
+    isPendingApproval: true,
+  });
   const approved = { ...pending, isPendingApproval: false };
 
   it.each<[string, Reservation[] | null, Reservation[], string, string[]]>([
@@ -538,12 +567,7 @@ describe('released and approval outcomes', () => {
 describe('restart', () => {
   it('shows nothing twice after a restart with the shown ids restored', () => {
     const before = simulatePolls({ ...morning, to: t('10:12'), stepMinutes: 1 });
-    expect(before.shown.map((s) => s.kind)).toEqual([
-      'approved',
-      'approvalGone',
-      'checkInOpen',
-      'autoReleaseWarning',
-    ]);
+    expect(before.shown.map((s) => s.kind)).toEqual(['approved', 'approvalGone', 'checkInOpen', 'autoReleaseWarning']);
     // The app restarts at 10:13: shown ids come back from disk, there is no previous poll.
     const after = simulatePolls({
       ...morning,
@@ -621,10 +645,34 @@ describe('timezone texts', () => {
   it.each<[string, string, NotificationKind, string, string]>([
     [berlin, '2026-06-15T07:50:00Z', 'startReminder', 'Planning starts in 10 min — Thames (1.01)', '10:00–11:00'],
     [newYork, '2026-06-15T07:50:00Z', 'startReminder', 'Planning starts in 10 min — Thames (1.01)', '04:00–05:00'],
-    [berlin, '2026-06-15T07:55:00Z', 'checkInOpen', 'Planning starts in 5 min — check in to keep Thames (1.01)', 'Released at 10:15 unless you check in. 10:00–11:00'],
-    [newYork, '2026-06-15T07:55:00Z', 'checkInOpen', 'Planning starts in 5 min — check in to keep Thames (1.01)', 'Released at 04:15 unless you check in. 04:00–05:00'],
-    [berlin, '2026-06-15T08:10:00Z', 'autoReleaseWarning', 'Check in to keep Thames (1.01) — 5 min left', 'Released at 10:15 unless you check in. Planning · 10:00–11:00'],
-    [newYork, '2026-06-15T08:10:00Z', 'autoReleaseWarning', 'Check in to keep Thames (1.01) — 5 min left', 'Released at 04:15 unless you check in. Planning · 04:00–05:00'],
+    [
+      berlin,
+      '2026-06-15T07:55:00Z',
+      'checkInOpen',
+      'Planning starts in 5 min — check in to keep Thames (1.01)',
+      'Released at 10:15 unless you check in. 10:00–11:00',
+    ],
+    [
+      newYork,
+      '2026-06-15T07:55:00Z',
+      'checkInOpen',
+      'Planning starts in 5 min — check in to keep Thames (1.01)',
+      'Released at 04:15 unless you check in. 04:00–05:00',
+    ],
+    [
+      berlin,
+      '2026-06-15T08:10:00Z',
+      'autoReleaseWarning',
+      'Check in to keep Thames (1.01) — 5 min left',
+      'Released at 10:15 unless you check in. Planning · 10:00–11:00',
+    ],
+    [
+      newYork,
+      '2026-06-15T08:10:00Z',
+      'autoReleaseWarning',
+      'Check in to keep Thames (1.01) — 5 min left',
+      'Released at 04:15 unless you check in. Planning · 04:00–05:00',
+    ],
   ])('%s at %s: %s', (zone, now, kind, title, body) => {
     const { due } = plan(utc(now), [kind === 'startReminder' ? plainUtcRoom : utcRoom], { zone });
     expect(due.filter((n) => n.kind === kind).map((n) => [n.title, n.body])).toEqual([[title, body]]);
@@ -669,12 +717,19 @@ describe('timezone texts', () => {
   it("names the resource's zone where its clock differs from the user's, and follows the user's clock", () => {
     const london = { ...utcRoom, resourceName: 'Avon (2.01)', timezone: 'Europe/London' };
     const warning = plan(utc('2026-06-15T08:10:00Z'), [london]).due.find((n) => n.kind === 'autoReleaseWarning');
-    expect([warning?.title, warning?.body]).toEqual(['Check in to keep Avon (2.01) — 5 min left', 'Released at 09:15 London time unless you check in. Planning · 09:00–10:00 London time']);
-    const twelveHour = plan(utc('2026-06-15T08:10:00Z'), [utcRoom], { timeFormat: { locale: 'en-US', hourCycle: 'h12' } }).due.find((n) => n.kind === 'autoReleaseWarning');
+    expect([warning?.title, warning?.body]).toEqual([
+      'Check in to keep Avon (2.01) — 5 min left',
+      'Released at 09:15 London time unless you check in. Planning · 09:00–10:00 London time',
+    ]);
+    const twelveHour = plan(utc('2026-06-15T08:10:00Z'), [utcRoom], { timeFormat: { locale: 'en-US', hourCycle: 'h12' } }).due.find(
+      (n) => n.kind === 'autoReleaseWarning',
+    );
     // Intl keeps "AM" to its time with a narrow no-break space, and the range dash with thin spaces.
     expect(twelveHour?.body.replace(/[\u202f\u2009]/g, ' ')).toBe('Released at 10:15 AM unless you check in. Planning · 10:00 – 11:00 AM');
     // Rome keeps Berlin's clock: nothing to name.
-    const rome = plan(utc('2026-06-15T08:10:00Z'), [{ ...utcRoom, timezone: 'Europe/Rome' }]).due.find((n) => n.kind === 'autoReleaseWarning');
+    const rome = plan(utc('2026-06-15T08:10:00Z'), [{ ...utcRoom, timezone: 'Europe/Rome' }]).due.find(
+      (n) => n.kind === 'autoReleaseWarning',
+    );
     expect(rome?.body).toBe('Released at 10:15 unless you check in. Planning · 10:00–11:00');
   });
 
@@ -718,7 +773,11 @@ describe('timezone texts', () => {
     });
 
     it('is not early by the hour the clocks go back', () => {
-      const booked = reservation({ startReminderMinutes: 1440, start: dst('2026-10-25T09:00:00+01:00'), end: dst('2026-10-25T10:00:00+01:00') });
+      const booked = reservation({
+        startReminderMinutes: 1440,
+        start: dst('2026-10-25T09:00:00+01:00'),
+        end: dst('2026-10-25T10:00:00+01:00'),
+      });
       const { due, nextWakeAt } = plan(dst('2026-10-24T09:00:00+02:00'), [booked]);
       expect(due).toEqual([]);
       expect(nextWakeAt?.toISO()).toBe('2026-10-24T10:00:00.000+02:00');
@@ -753,9 +812,21 @@ describe('nextWakeAt', () => {
     ['due ones are not future', [checkInRoom], '09:56', new Set(), '10:10'],
     ['then the end reminder', [checkInRoom], '10:16', new Set(), '10:55'],
     ['checked in: no check-in moments', [{ ...checkInRoom, checkedInAt: plannerTime('10:00') }], '09:00', new Set(), '10:55'],
-    ['all shown', [checkInRoom], '08:00', ids(['startReminder', '10:00'], ['checkInOpen', '10:00'], ['autoReleaseWarning', '10:00'], ['endReminder', '11:00']), null],
+    [
+      'all shown',
+      [checkInRoom],
+      '08:00',
+      ids(['startReminder', '10:00'], ['checkInOpen', '10:00'], ['autoReleaseWarning', '10:00'], ['endReminder', '11:00']),
+      null,
+    ],
     ['after the end', [checkInRoom], '11:01', new Set(), null],
-    ['the earliest over several reservations', [checkInRoom, reservation({ referenceNumber: 'r2', start: t('09:30'), end: t('09:45') })], '08:00', new Set(), '09:20'],
+    [
+      'the earliest over several reservations',
+      [checkInRoom, reservation({ referenceNumber: 'r2', start: t('09:30'), end: t('09:45') })],
+      '08:00',
+      new Set(),
+      '09:20',
+    ],
   ])('%s', (_name, reservations, clock, shown, expected) => {
     const { nextWakeAt } = plan(clock, reservations, { shown });
     expect(nextWakeAt?.toISO() ?? null).toBe(expected === null ? null : t(expected).toISO());
@@ -799,8 +870,20 @@ describe('actions: the buttons that fit the moment', () => {
   it.each<[string, string, Reservation, PlannerInput['settings'], [NotificationKind, string[]][]]>([
     ['a start reminder before check-in opens', '09:30', earlyReminderRoom, settings, [['startReminder', ['snooze']]]],
     ['a start reminder with check-in opening', '09:55', checkInRoom, settings, [['checkInOpen', ['checkIn', 'notComing', 'snooze']]]],
-    ['a start reminder once check-in is open, check-in notices off', '09:55', { ...checkInRoom, startReminderMinutes: 5 }, noCheckInNotice, [['startReminder', ['checkIn', 'notComing', 'snooze']]]],
-    ['a start reminder where no check-in is needed', '09:56', reservation({ startReminderMinutes: 5 }), settings, [['startReminder', ['snooze']]]],
+    [
+      'a start reminder once check-in is open, check-in notices off',
+      '09:55',
+      { ...checkInRoom, startReminderMinutes: 5 },
+      noCheckInNotice,
+      [['startReminder', ['checkIn', 'notComing', 'snooze']]],
+    ],
+    [
+      'a start reminder where no check-in is needed',
+      '09:56',
+      reservation({ startReminderMinutes: 5 }),
+      settings,
+      [['startReminder', ['snooze']]],
+    ],
     ['the auto-release warning: nothing to put off', '10:10', checkInRoom, settings, [['autoReleaseWarning', ['checkIn', 'notComing']]]],
     ['an end reminder', '10:55', reservation(), settings, [['endReminder', ['extend', 'snooze']]]],
   ])('%s', (_name, clock, booked, chosen, expected) => {
@@ -808,7 +891,9 @@ describe('actions: the buttons that fit the moment', () => {
   });
 
   it('offers no Extend at the end where the server refuses changes once a booking has started', () => {
-    expect(plan('10:55', [reservation()], { lockedOnceStarted: true }).due.map((n) => [n.kind, n.actions])).toEqual([['endReminder', ['snooze']]]);
+    expect(plan('10:55', [reservation()], { lockedOnceStarted: true }).due.map((n) => [n.kind, n.actions])).toEqual([
+      ['endReminder', ['snooze']],
+    ]);
   });
 });
 
@@ -825,7 +910,7 @@ describe('snooze', () => {
     expect(snoozedUntil(id, t(at))?.toISO()).toBe(t(until).toISO());
   });
 
-  it('knows nothing of ids not the planner\'s', () => {
+  it("knows nothing of ids not the planner's", () => {
     expect(snoozedUntil('garbage', t('10:00'))).toBeNull();
   });
 
@@ -836,7 +921,9 @@ describe('snooze', () => {
     expect(before.due).toEqual([]);
     expect(before.nextWakeAt?.toISO()).toBe(t('09:55').toISO());
     const then = plan('09:55', [reservation()], { shown, snoozed });
-    expect(then.due.map((n) => [n.id, n.title, n.at.toISO(), n.actions])).toEqual([[startReminderId, 'Planning starts in 5 min — Thames (1.01)', t('09:55').toISO(), ['snooze']]]);
+    expect(then.due.map((n) => [n.id, n.title, n.at.toISO(), n.actions])).toEqual([
+      [startReminderId, 'Planning starts in 5 min — Thames (1.01)', t('09:55').toISO(), ['snooze']],
+    ]);
   });
 
   it('drops a snoozed notification that no longer applies when its snooze ends', () => {
@@ -844,7 +931,10 @@ describe('snooze', () => {
     const shown = new Set([startReminderId, checkInId]);
     // Checked in meanwhile: neither the start reminder nor the check-in notice comes back.
     const checkedIn = { ...checkInRoom, checkedInAt: plannerTime('10:00') };
-    const snoozed = new Map([[startReminderId, t('09:55')], [checkInId, t('10:00')]]);
+    const snoozed = new Map([
+      [startReminderId, t('09:55')],
+      [checkInId, t('10:00')],
+    ]);
     expect(plan('10:00', [checkedIn], { shown, snoozed }).due).toEqual([]);
     // Snoozed past the release: the check-in notice does not come back after it.
     expect(plan('10:15', [checkInRoom], { shown, snoozed: new Map([[checkInId, t('10:15')]]) }).due.map((n) => n.kind)).toEqual([]);
@@ -877,12 +967,20 @@ describe('someone else’s meeting the user is in', () => {
     const { shown } = simulatePolls({ from: t('09:00'), to: t('11:30'), stepMinutes: 1, listAt: () => [attended] });
     expect(shown.map(({ clock, kind }) => `${clock} ${kind}`)).toEqual(['09:50 startReminder']);
     const { due } = plan('09:50', [attended]);
-    expect(due.map(({ title, actions }) => ({ title, actions }))).toEqual([{ title: 'Planning starts in 10 min — Thames (1.01)', actions: ['snooze'] }]);
+    expect(due.map(({ title, actions }) => ({ title, actions }))).toEqual([
+      { title: 'Planning starts in 10 min — Thames (1.01)', actions: ['snooze'] },
+    ]);
   });
 
   it('says nothing when it drops out of sight or is approved: that is news for its owner', () => {
     expect(plan('10:16', [], { previous: [attended] }).due).toEqual([]);
-    const pendingMeeting = reservation({ referenceNumber: 'm2', start: t('14:00'), end: t('15:00'), isPendingApproval: true, owned: false });
+    const pendingMeeting = reservation({
+      referenceNumber: 'm2',
+      start: t('14:00'),
+      end: t('15:00'),
+      isPendingApproval: true,
+      owned: false,
+    });
     expect(plan('09:00', [{ ...pendingMeeting, isPendingApproval: false }], { previous: [pendingMeeting] }).due).toEqual([]);
   });
 });

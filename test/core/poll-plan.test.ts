@@ -24,19 +24,28 @@ interface Known {
 
 function step(now: string, reservations: Reservation[], known: Known, settings = defaultSettings, strain = 0): PollStep {
   const nowTime = t(now);
-  const at = (clock: string | null | undefined): number => (clock === null || clock === undefined ? Number.NEGATIVE_INFINITY : t(clock).toMillis());
+  const at = (clock: string | null | undefined): number =>
+    clock === null || clock === undefined ? Number.NEGATIVE_INFINITY : t(clock).toMillis();
   const listAskedAtMs = known.list === null ? null : at(known.list);
   const moments = noticeMoments({ now: nowTime, reservations, settings, shown: new Set(known.shown ?? []) });
   return nextPollStep(
     nowTime,
-    { listAskedAtMs, askedAtMs: (referenceNumber) => Math.max(listAskedAtMs ?? Number.NEGATIVE_INFINITY, at(known.asked?.[referenceNumber])), reservations, moments },
+    {
+      listAskedAtMs,
+      askedAtMs: (referenceNumber) => Math.max(listAskedAtMs ?? Number.NEGATIVE_INFINITY, at(known.asked?.[referenceNumber])),
+      reservations,
+      moments,
+    },
     settings,
     strain,
   );
 }
 
 const list = (delayMs: number): PollStep => ({ delayMs, read: { kind: 'list' } });
-const single = (delayMs: number, ...referenceNumbers: string[]): PollStep => ({ delayMs, read: { kind: 'reservations', referenceNumbers } });
+const single = (delayMs: number, ...referenceNumbers: string[]): PollStep => ({
+  delayMs,
+  read: { kind: 'reservations', referenceNumbers },
+});
 const until = (from: string, to: string) => t(to).toMillis() - t(from).toMillis();
 
 describe('when the own list is read: at a steady pace', () => {
@@ -115,6 +124,8 @@ describe('watching an auto-release', () => {
   });
 
   it('stretches the watch by 2^strain', () => {
-    expect(step('10:15:15', [checkIn], { list: '10:15', asked: { c1: '10:15:15' }, shown: shownBefore }, defaultSettings, 1)).toEqual(single(2 * minute, 'c1'));
+    expect(step('10:15:15', [checkIn], { list: '10:15', asked: { c1: '10:15:15' }, shown: shownBefore }, defaultSettings, 1)).toEqual(
+      single(2 * minute, 'c1'),
+    );
   });
 });

@@ -65,7 +65,9 @@ function fakePoll(clock: ManualCoreClock, script: Array<PollOutcome | Error> = [
   };
 }
 
-function setup(options: { script?: Array<PollOutcome | Error>; fallback?: PollOutcome; intervalMs?: () => number; random?: () => number } = {}) {
+function setup(
+  options: { script?: Array<PollOutcome | Error>; fallback?: PollOutcome; intervalMs?: () => number; random?: () => number } = {},
+) {
   const clock = new CountingClock(start);
   const fake = fakePoll(clock, options.script, options.fallback);
   const logged: string[] = [];
@@ -173,7 +175,13 @@ describe('backoff while the server is unreachable', () => {
   it('uses the lowest draw as ¾ of the nominal delay, and honours custom first and max delays', async () => {
     const clock = new ManualCoreClock(start);
     const fake = fakePoll(clock, [], 'unreachable');
-    const poller = createPoller({ clock, intervalMs: () => 60_000, poll: fake.poll, random: () => 0, backoff: { firstMs: 2_000, maxMs: 30_000 } });
+    const poller = createPoller({
+      clock,
+      intervalMs: () => 60_000,
+      poll: fake.poll,
+      random: () => 0,
+      backoff: { firstMs: 2_000, maxMs: 30_000 },
+    });
     poller.start();
     await flushMicrotasks();
     await clock.advance({ minutes: 5 });

@@ -42,9 +42,19 @@ async function advanceTo(moment: DateTime): Promise<void> {
 async function bookElsewhere(resourceId: number, start: DateTime, end: DateTime, title: string): Promise<string> {
   const client = await harness.clientFor('user');
   // The boardroom asks for a cost centre.
-  const customAttributes = resourceId === harness.org.resources.boardroom ? [{ attributeId: harness.org.attributes.costCentre, attributeValue: '1234' }] : [];
+  const customAttributes =
+    resourceId === harness.org.resources.boardroom ? [{ attributeId: harness.org.attributes.costCentre, attributeValue: '1234' }] : [];
   const created = await client.createReservation({
-    body: { resourceId, startDateTime: formatWireDateTime(start), endDateTime: formatWireDateTime(end), title, description: '', allowParticipation: false, termsAccepted: true, customAttributes },
+    body: {
+      resourceId,
+      startDateTime: formatWireDateTime(start),
+      endDateTime: formatWireDateTime(end),
+      title,
+      description: '',
+      allowParticipation: false,
+      termsAccepted: true,
+      customAttributes,
+    },
   });
   if (!created.ok) throw new Error(`${created.error.message} ${created.error.errors?.join(' ') ?? ''}`);
   return created.value.referenceNumber;
@@ -82,8 +92,16 @@ async function watchNotifications(created: CoreUnderTest, until: DateTime): Prom
 describe('free now', () => {
   it('lists what is free in every schedule the user may book in, from one GetReservations by schedule each', async () => {
     const { resources, users, schedules } = harness.org;
-    await insertReservation(harness.service.store, { ownerId: users.priya, resourceId: resources.avon, occurrences: [{ start: utc('08:30'), end: utc('09:30') }] });
-    await insertReservation(harness.service.store, { ownerId: users.priya, resourceId: resources.severn, occurrences: [{ start: utc('09:30'), end: utc('10:00') }] });
+    await insertReservation(harness.service.store, {
+      ownerId: users.priya,
+      resourceId: resources.avon,
+      occurrences: [{ start: utc('08:30'), end: utc('09:30') }],
+    });
+    await insertReservation(harness.service.store, {
+      ownerId: users.priya,
+      resourceId: resources.severn,
+      occurrences: [{ start: utc('09:30'), end: utc('10:00') }],
+    });
     await bookElsewhere(resources.thames, utc('10:30'), utc('11:00'), 'Planning');
 
     const { core } = await signedIn();
@@ -98,13 +116,23 @@ describe('free now', () => {
     ]);
     expect(harness.requests.filter((request) => request.path.includes('Availability'))).toEqual([]);
     // The head office closes at 18:00 (London, on GMT: 18:00 UTC): free until then at the latest.
-    const free = (name: string, groupNames: string[], freeUntil: string | null = berlin('18:00')) => ({ name, freeUntil, groupNames, scheduleName: 'Head office' });
-    const shown = () => core.snapshot().freeNow.map(({ name, freeUntil, groupNames, scheduleName }) => ({ name, freeUntil, groupNames, scheduleName }));
+    const free = (name: string, groupNames: string[], freeUntil: string | null = berlin('18:00')) => ({
+      name,
+      freeUntil,
+      groupNames,
+      scheduleName: 'Head office',
+    });
+    const shown = () =>
+      core.snapshot().freeNow.map(({ name, freeUntil, groupNames, scheduleName }) => ({ name, freeUntil, groupNames, scheduleName }));
     const headOffice = () => shown().filter((resource) => resource.scheduleName === 'Head office');
     // Avon is busy; Hot desk D3 is out of service; the lab's 3D printer is for lab technicians only.
     // Thames is free until the user's own booking, Severn until Priya's; the others until the office closes.
     // The layouts came with the first look, once: GetSchedule for each schedule covered.
-    const layoutsAsked = () => harness.requests.filter((request) => /^\/Schedules\/\d+$/.test(request.path)).map((request) => request.path).sort();
+    const layoutsAsked = () =>
+      harness.requests
+        .filter((request) => /^\/Schedules\/\d+$/.test(request.path))
+        .map((request) => request.path)
+        .sort();
     expect(layoutsAsked()).toEqual([`/Schedules/${schedules.headOffice}`, `/Schedules/${schedules.hub}`].sort());
     expect(new Set(shown().map((resource) => resource.scheduleName))).toEqual(new Set(['Head office', 'Hub (open 24/7)']));
     // Ranked for the user: what they booked lately (Thames), then the rooms one click can book,
@@ -139,8 +167,13 @@ describe('free now', () => {
     await harness.idle();
     expect(new Set(shown().map((resource) => resource.scheduleName))).toEqual(new Set(['Hub (open 24/7)']));
     expect(core.snapshot().freeNowClosed).toBeNull();
-    expect(core.snapshot().notFreeNow.find((resource) => resource.name === 'Severn (1.02)')).toMatchObject({ reason: 'closed', freeFrom: berlin('08:00', '2030-03-13') });
-    expect(harness.requests.filter(isBusyNow).map((request) => request.query.get('scheduleId'))).not.toContain(String(schedules.headOffice));
+    expect(core.snapshot().notFreeNow.find((resource) => resource.name === 'Severn (1.02)')).toMatchObject({
+      reason: 'closed',
+      freeFrom: berlin('08:00', '2030-03-13'),
+    });
+    expect(harness.requests.filter(isBusyNow).map((request) => request.query.get('scheduleId'))).not.toContain(
+      String(schedules.headOffice),
+    );
     // Each layout is kept for hours: looking again did not ask for it again.
     expect(layoutsAsked()).toEqual([]);
   });
@@ -167,18 +200,53 @@ describe('meetings the user is in', () => {
       })
     ).referenceNumbers;
     // Someone else's meeting without the user, and one of the day after tomorrow: neither is the user's.
-    await insertReservation(harness.service.store, { ownerId: users.priya, resourceId: resources.thames, occurrences: [{ start: utc('10:00'), end: utc('11:00') }], series: { participants: [users.tom] } });
-    await insertReservation(harness.service.store, { ownerId: users.admin, resourceId: resources.thames, occurrences: [{ start: utc('10:00', '2030-03-14'), end: utc('11:00', '2030-03-14') }], series: { invitees: [users.user] } });
+    await insertReservation(harness.service.store, {
+      ownerId: users.priya,
+      resourceId: resources.thames,
+      occurrences: [{ start: utc('10:00'), end: utc('11:00') }],
+      series: { participants: [users.tom] },
+    });
+    await insertReservation(harness.service.store, {
+      ownerId: users.admin,
+      resourceId: resources.thames,
+      occurrences: [{ start: utc('10:00', '2030-03-14'), end: utc('11:00', '2030-03-14') }],
+      series: { invitees: [users.user] },
+    });
 
     const { core, notifier } = await signedIn();
-    const listed = () => core.snapshot().reservations.map(({ referenceNumber, title, role, ownerName, ownerFirstName, isMine }) => ({ referenceNumber, title, role, ownerName, ownerFirstName, isMine }));
+    const listed = () =>
+      core
+        .snapshot()
+        .reservations.map(({ referenceNumber, title, role, ownerName, ownerFirstName, isMine }) => ({
+          referenceNumber,
+          title,
+          role,
+          ownerName,
+          ownerFirstName,
+          isMine,
+        }));
     expect(listed()).toEqual([
-      { referenceNumber: invited, title: 'Design review', role: 'invitee', ownerName: 'Alex Morgan', ownerFirstName: 'Alex', isMine: false },
-      { referenceNumber: takingPart, title: 'Budget', role: 'participant', ownerName: 'Priya Shah', ownerFirstName: 'Priya', isMine: false },
+      {
+        referenceNumber: invited,
+        title: 'Design review',
+        role: 'invitee',
+        ownerName: 'Alex Morgan',
+        ownerFirstName: 'Alex',
+        isMine: false,
+      },
+      {
+        referenceNumber: takingPart,
+        title: 'Budget',
+        role: 'participant',
+        ownerName: 'Priya Shah',
+        ownerFirstName: 'Priya',
+        isMine: false,
+      },
     ]);
     // The user's own list says nothing of them: they come from the schedule's list, today and tomorrow.
     expect(harness.requests.filter(isOwnList).length).toBeGreaterThan(0);
-    const meetingsReads = () => harness.requests.filter((request) => isBusyNow(request) && request.query.get('endDateTime') === '2030-03-13T22:59:59+0000');
+    const meetingsReads = () =>
+      harness.requests.filter((request) => isBusyNow(request) && request.query.get('endDateTime') === '2030-03-13T22:59:59+0000');
     expect(meetingsReads().map((request) => request.query.get('scheduleId'))).toContain(String(schedules.headOffice));
 
     // Check-in stays the owner's, even once Severn's check-in window is open.
@@ -187,7 +255,9 @@ describe('meetings the user is in', () => {
     expect(severn).toMatchObject({ checkInOpen: false, canCheckOut: false, checkInOpensAt: null, autoReleaseAt: null });
     // The start reminder came 10 minutes ahead, with nothing to do but snooze; no check-in notice.
     const aboutInvited = () => notifier.shown.filter((shown) => shown.referenceNumber === invited);
-    expect(aboutInvited().map(({ title, actions }) => ({ title, actions }))).toEqual([{ title: 'Design review starts in 10 min — Severn (1.02)', actions: ['snooze'] }]);
+    expect(aboutInvited().map(({ title, actions }) => ({ title, actions }))).toEqual([
+      { title: 'Design review starts in 10 min — Severn (1.02)', actions: ['snooze'] },
+    ]);
     await advanceTo(utc('10:35'));
     expect(aboutInvited().map((shown) => shown.id.split(':')[0])).toEqual(['startReminder']);
 
@@ -197,7 +267,8 @@ describe('meetings the user is in', () => {
     const headOfficeReads = meetingsReads()
       .filter((request) => request.query.get('scheduleId') === String(schedules.headOffice))
       .map((request) => request.at);
-    for (const [index, at] of headOfficeReads.entries()) if (index > 0) expect(at - headOfficeReads[index - 1]!).toBeGreaterThanOrEqual(30 * minuteMs);
+    for (const [index, at] of headOfficeReads.entries())
+      if (index > 0) expect(at - headOfficeReads[index - 1]!).toBeGreaterThanOrEqual(30 * minuteMs);
     expect(headOfficeReads.length).toBeGreaterThanOrEqual(2);
   });
 });
@@ -206,9 +277,21 @@ describe('free at a time to come', () => {
   it('asks one GetReservations per Free now schedule over exactly that time, never availability, and leaves out who is busy then', async () => {
     const { resources, users, schedules } = harness.org;
     // Avon is taken 13:30–14:30 UTC, Severn 12:00–13:15 (over before 13:30), Thames from 14:30 (after the hour asked about).
-    await insertReservation(harness.service.store, { ownerId: users.priya, resourceId: resources.avon, occurrences: [{ start: utc('13:30'), end: utc('14:30') }] });
-    await insertReservation(harness.service.store, { ownerId: users.priya, resourceId: resources.severn, occurrences: [{ start: utc('12:00'), end: utc('13:15') }] });
-    await insertReservation(harness.service.store, { ownerId: users.priya, resourceId: resources.thames, occurrences: [{ start: utc('14:30'), end: utc('15:00') }] });
+    await insertReservation(harness.service.store, {
+      ownerId: users.priya,
+      resourceId: resources.avon,
+      occurrences: [{ start: utc('13:30'), end: utc('14:30') }],
+    });
+    await insertReservation(harness.service.store, {
+      ownerId: users.priya,
+      resourceId: resources.severn,
+      occurrences: [{ start: utc('12:00'), end: utc('13:15') }],
+    });
+    await insertReservation(harness.service.store, {
+      ownerId: users.priya,
+      resourceId: resources.thames,
+      occurrences: [{ start: utc('14:30'), end: utc('15:00') }],
+    });
     const { core } = await signedIn();
     harness.requests.length = 0;
 
@@ -230,7 +313,10 @@ describe('free at a time to come', () => {
   it('refuses a time it cannot read, in words', async () => {
     const { core } = await signedIn();
     const answer = await core.handlers.freeAt({ start: 'half past two', durationMinutes: 60 });
-    expect(answer).toMatchObject({ ok: false, error: { kind: 'invalidInput', message: 'The time to look at is not a date and time Perch can read.' } });
+    expect(answer).toMatchObject({
+      ok: false,
+      error: { kind: 'invalidInput', message: 'The time to look at is not a date and time Perch can read.' },
+    });
   });
 });
 
@@ -253,7 +339,10 @@ describe('polling', () => {
     // 08:50 → 10:45 every 5 minutes; the next read half a minute before the start reminder (10:50),
     // since the list was due within two minutes of it anyway; every 5 minutes from there, one of
     // them half a minute before the end reminder (11:25). Nothing more around the start or the end.
-    const expected = [...Array.from({ length: 23 }, (_, index) => 5 * (index + 1)), ...Array.from({ length: 11 }, (_, index) => 119.5 + 5 * index)];
+    const expected = [
+      ...Array.from({ length: 23 }, (_, index) => 5 * (index + 1)),
+      ...Array.from({ length: 11 }, (_, index) => 119.5 + 5 * index),
+    ];
     expect(minutes).toEqual(expected);
     // The narrow list: from now to the end of tomorrow in Berlin.
     const last = harness.requests.filter(isOwnList).at(-1)!;
@@ -294,13 +383,20 @@ describe('polling', () => {
     // Back after 40 minutes (signed in again first: the session lapsed), the own list, and who is
     // busy (last asked more than 30 minutes ago) in the background: the stalest schedule, one a poll.
     expect(harness.requests.shift()?.path).toBe('/Authentication/Authenticate');
-    expect(harness.requests.map((request) => `${request.path} ${[...request.query.keys()][0]}`)).toEqual(['/Reservations/ userId', '/Reservations/ scheduleId']);
+    expect(harness.requests.map((request) => `${request.path} ${[...request.query.keys()][0]}`)).toEqual([
+      '/Reservations/ userId',
+      '/Reservations/ scheduleId',
+    ]);
   });
 
   it('counts opening the tray menu as a look, at most once a minute and not within a minute of the popover', async () => {
     const { core } = await signedIn();
     await harness.advance({ minutes: 2 });
-    const looks = () => harness.requests.filter((request) => isOwnList(request) && request.query.get('endDateTime') === formatWireDateTime(harness.clock.now().toUTC().plus({ days: 14 }))).length;
+    const looks = () =>
+      harness.requests.filter(
+        (request) =>
+          isOwnList(request) && request.query.get('endDateTime') === formatWireDateTime(harness.clock.now().toUTC().plus({ days: 14 })),
+      ).length;
     const trayMenuOpenedAfter = async (seconds: number) => {
       harness.requests.length = 0;
       await harness.advance({ seconds });
@@ -326,14 +422,20 @@ describe('polling', () => {
     const monotonicMs = () => (elapsed += slow ? 4_000 : 1);
     const { core } = await signedIn({ monotonicMs });
     await harness.advance({ minutes: 5 });
-    harness.intercept(({ path }) => (path === '/Reservations/' ? new Response('<html>Fatal error</html>', { status: 500, headers: { 'content-type': 'text/html' } }) : null));
+    harness.intercept(({ path }) =>
+      path === '/Reservations/'
+        ? new Response('<html>Fatal error</html>', { status: 500, headers: { 'content-type': 'text/html' } })
+        : null,
+    );
     harness.requests.length = 0;
     const began = harness.clock.now().toMillis();
     await harness.advance({ minutes: 36 });
     const moments = [...byMoment(harness.requests).keys()].map((at) => (at - began) / minuteMs);
     // 5 minutes, then 10, then 20: each failed poll doubles the wait.
     expect(moments).toEqual([5, 15, 35]);
-    expect(core.snapshot().serverStrain).toBe('The server is failing (it answered with an error), so Perch checks it 8 times less often until it recovers.');
+    expect(core.snapshot().serverStrain).toBe(
+      'The server is failing (it answered with an error), so Perch checks it 8 times less often until it recovers.',
+    );
 
     harness.intercept(null);
     slow = true;
@@ -374,7 +476,8 @@ describe('notifications stay timely', () => {
     while (harness.clock.now() < start.plus({ minutes: 20 })) {
       await harness.advance({ seconds: 30 });
       // The server's job runs each minute, as on real servers.
-      if (!released && harness.clock.now() >= start.plus({ minutes: 15 })) released = (await releaseDue(harness.service.store, harness.clock.now().toMillis())) === 1;
+      if (!released && harness.clock.now() >= start.plus({ minutes: 15 }))
+        released = (await releaseDue(harness.service.store, harness.clock.now().toMillis())) === 1;
       noteShown(created, seen);
     }
     const at = (kind: string) => seen.get(`${kind}:${reference}`)?.toMillis() ?? Number.NaN;

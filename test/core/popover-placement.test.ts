@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { edgeOfAnchor, panelEdge, popoverPosition, popoverWindowType, type Display } from '../../electron/core/desktop/popover-placement.js';
+import {
+  edgeOfAnchor,
+  panelEdge,
+  popoverPosition,
+  popoverWindowType,
+  type Display,
+} from '../../electron/core/desktop/popover-placement.js';
 
 const window = { width: 380, height: 560 };
 const screen = { x: 0, y: 0, width: 1920, height: 1080 };
@@ -65,19 +71,45 @@ describe('popoverPosition without tray bounds', () => {
 
   it('a click on a Linux tray icon (no bounds): at the pointer, on the panel side, inside the work area', () => {
     const zero = { x: 0, y: 0, width: 0, height: 0 };
-    expect(popoverPosition({ tray: zero, cursor: { x: 1850, y: 10 }, window, display: topBar, platform: 'linux' })).toEqual({ x: 1540, y: 27 });
+    expect(popoverPosition({ tray: zero, cursor: { x: 1850, y: 10 }, window, display: topBar, platform: 'linux' })).toEqual({
+      x: 1540,
+      y: 27,
+    });
     const bottomPanel = display({ x: 0, y: 0, width: 1920, height: 1036 });
-    expect(popoverPosition({ tray: null, cursor: { x: 1850, y: 1060 }, window, display: bottomPanel, platform: 'linux' })).toEqual({ x: 1540, y: 476 });
+    expect(popoverPosition({ tray: null, cursor: { x: 1850, y: 1060 }, window, display: bottomPanel, platform: 'linux' })).toEqual({
+      x: 1540,
+      y: 476,
+    });
   });
 
   it.each([
     { name: 'a top bar', workArea: { x: 0, y: 27, width: 1920, height: 1053 }, platform: 'linux', expected: { x: 1532, y: 35 } },
-    { name: 'a bottom panel (KDE, Windows)', workArea: { x: 0, y: 0, width: 1920, height: 1032 }, platform: 'linux', expected: { x: 1532, y: 464 } },
+    {
+      name: 'a bottom panel (KDE, Windows)',
+      workArea: { x: 0, y: 0, width: 1920, height: 1032 },
+      platform: 'linux',
+      expected: { x: 1532, y: 464 },
+    },
     { name: 'a left taskbar', workArea: { x: 48, y: 0, width: 1872, height: 1080 }, platform: 'win32', expected: { x: 56, y: 512 } },
     { name: 'a right taskbar', workArea: { x: 0, y: 0, width: 1872, height: 1080 }, platform: 'win32', expected: { x: 1484, y: 512 } },
-    { name: 'no panel reserving space, Linux (GNOME under Wayland): top right', workArea: screen, platform: 'linux', expected: { x: 1532, y: 8 } },
-    { name: 'no panel reserving space, Windows (auto-hide): bottom right', workArea: screen, platform: 'win32', expected: { x: 1532, y: 512 } },
-    { name: 'no panel reserving space, macOS (hidden menu bar): top right', workArea: screen, platform: 'darwin', expected: { x: 1532, y: 8 } },
+    {
+      name: 'no panel reserving space, Linux (GNOME under Wayland): top right',
+      workArea: screen,
+      platform: 'linux',
+      expected: { x: 1532, y: 8 },
+    },
+    {
+      name: 'no panel reserving space, Windows (auto-hide): bottom right',
+      workArea: screen,
+      platform: 'win32',
+      expected: { x: 1532, y: 512 },
+    },
+    {
+      name: 'no panel reserving space, macOS (hidden menu bar): top right',
+      workArea: screen,
+      platform: 'darwin',
+      expected: { x: 1532, y: 8 },
+    },
   ] as const)('with nothing to anchor to, the tray end of $name', ({ workArea, platform, expected }) => {
     expect(popoverPosition({ tray: null, cursor: null, window, display: display(workArea), platform })).toEqual(expected);
   });

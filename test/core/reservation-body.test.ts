@@ -15,7 +15,10 @@ function decoded<T>(schema: Parameters<typeof decode>[0], name: string): T {
 }
 
 const reservation = decoded<WireReservation>(operations.getReservation.response, 'getReservation-single');
-const recordedAttributes = decoded<{ attributes: WireAttribute[] }>(operations.getCategoryAttributes.response, 'getCategoryAttributes-reservation').attributes;
+const recordedAttributes = decoded<{ attributes: WireAttribute[] }>(
+  operations.getCategoryAttributes.response,
+  'getCategoryAttributes-reservation',
+).attributes;
 /** An attribute only administrators see and set, which a normal user's GetReservation leaves out. */
 const adminOnly: WireAttribute = { ...recordedAttributes[0]!, id: 3, label: 'Invoice number', adminOnly: true };
 
@@ -29,7 +32,13 @@ describe('the reservation attributes a body carries', () => {
   });
 
   it('keeps what the reservation holds, and sends an attribute defined since the list was read', () => {
-    const held: WireReservation = { ...reservation, customAttributes: [{ ...reservation.customAttributes[0]!, value: '42' }, { ...reservation.customAttributes[1]!, id: 9 }] };
+    const held: WireReservation = {
+      ...reservation,
+      customAttributes: [
+        { ...reservation.customAttributes[0]!, value: '42' },
+        { ...reservation.customAttributes[1]!, id: 9 },
+      ],
+    };
     expect(fullBodyOf(held, undefined, recordedAttributes, false).customAttributes).toEqual([
       { attributeId: 1, attributeValue: '42' },
       { attributeId: 2, attributeValue: '' },
@@ -39,7 +48,9 @@ describe('the reservation attributes a body carries', () => {
 
   it('leaves out an admin-only attribute a normal user’s read did not show ("" would clear its value), never for an administrator', () => {
     const attributes = [...recordedAttributes, adminOnly];
-    expect(fullBodyOf(reservation, undefined, attributes, false).customAttributes!.map((attribute) => attribute.attributeId)).toEqual([1, 2]);
+    expect(fullBodyOf(reservation, undefined, attributes, false).customAttributes!.map((attribute) => attribute.attributeId)).toEqual([
+      1, 2,
+    ]);
     expect(fullBodyOf(reservation, undefined, attributes, true).customAttributes).toContainEqual({ attributeId: 3, attributeValue: '' });
   });
 

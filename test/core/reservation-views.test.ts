@@ -77,7 +77,8 @@ const detail: WireReservation = {
   message: null,
 };
 
-const checkInOpen = (time: string, changes: Partial<WireSummary> = {}) => upcomingViews([reservationOfSummary({ ...summary, ...changes }, context(time))!], context(time))[0]!.checkInOpen;
+const checkInOpen = (time: string, changes: Partial<WireSummary> = {}) =>
+  upcomingViews([reservationOfSummary({ ...summary, ...changes }, context(time))!], context(time))[0]!.checkInOpen;
 
 describe('when check-in is offered', () => {
   it.each([
@@ -131,7 +132,15 @@ describe('resource group names', () => {
     maxConcurrentReservations: 1,
     requiredResourceIds: [],
   });
-  const group = (id: number, name: string, children: WireGroupTree['groups'][number]['children']) => ({ type: 'group' as const, id, name, label: name, parent: null, parent_id: null, children });
+  const group = (id: number, name: string, children: WireGroupTree['groups'][number]['children']) => ({
+    type: 'group' as const,
+    id,
+    name,
+    label: name,
+    parent: null,
+    parent_id: null,
+    children,
+  });
 
   it('reads the "All" group with id 0 as no group: every resource appears under it, grouped or not', () => {
     const tree: WireGroupTree = {

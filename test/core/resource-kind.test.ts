@@ -48,7 +48,8 @@ describe("the server's colour for a resource", () => {
   });
 
   it('is none when the server set none or something that is not a colour', () => {
-    for (const unset of ['', '   ', null, undefined, 'green', '#12345', 'url(x)', '#2e7d32;background:red']) expect(resourceColor(unset)).toBeNull();
+    for (const unset of ['', '   ', null, undefined, 'green', '#12345', 'url(x)', '#2e7d32;background:red'])
+      expect(resourceColor(unset)).toBeNull();
   });
 });
 
@@ -112,10 +113,18 @@ describe('the faces the core shows, against the local service', () => {
 
     const snapshot = core.snapshot();
     expect(snapshot.freeNow.find((row) => row.name === 'Hub desk H1')?.face).toEqual({ kind: 'desk', color: '#4e342e' });
-    const booked = await core.handlers.book({ resourceId: harness.org.resources.focusBooth, start: '2030-03-12T09:00:00Z', durationMinutes: 30, title: '' });
+    const booked = await core.handlers.book({
+      resourceId: harness.org.resources.focusBooth,
+      start: '2030-03-12T09:00:00Z',
+      durationMinutes: 30,
+      title: '',
+    });
     if (!booked.ok) throw new Error(booked.error.message);
     await harness.idle();
-    expect(core.snapshot().reservations.find((reservation) => reservation.resourceName === 'Focus booth')?.resourceFace).toEqual({ kind: 'room', color: '#283593' });
+    expect(core.snapshot().reservations.find((reservation) => reservation.resourceName === 'Focus booth')?.resourceFace).toEqual({
+      kind: 'room',
+      color: '#283593',
+    });
   });
 
   it('reads the names and sizes on a server without resource types (2.9 answers 404)', async () => {

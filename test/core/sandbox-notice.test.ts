@@ -14,6 +14,8 @@ describe('the notice that the sandbox is off', () => {
   });
 
   it('asks to start without the switch when someone else passed it', () => {
-    expect(sandboxOffNotice({ noSandbox: true, appImage: '' })).toBe("Chromium's sandbox is off: Perch was started with --no-sandbox. Start it without that switch.");
+    expect(sandboxOffNotice({ noSandbox: true, appImage: '' })).toBe(
+      "Chromium's sandbox is off: Perch was started with --no-sandbox. Start it without that switch.",
+    );
   });
 });

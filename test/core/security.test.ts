@@ -37,12 +37,18 @@ describe('isAllowedNavigation (and isAppSender)', () => {
 });
 
 describe('permissionDecision', () => {
-  it.each(['notifications', 'geolocation', 'media', 'clipboard-read', 'clipboard-sanitized-write', 'openExternal', 'fullscreen', 'unknown'])(
-    'denies %s',
-    (permission) => {
-      expect(permissionDecision(permission)).toBe(false);
-    },
-  );
+  it.each([
+    'notifications',
+    'geolocation',
+    'media',
+    'clipboard-read',
+    'clipboard-sanitized-write',
+    'openExternal',
+    'fullscreen',
+    'unknown',
+  ])('denies %s', (permission) => {
+    expect(permissionDecision(permission)).toBe(false);
+  });
 });
 
 describe('windowOpenDecision', () => {

@@ -7,7 +7,8 @@ import type { WireReservation } from '../../electron/api/wire.js';
 import { readRecording } from '../api/recorder/recording.js';
 
 // A series' last day, whichever zone the server wrote its midnight in.
-const dayIn = (zone: string, iso: string | null | undefined) => (iso ? DateTime.fromISO(iso, { setZone: true }).setZone(zone).toISODate() : null);
+const dayIn = (zone: string, iso: string | null | undefined) =>
+  iso ? DateTime.fromISO(iso, { setZone: true }).setZone(zone).toISODate() : null;
 
 function recordedSeries(state = 'filled-in'): WireReservation {
   const decoded = decode(Reservation, readRecording(state, 'getReservation-recurring').body);
@@ -32,14 +33,20 @@ describe('the last day of a series', () => {
   });
 
   it('is the day a series of another zone names (a local service’s older series: the schedule’s), read by a user west of it', () => {
-    const series = { ...recordedSeries(), recurrenceRule: { ...recordedSeries().recurrenceRule, repeatTerminationDate: '2030-03-15T00:00:00+0000' } };
+    const series = {
+      ...recordedSeries(),
+      recurrenceRule: { ...recordedSeries().recurrenceRule, repeatTerminationDate: '2030-03-15T00:00:00+0000' },
+    };
     // Read as an instant in New York it would be 14 March, 19:00: a day early.
     expect(dayIn('America/New_York', recurrenceView(series, 'America/New_York', 'Europe/London')?.until)).toBe('2030-03-15');
     expect(dayIn('Europe/Berlin', recurrenceView(series, 'Europe/Berlin', 'Europe/London')?.until)).toBe('2030-03-15');
   });
 
   it('falls back to the instant in the user’s zone when no zone makes it a midnight', () => {
-    const series = { ...recordedSeries(), recurrenceRule: { ...recordedSeries().recurrenceRule, repeatTerminationDate: '2030-03-15T13:30:00+0000' } };
+    const series = {
+      ...recordedSeries(),
+      recurrenceRule: { ...recordedSeries().recurrenceRule, repeatTerminationDate: '2030-03-15T13:30:00+0000' },
+    };
     expect(recurrenceView(series, 'Europe/Berlin', 'Europe/London')?.until).toBe('2030-03-15T14:30:00+01:00');
   });
 });

@@ -52,7 +52,9 @@ describe('serverReservationPage', () => {
   });
 
   it('writes a reference number as a query value, whatever it holds', () => {
-    expect(serverReservationPage('https://host.example/Web/Services/index.php', 'a&b c')).toBe('https://host.example/Web/reservation.php?rn=a%26b+c');
+    expect(serverReservationPage('https://host.example/Web/Services/index.php', 'a&b c')).toBe(
+      'https://host.example/Web/reservation.php?rn=a%26b+c',
+    );
   });
 
   it('names no page for what is not an http(s) API root', () => {

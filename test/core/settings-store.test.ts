@@ -4,7 +4,13 @@ import { join } from 'node:path';
 import { DateTime } from 'luxon';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Settings, SettingsPatch } from '../../electron/bridge/contract.js';
-import { applySettingsPatch, defaultSettings, loadSettings, saveSettings, settingsFileName } from '../../electron/core/storage/settings-store.js';
+import {
+  applySettingsPatch,
+  defaultSettings,
+  loadSettings,
+  saveSettings,
+  settingsFileName,
+} from '../../electron/core/storage/settings-store.js';
 
 let dataDir: string;
 beforeEach(async () => {
@@ -21,7 +27,14 @@ const customised: Settings = {
   startReminderMinutes: 15,
   endReminderMinutes: 0,
   checkInLeadMinutes: 10,
-  notifications: { startReminder: false, endReminder: true, checkInOpen: true, autoReleaseWarning: false, released: true, approvalOutcome: true },
+  notifications: {
+    startReminder: false,
+    endReminder: true,
+    checkInOpen: true,
+    autoReleaseWarning: false,
+    released: true,
+    approvalOutcome: true,
+  },
   autoCheckIn: true,
   launchAtLogin: true,
   theme: 'dark',
@@ -36,7 +49,14 @@ describe('defaultSettings', () => {
       startReminderMinutes: 10,
       endReminderMinutes: 5,
       checkInLeadMinutes: 5,
-      notifications: { startReminder: true, endReminder: true, checkInOpen: true, autoReleaseWarning: true, released: true, approvalOutcome: true },
+      notifications: {
+        startReminder: true,
+        endReminder: true,
+        checkInOpen: true,
+        autoReleaseWarning: true,
+        released: true,
+        approvalOutcome: true,
+      },
       autoCheckIn: false,
       launchAtLogin: false,
       theme: 'system',
@@ -110,7 +130,14 @@ describe('loadSettings', () => {
 
   it('names every value of the wrong type or out of range', async () => {
     await writeRaw(
-      JSON.stringify({ ...customised, pollIntervalSeconds: 'fast', checkInLeadMinutes: 61, theme: 'purple', notifications: { ...customised.notifications, released: 'yes' }, favouriteResourceIds: [2, 0] }),
+      JSON.stringify({
+        ...customised,
+        pollIntervalSeconds: 'fast',
+        checkInLeadMinutes: 61,
+        theme: 'purple',
+        notifications: { ...customised.notifications, released: 'yes' },
+        favouriteResourceIds: [2, 0],
+      }),
     );
     const loaded = await loadSettings(dataDir, { now });
     expect(loaded.settings).toEqual(defaultSettings);
@@ -126,7 +153,12 @@ describe('loadSettings', () => {
     await writeRaw(JSON.stringify(older));
     const loaded = await loadSettings(dataDir, { now });
     expect(loaded).toEqual({
-      settings: { ...defaultSettings, pollIntervalSeconds: 300, theme: 'light', notifications: { ...defaultSettings.notifications, startReminder: false } },
+      settings: {
+        ...defaultSettings,
+        pollIntervalSeconds: 300,
+        theme: 'light',
+        notifications: { ...defaultSettings.notifications, startReminder: false },
+      },
       problem: null,
     });
     expect(loaded.settings).not.toHaveProperty('retiredOption');
@@ -166,7 +198,10 @@ describe('applySettingsPatch', () => {
   it('changes single notification kinds without touching the others', () => {
     const patch = { notifications: { released: false } } as unknown as SettingsPatch;
     const result = applySettingsPatch(defaultSettings, patch);
-    expect(result).toEqual({ ok: true, value: { ...defaultSettings, notifications: { ...defaultSettings.notifications, released: false } } });
+    expect(result).toEqual({
+      ok: true,
+      value: { ...defaultSettings, notifications: { ...defaultSettings.notifications, released: false } },
+    });
   });
 
   it('returns the same settings for an empty change', () => {
@@ -174,7 +209,13 @@ describe('applySettingsPatch', () => {
   });
 
   it('refuses an invalid change, naming every problem, and changes nothing', () => {
-    const patch = { pollIntervalSeconds: 5, theme: 'neon', favouriteResourceIds: [1.5], launchAtLogin: 'yes', colour: 'red' } as unknown as SettingsPatch;
+    const patch = {
+      pollIntervalSeconds: 5,
+      theme: 'neon',
+      favouriteResourceIds: [1.5],
+      launchAtLogin: 'yes',
+      colour: 'red',
+    } as unknown as SettingsPatch;
     expect(applySettingsPatch(customised, patch)).toEqual({
       ok: false,
       error: {
@@ -193,14 +234,25 @@ describe('applySettingsPatch', () => {
 
   it('refuses a change that is not an object', () => {
     const result = applySettingsPatch(customised, null as unknown as SettingsPatch);
-    expect(result).toEqual({ ok: false, error: { kind: 'invalidInput', message: 'The settings change is not valid.', fields: [{ field: 'settings', problem: 'must be an object' }] } });
+    expect(result).toEqual({
+      ok: false,
+      error: {
+        kind: 'invalidInput',
+        message: 'The settings change is not valid.',
+        fields: [{ field: 'settings', problem: 'must be an object' }],
+      },
+    });
   });
 
   it('refuses more favourites than the limit', () => {
     const result = applySettingsPatch(customised, { favouriteResourceIds: Array.from({ length: 501 }, (_, index) => index + 1) });
     expect(result).toEqual({
       ok: false,
-      error: { kind: 'invalidInput', message: 'The settings change is not valid.', fields: [{ field: 'favouriteResourceIds', problem: 'must be a list of at most 500 entries' }] },
+      error: {
+        kind: 'invalidInput',
+        message: 'The settings change is not valid.',
+        fields: [{ field: 'favouriteResourceIds', problem: 'must be a list of at most 500 entries' }],
+      },
     });
   });
 });

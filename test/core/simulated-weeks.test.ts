@@ -28,7 +28,11 @@ const userZones = ['Europe/Berlin', 'America/New_York', 'Asia/Tokyo', 'Europe/Lo
 /** Deterministic randomness per seed. */
 function random(seed: number) {
   const next = seededRandom(seed);
-  return { next, int: (from: number, to: number) => from + Math.floor(next() * (to - from + 1)), pick: <T>(items: readonly T[]) => items[Math.floor(next() * items.length)]! };
+  return {
+    next,
+    int: (from: number, to: number) => from + Math.floor(next() * (to - from + 1)),
+    pick: <T>(items: readonly T[]) => items[Math.floor(next() * items.length)]!,
+  };
 }
 
 interface Booking {
@@ -65,8 +69,16 @@ class World {
     const { org, service } = this.harness;
     for (let index = 0; index < 6; index++) {
       const checkIn = index % 2 === 0;
-      const id = await insertResource(service.store, { name: `${prefix} desk ${index + 1}`, scheduleId: org.schedules.lab, sortOrder: 200 + index, ...(checkIn ? { requiresCheckIn: 1, autoReleaseMinutes } : {}) });
-      await service.store.insertInto('groupResourcePermissions').values({ groupId: org.groups.staff, resourceId: id, permissionType: PermissionType.full }).execute();
+      const id = await insertResource(service.store, {
+        name: `${prefix} desk ${index + 1}`,
+        scheduleId: org.schedules.lab,
+        sortOrder: 200 + index,
+        ...(checkIn ? { requiresCheckIn: 1, autoReleaseMinutes } : {}),
+      });
+      await service.store
+        .insertInto('groupResourcePermissions')
+        .values({ groupId: org.groups.staff, resourceId: id, permissionType: PermissionType.full })
+        .execute();
       await service.store.insertInto('resourceGroupMembers').values({ groupId: org.resourceGroups.lab, resourceId: id }).execute();
       (checkIn ? this.checkInDesks : this.plainDesks).push(id);
     }
@@ -128,12 +140,24 @@ class World {
     const resourceId = this.desk(checkIn, deskIndex);
     const client = await this.clientFor('user');
     const created = await client.createReservation({
-      body: { resourceId, startDateTime: formatWireDateTime(DateTime.fromMillis(start, { zone: 'utc' })), endDateTime: formatWireDateTime(DateTime.fromMillis(end, { zone: 'utc' })), title, description: '', allowParticipation: false, termsAccepted: true },
+      body: {
+        resourceId,
+        startDateTime: formatWireDateTime(DateTime.fromMillis(start, { zone: 'utc' })),
+        endDateTime: formatWireDateTime(DateTime.fromMillis(end, { zone: 'utc' })),
+        title,
+        description: '',
+        allowParticipation: false,
+        termsAccepted: true,
+      },
     });
     if (!created.ok) return null;
     const { referenceNumber } = created.value;
     this.bookings.set(referenceNumber, { referenceNumber, resourceId, title, checkIn });
-    this.history.record(referenceNumber, { at: this.now, start, end, checkedIn: false, autoReleaseMinutes: checkIn ? autoReleaseMinutes : null, gone: null }, title);
+    this.history.record(
+      referenceNumber,
+      { at: this.now, start, end, checkedIn: false, autoReleaseMinutes: checkIn ? autoReleaseMinutes : null, gone: null },
+      title,
+    );
     return referenceNumber;
   }
 
@@ -148,7 +172,15 @@ class World {
     const moved = await admin.updateReservation({
       params: { referenceNumber },
       query: { updateScope: 'this' },
-      body: { resourceId: booking.resourceId, startDateTime: formatWireDateTime(DateTime.fromMillis(start, { zone: 'utc' })), endDateTime: formatWireDateTime(DateTime.fromMillis(end, { zone: 'utc' })), title: booking.title, description: '', allowParticipation: false, termsAccepted: true },
+      body: {
+        resourceId: booking.resourceId,
+        startDateTime: formatWireDateTime(DateTime.fromMillis(start, { zone: 'utc' })),
+        endDateTime: formatWireDateTime(DateTime.fromMillis(end, { zone: 'utc' })),
+        title: booking.title,
+        description: '',
+        allowParticipation: false,
+        termsAccepted: true,
+      },
     });
     if (!moved.ok) return false;
     this.history.record(referenceNumber, { ...before, at: this.now, start, end });
@@ -180,10 +212,13 @@ class World {
   /** The server's auto-release job, run at this minute (it runs every minute; only minutes with something due are run). */
   async releaseJob(): Promise<void> {
     if ((await releaseDue(this.harness.service.store, this.now)) === 0) return;
-    const listed = new Set((await this.harness.service.store.selectFrom('reservations').select('referenceNumber').execute()).map((row) => row.referenceNumber));
+    const listed = new Set(
+      (await this.harness.service.store.selectFrom('reservations').select('referenceNumber').execute()).map((row) => row.referenceNumber),
+    );
     for (const [referenceNumber] of this.bookings) {
       const before = this.history.latest(referenceNumber)!;
-      if (before.gone === null && !listed.has(referenceNumber)) this.history.record(referenceNumber, { ...before, at: this.now, gone: 'released' });
+      if (before.gone === null && !listed.has(referenceNumber))
+        this.history.record(referenceNumber, { ...before, at: this.now, gone: 'released' });
     }
   }
 
@@ -191,7 +226,9 @@ class World {
   releaseMoments(): number[] {
     const moments = new Set<number>();
     for (const versions of this.history.versions.values()) {
-      for (const version of versions) if (version.autoReleaseMinutes !== null) moments.add(Math.ceil((version.start + version.autoReleaseMinutes * minuteMs) / minuteMs) * minuteMs);
+      for (const version of versions)
+        if (version.autoReleaseMinutes !== null)
+          moments.add(Math.ceil((version.start + version.autoReleaseMinutes * minuteMs) / minuteMs) * minuteMs);
     }
     return [...moments];
   }
@@ -271,7 +308,8 @@ function plannedDays(world: World, seed: number, first: number, days: number): H
     at(dayFrom + 30 * minuteMs, async () => {
       for (const reference of bookings) {
         const booking = world.history.latest(reference)!;
-        if (booking.autoReleaseMinutes !== null && draw.next() < 0.3) at(booking.start + draw.int(-4, 10) * minuteMs, () => world.checkIn(reference));
+        if (booking.autoReleaseMinutes !== null && draw.next() < 0.3)
+          at(booking.start + draw.int(-4, 10) * minuteMs, () => world.checkIn(reference));
       }
     });
     // A zone change: the user's on the server, and the machine's.
@@ -295,8 +333,14 @@ function plannedDays(world: World, seed: number, first: number, days: number): H
   return happenings;
 }
 
-const format = (verdict: Verdict) => `shown ${verdict.shown}, missed ${verdict.missed.length}, duplicate ${verdict.duplicate.length}, stale ${verdict.stale.length}, late ${verdict.late.length}`;
-const problems = (verdict: Verdict) => [...verdict.missed.map((line) => `missed: ${line}`), ...verdict.duplicate.map((line) => `duplicate: ${line}`), ...verdict.stale.map((line) => `stale: ${line}`), ...verdict.late.map((line) => `late: ${line}`)];
+const format = (verdict: Verdict) =>
+  `shown ${verdict.shown}, missed ${verdict.missed.length}, duplicate ${verdict.duplicate.length}, stale ${verdict.stale.length}, late ${verdict.late.length}`;
+const problems = (verdict: Verdict) => [
+  ...verdict.missed.map((line) => `missed: ${line}`),
+  ...verdict.duplicate.map((line) => `duplicate: ${line}`),
+  ...verdict.stale.map((line) => `stale: ${line}`),
+  ...verdict.late.map((line) => `late: ${line}`),
+];
 
 const machineZone = LuxonSettings.defaultZone;
 afterAll(() => {
@@ -315,29 +359,42 @@ describe('simulated weeks of a busy user', () => {
   const verdicts: Verdict[] = [];
 
   afterAll(() => {
-    const total = verdicts.reduce((sum, verdict) => ({ shown: sum.shown + verdict.shown, missed: [...sum.missed, ...verdict.missed], duplicate: [...sum.duplicate, ...verdict.duplicate], stale: [...sum.stale, ...verdict.stale], late: [...sum.late, ...verdict.late] }), { shown: 0, missed: [], duplicate: [], stale: [], late: [] } as Verdict);
+    const total = verdicts.reduce(
+      (sum, verdict) => ({
+        shown: sum.shown + verdict.shown,
+        missed: [...sum.missed, ...verdict.missed],
+        duplicate: [...sum.duplicate, ...verdict.duplicate],
+        stale: [...sum.stale, ...verdict.stale],
+        late: [...sum.late, ...verdict.late],
+      }),
+      { shown: 0, missed: [], duplicate: [], stale: [], late: [] } as Verdict,
+    );
     console.log(`simulated weeks: ${verdicts.length} seeds × ${daysPerSeed} days, ${format(total)}`);
   });
 
-  it.each(starts.map((start, seed) => [seed + 1, start] as const))('seed %i, from %s: nothing missed, twice, stale or late', async (seed, start) => {
-    const first = DateTime.fromISO(`${start}T00:00:00Z`).toMillis();
-    const harness = await startCoreHarness(DateTime.fromMillis(first + 5 * hourMs, { zone: 'utc' }));
-    try {
-      const world = new World(harness);
-      await world.addDesks('Sim');
-      await world.signIn();
-      await walk(world, plannedDays(world, seed, first, daysPerSeed), first + daysPerSeed * 24 * hourMs);
-      const verdict = world.verdict();
-      verdicts.push(verdict);
-      console.log(`seed ${seed} (${start}, ${daysPerSeed} days): ${format(verdict)}`);
-      expect(problems(verdict)).toEqual([]);
-      // The walk shows something to judge (a day may sleep through much of it).
-      expect(verdict.shown).toBeGreaterThan(0);
-    } finally {
-      LuxonSettings.defaultZone = machineZone;
-      await harness.dispose();
-    }
-  }, 60_000 * daysPerSeed);
+  it.each(starts.map((start, seed) => [seed + 1, start] as const))(
+    'seed %i, from %s: nothing missed, twice, stale or late',
+    async (seed, start) => {
+      const first = DateTime.fromISO(`${start}T00:00:00Z`).toMillis();
+      const harness = await startCoreHarness(DateTime.fromMillis(first + 5 * hourMs, { zone: 'utc' }));
+      try {
+        const world = new World(harness);
+        await world.addDesks('Sim');
+        await world.signIn();
+        await walk(world, plannedDays(world, seed, first, daysPerSeed), first + daysPerSeed * 24 * hourMs);
+        const verdict = world.verdict();
+        verdicts.push(verdict);
+        console.log(`seed ${seed} (${start}, ${daysPerSeed} days): ${format(verdict)}`);
+        expect(problems(verdict)).toEqual([]);
+        // The walk shows something to judge (a day may sleep through much of it).
+        expect(verdict.shown).toBeGreaterThan(0);
+      } finally {
+        LuxonSettings.defaultZone = machineZone;
+        await harness.dispose();
+      }
+    },
+    60_000 * daysPerSeed,
+  );
 });
 
 describe('waking up after edits made during the sleep (issue 23)', () => {
@@ -361,7 +418,8 @@ describe('waking up after edits made during the sleep (issue 23)', () => {
 
   /** The lab's slots are half-hours. */
   const slotAfter = (t: number) => Math.ceil(t / (30 * minuteMs)) * 30 * minuteMs;
-  const titlesAbout = (reference: string) => world.shown.filter((notice) => notice.referenceNumber === reference).map((notice) => notice.title);
+  const titlesAbout = (reference: string) =>
+    world.shown.filter((notice) => notice.referenceNumber === reference).map((notice) => notice.title);
 
   it('a booking moved an hour later while asleep: no check-in notice for its old time', async () => {
     await scene('Moved');
@@ -432,7 +490,11 @@ describe('waking up after edits made during the sleep (issue 23)', () => {
     await world.advanceTo(start + autoReleaseMinutes * minuteMs);
     await world.releaseJob();
     await world.advanceTo(start + (autoReleaseMinutes + 1) * minuteMs);
-    expect(titlesAbout(reference)).toEqual(['Stand-up starts in 5 min — check in to keep Watched desk 1', 'Check in to keep Watched desk 1 — 5 min left', 'Watched desk 1 released: you did not check in']);
+    expect(titlesAbout(reference)).toEqual([
+      'Stand-up starts in 5 min — check in to keep Watched desk 1',
+      'Check in to keep Watched desk 1 — 5 min left',
+      'Watched desk 1 released: you did not check in',
+    ]);
     expect(problems(world.verdict())).toEqual([]);
   });
 });

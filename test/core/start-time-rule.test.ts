@@ -46,11 +46,23 @@ const signInTo = (harness: CoreHarness, username = 'user'): SignInRequest => ({
 type ResourceKey = keyof CoreHarness['org']['resources'];
 
 /** A booking of `owner` from 09:00 to 10:00 today and one from 11:00 to 12:00, inserted as the server's own data. */
-async function bookingsOf(harness: CoreHarness, owner: 'user' | 'admin', [first, second]: [ResourceKey, ResourceKey]): Promise<{ underWay: string; later: string }> {
+async function bookingsOf(
+  harness: CoreHarness,
+  owner: 'user' | 'admin',
+  [first, second]: [ResourceKey, ResourceKey],
+): Promise<{ underWay: string; later: string }> {
   const { resources, users } = harness.org;
   const [underWay, later] = await Promise.all([
-    insertReservation(harness.service.store, { ownerId: users[owner], resourceId: resources[first], occurrences: [{ start: utc('09:00'), end: utc('10:00') }] }),
-    insertReservation(harness.service.store, { ownerId: users[owner], resourceId: resources[second], occurrences: [{ start: utc('11:00'), end: utc('12:00') }] }),
+    insertReservation(harness.service.store, {
+      ownerId: users[owner],
+      resourceId: resources[first],
+      occurrences: [{ start: utc('09:00'), end: utc('10:00') }],
+    }),
+    insertReservation(harness.service.store, {
+      ownerId: users[owner],
+      resourceId: resources[second],
+      occurrences: [{ start: utc('11:00'), end: utc('12:00') }],
+    }),
   ]);
   return { underWay: underWay.referenceNumbers[0]!, later: later.referenceNumbers[0]! };
 }
@@ -58,7 +70,8 @@ async function bookingsOf(harness: CoreHarness, owner: 'user' | 'admin', [first,
 const viewOf = (core: PerchCore, referenceNumber: string): ReservationView | undefined =>
   core.snapshot().reservations.find((reservation) => reservation.referenceNumber === referenceNumber);
 
-const updatesSent = (harness: CoreHarness) => harness.requests.filter((request) => request.method === 'POST' && /^\/Reservations\/[^/]+$/.test(request.path));
+const updatesSent = (harness: CoreHarness) =>
+  harness.requests.filter((request) => request.method === 'POST' && /^\/Reservations\/[^/]+$/.test(request.path));
 
 describe("a server's start-time rule", () => {
   it('is learned from its first refusal, after which a booking under way is offered no change, not even after a restart', async () => {
@@ -71,17 +84,25 @@ describe("a server's start-time rule", () => {
     // Nothing known yet of this server: the change is offered, and the server asked.
     expect(viewOf(first.core, mine.underWay)?.canChange).toBe(true);
     server.requests.length = 0;
-    expect(await first.core.handlers.extend({ referenceNumber: mine.underWay, minutes: 30 })).toEqual({ ok: false, error: { kind: 'validation', message: startedLocked } });
+    expect(await first.core.handlers.extend({ referenceNumber: mine.underWay, minutes: 30 })).toEqual({
+      ok: false,
+      error: { kind: 'validation', message: startedLocked },
+    });
     expect(updatesSent(server)).toHaveLength(1);
 
     // Learned: the booking under way is no longer offered a change, the one to come still is.
     expect(viewOf(first.core, mine.underWay)?.canChange).toBe(false);
     expect(viewOf(first.core, mine.later)?.canChange).toBe(true);
     server.requests.length = 0;
-    expect(value(await first.core.handlers.offerExtension({ referenceNumber: mine.underWay }))).toEqual({ minutes: null, reason: startedLocked });
+    expect(value(await first.core.handlers.offerExtension({ referenceNumber: mine.underWay }))).toEqual({
+      minutes: null,
+      reason: startedLocked,
+    });
     expect(server.requests).toEqual([]);
     await first.core.stop();
-    expect(JSON.parse(readFileSync(join(first.dataDir, startTimeRulesFileName), 'utf8'))).toEqual({ startTimeRules: { [server.apiRoot]: 'future' } });
+    expect(JSON.parse(readFileSync(join(first.dataDir, startTimeRulesFileName), 'utf8'))).toEqual({
+      startTimeRules: { [server.apiRoot]: 'future' },
+    });
 
     // A restart remembers it before the server is asked to change anything again.
     server.requests.length = 0;
@@ -107,12 +128,16 @@ describe("a server's start-time rule", () => {
     // The same computer signed in to another server: nothing learned there yet.
     value(await core.handlers.signIn(signInTo(otherServer)));
     expect(viewOf(core, elsewhere.underWay)?.canChange).toBe(true);
-    expect(JSON.parse(readFileSync(join(dataDir, startTimeRulesFileName), 'utf8'))).toEqual({ startTimeRules: { [server.apiRoot]: 'future' } });
+    expect(JSON.parse(readFileSync(join(dataDir, startTimeRulesFileName), 'utf8'))).toEqual({
+      startTimeRules: { [server.apiRoot]: 'future' },
+    });
 
     // Back on the first server, an administrator (whom the rule exempts) changes a booking under way.
     value(await core.handlers.signIn(signInTo(server, 'admin')));
     expect(viewOf(core, ofAdmin.underWay)?.canChange).toBe(true);
-    expect(value(await core.handlers.extend({ referenceNumber: ofAdmin.underWay, minutes: 30 })).end).toBe(utc('10:30').setZone('Europe/London').toISO({ suppressMilliseconds: true }));
+    expect(value(await core.handlers.extend({ referenceNumber: ofAdmin.underWay, minutes: 30 })).end).toBe(
+      utc('10:30').setZone('Europe/London').toISO({ suppressMilliseconds: true }),
+    );
 
     // And the user of the first server still is not offered it.
     value(await core.handlers.signIn(signInTo(server)));

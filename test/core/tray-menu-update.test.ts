@@ -17,14 +17,20 @@ const standup = reservationView({
   checkInOpen: true,
 });
 const ready = signedOutState(now.toISO()!, { phase: 'ready', reservations: [standup], timeFormat: testTimeFormat });
-const free = (name: string, resourceId: number): FreeResourceView => freeResourceView({ resourceId, name, freeUntil: '2025-03-10T18:00:00+01:00' });
+const free = (name: string, resourceId: number): FreeResourceView =>
+  freeResourceView({ resourceId, name, freeUntil: '2025-03-10T18:00:00+01:00' });
 
 describe('sameMenuStructure', () => {
   const item = (label: string): TrayMenuItem => ({ label });
   const separator: TrayMenuItem = { label: '', type: 'separator' };
 
   it('the same kinds in the same places, whatever they say or do', () => {
-    expect(sameMenuStructure([item('a'), separator, { label: 'Quit', action: 'quit' }], [item('b'), separator, { label: 'Open', action: 'openPerch' }])).toBe(true);
+    expect(
+      sameMenuStructure(
+        [item('a'), separator, { label: 'Quit', action: 'quit' }],
+        [item('b'), separator, { label: 'Open', action: 'openPerch' }],
+      ),
+    ).toBe(true);
   });
 
   it.each([
@@ -44,7 +50,10 @@ describe('trayMenuUpdate', () => {
   });
 
   it('a poll that changes nothing: nothing to do', () => {
-    expect(trayMenuUpdate(buildTrayMenu(ready, now), buildTrayMenu(ready, now.plus({ seconds: 20 })))).toEqual({ kind: 'inPlace', changes: [] });
+    expect(trayMenuUpdate(buildTrayMenu(ready, now), buildTrayMenu(ready, now.plus({ seconds: 20 })))).toEqual({
+      kind: 'inPlace',
+      changes: [],
+    });
   });
 
   it('checked in: the reservation and its button change their labels in place', () => {
@@ -75,7 +84,10 @@ describe('trayMenuUpdate', () => {
     const offline = { ...ready, offline: true, fetchedAt: now.toISO() };
     const items = buildTrayMenu(offline, now);
     const disabledQuit = items.map((item) => (item.action === 'quit' ? { ...item, enabled: false } : item));
-    expect(trayMenuUpdate(items, disabledQuit)).toEqual({ kind: 'inPlace', changes: [{ path: [items.length - 1], label: 'Quit Perch', enabled: false }] });
+    expect(trayMenuUpdate(items, disabledQuit)).toEqual({
+      kind: 'inPlace',
+      changes: [{ path: [items.length - 1], label: 'Quit Perch', enabled: false }],
+    });
   });
 
   it.each([
@@ -93,7 +105,10 @@ describe('menuItemAt', () => {
 
   it('finds items at the top and in submenus', () => {
     expect(menuItemAt(items, [1])?.label).toBe('Check in');
-    expect(menuItemAt(items, [3, 0, 1])).toMatchObject({ label: '10:30–11:30', command: { name: 'book', request: { resourceId: 1, durationMinutes: 60 } } });
+    expect(menuItemAt(items, [3, 0, 1])).toMatchObject({
+      label: '10:30–11:30',
+      command: { name: 'book', request: { resourceId: 1, durationMinutes: 60 } },
+    });
   });
 
   it('answers null where there is no item', () => {

@@ -20,7 +20,15 @@ const at = (clock: string, date = '2025-03-10') => DateTime.fromISO(`${date}T${c
 function snapshot(patch: Partial<StateSnapshot> = {}): StateSnapshot {
   return {
     phase: 'ready',
-    account: { server: { kind: 'local' }, userId: 2, userName: 'ada', displayName: 'Ada L', timezone: zone, timezoneNote: null, isAdmin: false },
+    account: {
+      server: { kind: 'local' },
+      userId: 2,
+      userName: 'ada',
+      displayName: 'Ada L',
+      timezone: zone,
+      timezoneNote: null,
+      isAdmin: false,
+    },
     reservations: [],
     freeNow: [],
     freeNowLoading: false,
@@ -102,7 +110,10 @@ describe('buildTrayMenu', () => {
     expect(outline(menu)).toEqual(['Not signed in [disabled]', ...footer]);
     // A clock in a fixed-offset zone, which Intl does not know by luxon's name for it.
     const fixedOffset = now.setZone('UTC-5');
-    expect(outline(buildTrayMenu(snapshot({ phase: 'signedOut', account: null }), fixedOffset))).toEqual(['Not signed in [disabled]', ...footer]);
+    expect(outline(buildTrayMenu(snapshot({ phase: 'signedOut', account: null }), fixedOffset))).toEqual([
+      'Not signed in [disabled]',
+      ...footer,
+    ]);
   });
 
   it('while signing in: says so', () => {
@@ -128,7 +139,13 @@ describe('buildTrayMenu', () => {
   });
 
   it('the next reservation with check-in open: Check in, and when it will be released', () => {
-    const next = reservation({ title: 'Standup', requiresCheckIn: true, awaitsCheckIn: true, checkInOpen: true, autoReleaseAt: at('10:20') });
+    const next = reservation({
+      title: 'Standup',
+      requiresCheckIn: true,
+      awaitsCheckIn: true,
+      checkInOpen: true,
+      autoReleaseAt: at('10:20'),
+    });
     const menu = buildTrayMenu(snapshot({ reservations: [next] }), now);
     expect(outline(menu)).toEqual([
       'Next: Standup · Room A, 10:05–11:00 [disabled]',
@@ -158,7 +175,13 @@ describe('buildTrayMenu', () => {
     const reservations = [
       reservation({ referenceNumber: 'past', start: at('08:00'), end: at('09:00') }),
       reservation({ referenceNumber: 'done', start: at('09:00'), end: at('10:00'), checkedOutAt: at('09:40') }),
-      reservation({ referenceNumber: 'next', resourceName: 'Room B', start: at('09:00', '2025-03-11'), end: at('10:00', '2025-03-11'), isPendingApproval: true }),
+      reservation({
+        referenceNumber: 'next',
+        resourceName: 'Room B',
+        start: at('09:00', '2025-03-11'),
+        end: at('10:00', '2025-03-11'),
+        isPendingApproval: true,
+      }),
     ];
     const menu = buildTrayMenu(snapshot({ reservations }), now);
     expect(outline(menu)[0]).toBe('Next: Room B, tomorrow 09:00–10:00 (pending approval) [disabled]');
@@ -208,7 +231,15 @@ describe('buildTrayMenu', () => {
 
   it('Book now with no next booking known: both lengths, no "until"', () => {
     const menu = buildTrayMenu(snapshot({ freeNow: [free(11, 'Horizon desk', null)] }), now);
-    expect(outline(menu)).toEqual(['No upcoming reservations [disabled]', '---', 'Book now', '  Horizon desk', '    10:30–11:00 [command:book]', '    10:30–11:30 [command:book]', ...footer]);
+    expect(outline(menu)).toEqual([
+      'No upcoming reservations [disabled]',
+      '---',
+      'Book now',
+      '  Horizon desk',
+      '    10:30–11:00 [command:book]',
+      '    10:30–11:30 [command:book]',
+      ...footer,
+    ]);
   });
 
   it('Book now: free all day (until the schedule closes), no booking to closing time is offered', () => {
@@ -282,15 +313,30 @@ describe('trayTooltip and trayTitle', () => {
       'Perch — Design review in 59 min, Thames (1.01)',
       'Design review in 59 min',
     ],
-    ['later today: at its time', snapshot({ reservations: [titled({ start: at('14:00'), end: at('15:00') })] }), 'Perch — Design review at 14:00, Thames (1.01)', 'Design review at 14:00'],
-    ['under way: until its end', snapshot({ reservations: [reservation({ resourceName: 'Severn', start: at('09:00'), end: at('12:30') })] }), 'Perch — Severn until 12:30', 'Severn until 12:30'],
+    [
+      'later today: at its time',
+      snapshot({ reservations: [titled({ start: at('14:00'), end: at('15:00') })] }),
+      'Perch — Design review at 14:00, Thames (1.01)',
+      'Design review at 14:00',
+    ],
+    [
+      'under way: until its end',
+      snapshot({ reservations: [reservation({ resourceName: 'Severn', start: at('09:00'), end: at('12:30') })] }),
+      'Perch — Severn until 12:30',
+      'Severn until 12:30',
+    ],
     [
       'under way and checked in',
       snapshot({ reservations: [titled({ start: at('09:00'), checkedInAt: at('09:01') })] }),
       'Perch — Design review until 11:00, Thames (1.01) · checked in',
       'Design review until 11:00',
     ],
-    ['pending approval', snapshot({ reservations: [reservation({ isPendingApproval: true })] }), 'Perch — Room A in 5 min (pending approval)', 'Room A in 5 min'],
+    [
+      'pending approval',
+      snapshot({ reservations: [reservation({ isPendingApproval: true })] }),
+      'Perch — Room A in 5 min (pending approval)',
+      'Room A in 5 min',
+    ],
     [
       'tomorrow, offline: the tooltip names the day, the menu bar stays empty',
       snapshot({ offline: true, reservations: [reservation({ start: at('09:00', '2025-03-11'), end: at('10:00', '2025-03-11') })] }),
@@ -298,12 +344,19 @@ describe('trayTooltip and trayTitle', () => {
       '',
     ],
     [
-      "a resource in another zone: its own time, named",
-      snapshot({ reservations: [reservation({ resourceName: 'Severn', timezone: 'Europe/London', start: at('09:00'), end: at('12:30') })] }),
+      'a resource in another zone: its own time, named',
+      snapshot({
+        reservations: [reservation({ resourceName: 'Severn', timezone: 'Europe/London', start: at('09:00'), end: at('12:30') })],
+      }),
       'Perch — Severn until 11:30 London time',
       'Severn until 11:30 London time',
     ],
-    ['a zone with the same clock is not named', snapshot({ reservations: [reservation({ timezone: 'Europe/Rome', start: at('09:00') })] }), 'Perch — Room A until 11:00', 'Room A until 11:00'],
+    [
+      'a zone with the same clock is not named',
+      snapshot({ reservations: [reservation({ timezone: 'Europe/Rome', start: at('09:00') })] }),
+      'Perch — Room A until 11:00',
+      'Room A until 11:00',
+    ],
   ])('%s', (_name, state, tooltip, title) => {
     expect(trayTooltip(state, now)).toBe(tooltip);
     expect(trayTitle(state, now)).toBe(title);
@@ -326,28 +379,45 @@ describe('trayTooltip and trayTitle', () => {
   });
 
   it("writes times by the snapshot's rules: a 12-hour clock when the OS has one", () => {
-    const us = snapshot({ timeFormat: { locale: 'en-US', hourCycle: 'h12' }, reservations: [reservation({ start: at('09:00'), end: at('12:30') })] });
+    const us = snapshot({
+      timeFormat: { locale: 'en-US', hourCycle: 'h12' },
+      reservations: [reservation({ start: at('09:00'), end: at('12:30') })],
+    });
     expect(trayTitle(us, now)).toBe('Room A until 12:30 PM');
   });
 });
 
 describe('trayWordsChangeAt: when the tray must be shown again, with no new state', () => {
   /** All the tray says that depends on the moment: title, tooltip and menu. */
-  const words = (state: StateSnapshot, at: DateTime) => [trayTitle(state, at), trayTooltip(state, at), ...outline(buildTrayMenu(state, at))].join('\n');
+  const words = (state: StateSnapshot, at: DateTime) =>
+    [trayTitle(state, at), trayTooltip(state, at), ...outline(buildTrayMenu(state, at))].join('\n');
 
   it.each([
     ['within the hour: the countdown turns at the half minute', [reservation()], '2025-03-10T10:00:30.001+01:00'],
-    ['later today: the countdown begins once less than the hour is left', [reservation({ start: at('14:00'), end: at('15:00') })], '2025-03-10T13:00:00.001+01:00'],
+    [
+      'later today: the countdown begins once less than the hour is left',
+      [reservation({ start: at('14:00'), end: at('15:00') })],
+      '2025-03-10T13:00:00.001+01:00',
+    ],
     ['under way: at its end', [reservation({ start: at('09:00'), end: at('12:30') })], '2025-03-10T12:30:00.000+01:00'],
-    ['tomorrow: at midnight, when it becomes today', [reservation({ start: at('09:00', '2025-03-11'), end: at('10:00', '2025-03-11') })], '2025-03-11T00:00:00.000+01:00'],
-    ['next week: at midnight, when its day reads differently', [reservation({ start: at('09:00', '2025-03-17'), end: at('10:00', '2025-03-17') })], '2025-03-11T00:00:00.000+01:00'],
+    [
+      'tomorrow: at midnight, when it becomes today',
+      [reservation({ start: at('09:00', '2025-03-11'), end: at('10:00', '2025-03-11') })],
+      '2025-03-11T00:00:00.000+01:00',
+    ],
+    [
+      'next week: at midnight, when its day reads differently',
+      [reservation({ start: at('09:00', '2025-03-17'), end: at('10:00', '2025-03-17') })],
+      '2025-03-11T00:00:00.000+01:00',
+    ],
   ])('%s; the words hold until then and change at it', (_name, reservations, expected) => {
     const state = snapshot({ reservations });
     const changeAt = trayWordsChangeAt(state, now)!;
     expect(changeAt.toMillis()).toBe(DateTime.fromISO(expected).toMillis());
     const before = words(state, now);
     const steps = 60;
-    for (let step = 1; step < steps; step++) expect(words(state, now.plus({ milliseconds: Math.floor(((changeAt.toMillis() - now.toMillis()) * step) / steps) }))).toBe(before);
+    for (let step = 1; step < steps; step++)
+      expect(words(state, now.plus({ milliseconds: Math.floor(((changeAt.toMillis() - now.toMillis()) * step) / steps) }))).toBe(before);
     expect(words(state, changeAt.minus({ milliseconds: 1 }))).toBe(before);
     expect(words(state, changeAt)).not.toBe(before);
   });

@@ -7,7 +7,15 @@ import { ManualCoreClock } from '../support/manual-clock.js';
 import { reservationView, signedOutState, testTimeFormat } from '../support/snapshots.js';
 
 const zone = 'Europe/Berlin';
-const account = { server: { kind: 'local' as const }, userId: 2, userName: 'ada', displayName: 'Ada L', timezone: zone, timezoneNote: null, isAdmin: false };
+const account = {
+  server: { kind: 'local' as const },
+  userId: 2,
+  userName: 'ada',
+  displayName: 'Ada L',
+  timezone: zone,
+  timezoneNote: null,
+  isAdmin: false,
+};
 const start = DateTime.fromISO('2025-11-26T14:00:00', { zone });
 
 /** A tray fed by the core's snapshot, as main.ts wires it: what it showed, title by title. */
@@ -34,7 +42,9 @@ describe('the tray between state changes (issue 23: no timer while nothing is du
 
   it('sleeps until the hour before a start, then turns its countdown each minute, with no poll to prompt it', async () => {
     const clock = new ManualCoreClock(DateTime.fromISO('2025-11-26T10:00:00', { zone }));
-    const tray = trayOn(clock, [reservationView({ title: 'Design review', start: start.toISO()!, end: start.plus({ hours: 1 }).toISO()! })]);
+    const tray = trayOn(clock, [
+      reservationView({ title: 'Design review', start: start.toISO()!, end: start.plus({ hours: 1 }).toISO()! }),
+    ]);
     const { refresh, titles } = tray;
     refresh.refresh();
     expect(clock.pendingTimers).toBe(1);

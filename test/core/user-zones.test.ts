@@ -36,7 +36,10 @@ async function worldOf(userName: 'sam' | 'sofia', zone: string, now: DateTime): 
   await store.updateTable('schedules').set({ timezone: 'Europe/London' }).execute();
   await store.updateTable('users').set({ timezone: zone }).where('userName', '=', userName).execute();
   const booth = await insertResource(store, { name: 'Night booth', scheduleId: harness.org.schedules.lab });
-  await store.insertInto('userResourcePermissions').values({ userId: harness.org.users[userName], resourceId: booth, permissionType: PermissionType.full }).execute();
+  await store
+    .insertInto('userResourcePermissions')
+    .values({ userId: harness.org.users[userName], resourceId: booth, permissionType: PermissionType.full })
+    .execute();
   const { core } = harness.newCore();
   await core.start();
   value(await core.handlers.signIn(demoSignIn(userName)));
@@ -45,14 +48,18 @@ async function worldOf(userName: 'sam' | 'sofia', zone: string, now: DateTime): 
 }
 
 const slotQueries = (world: World) =>
-  world.harness.requests.filter((request) => request.method === 'GET' && request.path.endsWith('/Slots')).map((request) => [request.query.get('startDateTime'), request.query.get('endDateTime')]);
+  world.harness.requests
+    .filter((request) => request.method === 'GET' && request.path.endsWith('/Slots'))
+    .map((request) => [request.query.get('startDateTime'), request.query.get('endDateTime')]);
 
 /** A wall-clock time of the user's, as the popover sends it (ISO with the user's offset). */
 const userTime = (world: World, iso: string) => DateTime.fromISO(iso, { zone: world.zone }).toISO({ suppressMilliseconds: true })!;
 
 async function book(world: World, start: string, minutes: number, title: string): Promise<string> {
   world.harness.requests.length = 0;
-  const outcome = value(await world.core.handlers.book({ resourceId: world.booth, start: userTime(world, start), durationMinutes: minutes, title }));
+  const outcome = value(
+    await world.core.handlers.book({ resourceId: world.booth, start: userTime(world, start), durationMinutes: minutes, title }),
+  );
   return outcome.referenceNumber;
 }
 
@@ -82,7 +89,8 @@ async function expectSeriesUntil(world: World, start: string, lastDay: string, o
 }
 
 const freeNames = (world: World) => world.core.snapshot().freeNow.map((resource) => resource.name);
-const freeAtNames = async (world: World, start: string) => value(await world.core.handlers.freeAt({ start: userTime(world, start), durationMinutes: 30 })).map((resource) => resource.name);
+const freeAtNames = async (world: World, start: string) =>
+  value(await world.core.handlers.freeAt({ start: userTime(world, start), durationMinutes: 30 })).map((resource) => resource.name);
 
 describe('a user in Tokyo, with schedules in London, at 06:00 on Thursday (21:00 on London’s Wednesday)', () => {
   let world: World;
@@ -115,13 +123,21 @@ describe('a user in Tokyo, with schedules in London, at 06:00 on Thursday (21:00
     const reference = await book(world, '2026-11-26T06:30', 30, 'Early call');
     expect(slotQueries(world)).toEqual([['2026-11-26', '2026-11-26']]);
     // My reservations: today's, at the user's 06:30.
-    expect(world.core.snapshot().reservations.find((reservation) => reservation.referenceNumber === reference)).toMatchObject({ start: userTime(world, '2026-11-26T06:30') });
-    expect(value(await world.core.handlers.offerExtension({ referenceNumber: reference }))).toEqual({ minutes: 30, end: userTime(world, '2026-11-26T07:30') });
+    expect(world.core.snapshot().reservations.find((reservation) => reservation.referenceNumber === reference)).toMatchObject({
+      start: userTime(world, '2026-11-26T06:30'),
+    });
+    expect(value(await world.core.handlers.offerExtension({ referenceNumber: reference }))).toEqual({
+      minutes: 30,
+      end: userTime(world, '2026-11-26T07:30'),
+    });
   });
 
   it('extends across London’s midnight (09:00 here)', async () => {
     const reference = await book(world, '2026-11-26T08:30', 30, 'Before London’s midnight');
-    expect(value(await world.core.handlers.offerExtension({ referenceNumber: reference }))).toEqual({ minutes: 30, end: userTime(world, '2026-11-26T09:30') });
+    expect(value(await world.core.handlers.offerExtension({ referenceNumber: reference }))).toEqual({
+      minutes: 30,
+      end: userTime(world, '2026-11-26T09:30'),
+    });
   });
 
   it('reads a series’ last day as its own date', async () => {
@@ -161,14 +177,21 @@ describe('a user in Los Angeles, with schedules in London, at 17:00 on Wednesday
   it('books its evening (London’s next morning), checking the slots of its own date', async () => {
     const reference = await book(world, '2026-11-25T17:30', 30, 'Late call');
     expect(slotQueries(world)).toEqual([['2026-11-25', '2026-11-25']]);
-    expect(world.core.snapshot().reservations.find((reservation) => reservation.referenceNumber === reference)).toMatchObject({ start: userTime(world, '2026-11-25T17:30') });
-    expect(world.core.snapshot().freeNow.find((resource) => resource.name === 'Night booth')?.freeUntil).toBe(userTime(world, '2026-11-25T17:30'));
+    expect(world.core.snapshot().reservations.find((reservation) => reservation.referenceNumber === reference)).toMatchObject({
+      start: userTime(world, '2026-11-25T17:30'),
+    });
+    expect(world.core.snapshot().freeNow.find((resource) => resource.name === 'Night booth')?.freeUntil).toBe(
+      userTime(world, '2026-11-25T17:30'),
+    );
   });
 
   it('books up to its own midnight and extends past it', async () => {
     const reference = await book(world, '2026-11-25T23:30', 30, 'Before midnight');
     expect(slotQueries(world)).toEqual([['2026-11-25', '2026-11-26']]);
-    expect(value(await world.core.handlers.offerExtension({ referenceNumber: reference }))).toEqual({ minutes: 30, end: userTime(world, '2026-11-26T00:30') });
+    expect(value(await world.core.handlers.offerExtension({ referenceNumber: reference }))).toEqual({
+      minutes: 30,
+      end: userTime(world, '2026-11-26T00:30'),
+    });
   });
 
   it('reads a series’ last day as its own date, not the day before', async () => {

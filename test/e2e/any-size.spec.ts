@@ -20,8 +20,16 @@ const themes = ['light', 'dark'] as const;
 /** Signed in with two bookings today, so Now and My reservations show cards, not empty states. */
 async function populatedWorld(perch: PerchWorld, theme: (typeof themes)[number]): Promise<void> {
   await perch.signIn();
-  for (const [resource, time] of [['thames', '11:00'], ['avon', '15:30']] as const) {
-    const booked = await perch.core.handlers.book({ resourceId: perch.org.resources[resource], start: perch.at(time), durationMinutes: 30, title: 'Design review with the whole product team' });
+  for (const [resource, time] of [
+    ['thames', '11:00'],
+    ['avon', '15:30'],
+  ] as const) {
+    const booked = await perch.core.handlers.book({
+      resourceId: perch.org.resources[resource],
+      start: perch.at(time),
+      durationMinutes: 30,
+      title: 'Design review with the whole product team',
+    });
     expect(booked.ok, `booking ${resource} at ${time}`).toBe(true);
   }
   await perch.core.handlers.setSettings({ theme });
@@ -70,7 +78,12 @@ async function expectEveryTabOnScreen(page: Page): Promise<void> {
  * Every view in turn, each handed to `check` once it shows: the first run (signed out), the four
  * tabs of a populated world (with every tab on screen), and the Book form for one resource.
  */
-async function everyView(page: Page, perch: PerchWorld, theme: (typeof themes)[number], check: (view: string) => Promise<void>): Promise<void> {
+async function everyView(
+  page: Page,
+  perch: PerchWorld,
+  theme: (typeof themes)[number],
+  check: (view: string) => Promise<void>,
+): Promise<void> {
   await perch.core.handlers.setSettings({ theme });
   await perch.open();
   await expect(page.getByRole('heading', { name: 'Get started' })).toBeVisible();
@@ -92,7 +105,10 @@ for (const theme of themes) {
   test.describe(`${theme} theme`, () => {
     test.use({ viewport: { width: 190, height: 280 }, deviceScaleFactor: 2 });
 
-    test(`at 200% zoom no view scrolls sideways, every tab is reachable and axe is content (${theme})`, async ({ page, perch }, testInfo) => {
+    test(`at 200% zoom no view scrolls sideways, every tab is reachable and axe is content (${theme})`, async ({
+      page,
+      perch,
+    }, testInfo) => {
       // Seven views, each laid out and read by axe: minutes on a loaded machine, not one.
       test.slow();
       await everyView(page, perch, theme, async (view) => {
@@ -102,7 +118,10 @@ for (const theme of themes) {
     });
   });
 
-  test(`with a 20 px default font no view scrolls sideways, text follows it and axe is content (${theme})`, async ({ page, perch }, testInfo) => {
+  test(`with a 20 px default font no view scrolls sideways, text follows it and axe is content (${theme})`, async ({
+    page,
+    perch,
+  }, testInfo) => {
     test.slow();
     await setDefaultFontSize(page, 20);
     await everyView(page, perch, theme, async (view) => {

@@ -2,7 +2,10 @@ import type { Page } from '@playwright/test';
 import { DateTime } from 'luxon';
 import { expect, expectAccessible, screenshot, test, type PerchWorld } from './support/perch.js';
 
-test('books through the Book form with a required custom attribute, first invalid then valid, and sees "pending approval"', async ({ page, perch }, testInfo) => {
+test('books through the Book form with a required custom attribute, first invalid then valid, and sees "pending approval"', async ({
+  page,
+  perch,
+}, testInfo) => {
   await perch.signIn();
   await perch.open();
   await page.getByRole('tab', { name: 'Book' }).click();
@@ -39,7 +42,10 @@ test('books through the Book form with a required custom attribute, first invali
   await screenshot(page, testInfo, 'pending-approval');
 });
 
-test('books a resource that needs approval and sees "pending approval" on the booking and in My reservations', async ({ page, perch }, testInfo) => {
+test('books a resource that needs approval and sees "pending approval" on the booking and in My reservations', async ({
+  page,
+  perch,
+}, testInfo) => {
   await perch.signIn();
   await perch.open();
   // The Boardroom needs a cost centre, which a quick booking cannot give; the form is the way there.
@@ -153,7 +159,9 @@ test('a desk tomorrow 14:00–15:30 takes seven clicks and Ctrl+Enter; the day, 
   expect(clicks).toBe(7);
 
   const booked = perch.core.snapshot().reservations.filter((reservation) => reservation.resourceId === perch.org.resources.deskD1);
-  expect(booked.map(({ start, end }) => [Date.parse(start), Date.parse(end)])).toEqual([[Date.parse(userAt(perch, '14:00', 1)), Date.parse(userAt(perch, '15:30', 1))]]);
+  expect(booked.map(({ start, end }) => [Date.parse(start), Date.parse(end)])).toEqual([
+    [Date.parse(userAt(perch, '14:00', 1)), Date.parse(userAt(perch, '15:30', 1))],
+  ]);
 });
 
 test('Ctrl+Enter books from the description, where Enter alone starts a new line', async ({ page, perch }) => {
@@ -172,7 +180,12 @@ test('Ctrl+Enter books from the description, where Enter alone starts a new line
 
 test('quick choices start where each free stretch begins', async ({ page, perch }) => {
   await perch.signIn();
-  const taken = await perch.core.handlers.book({ resourceId: perch.org.resources.deskD1, start: perch.at('12:00'), durationMinutes: 60, title: '' });
+  const taken = await perch.core.handlers.book({
+    resourceId: perch.org.resources.deskD1,
+    start: perch.at('12:00'),
+    durationMinutes: 60,
+    title: '',
+  });
   expect(taken.ok).toBe(true);
   await perch.open();
   await openForm(page, /^Hot desk D1/);

@@ -4,7 +4,10 @@ import { expect, expectAccessible, screenshot, test } from './support/perch.js';
 /** The page shows times in the signed-in user's zone (the demo `user` lives in Berlin). */
 const userZone = 'Europe/Berlin';
 
-test('a slot taken while the form was open: plain words, the next free time offered, the times reloaded without the taken one', async ({ page, perch }, testInfo) => {
+test('a slot taken while the form was open: plain words, the next free time offered, the times reloaded without the taken one', async ({
+  page,
+  perch,
+}, testInfo) => {
   const shown = (wire: string) => DateTime.fromISO(wire).setZone(userZone).toFormat('HH:mm');
   await perch.signIn();
   await perch.open();
@@ -41,7 +44,9 @@ test('a slot taken while the form was open: plain words, the next free time offe
   await instead.click();
   await expect(page.getByRole('status').filter({ hasText: `Booked Severn (1.02) ${nextFree}–${shown(perch.at('13:00'))}` })).toBeVisible();
   const mine = perch.core.snapshot().reservations.filter((reservation) => reservation.resourceName === 'Severn (1.02)');
-  expect(mine.map((reservation) => DateTime.fromISO(reservation.start).toMillis())).toEqual([DateTime.fromISO(perch.at('12:30')).toMillis()]);
+  expect(mine.map((reservation) => DateTime.fromISO(reservation.start).toMillis())).toEqual([
+    DateTime.fromISO(perch.at('12:30')).toMillis(),
+  ]);
 });
 
 test('booking waits while Perch is offline, and says why', async ({ page, perch }, testInfo) => {

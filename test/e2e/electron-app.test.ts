@@ -13,7 +13,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { DateTime } from 'luxon';
 import { describe, expect, it, vi } from 'vitest';
-import { commandNames, type BookRequest, type BridgeResult, type SettingsPatch, type StateSnapshot } from '../../electron/bridge/contract.js';
+import {
+  commandNames,
+  type BookRequest,
+  type BridgeResult,
+  type SettingsPatch,
+  type StateSnapshot,
+} from '../../electron/bridge/contract.js';
 import { appEntryUrl } from '../../electron/core/desktop/security.js';
 import { buildApp } from '../../build/scripts/app-build.js';
 import { startNotificationServer } from '../support/notification-server.js';
@@ -149,9 +155,12 @@ describe('Perch in Electron', () => {
       expect(await trayHost.waitForItem()).toMatch(/\S/);
 
       // A first run: nobody is signed in, so the popover opens by itself.
-      await vi.waitFor(async () => expect(await perch.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows()[0]?.isVisible())).toBe(true), {
-        timeout: 10_000,
-      });
+      await vi.waitFor(
+        async () => expect(await perch.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows()[0]?.isVisible())).toBe(true),
+        {
+          timeout: 10_000,
+        },
+      );
 
       // The app page loads under its CSP without a single refusal.
       const consoleProblems: string[] = [];
@@ -181,10 +190,19 @@ describe('Perch in Electron', () => {
       // A booking from the next half hour, with start reminders two hours ahead: its reminder is due at once.
       const now = DateTime.now();
       const start = now.startOf('hour').plus({ minutes: now.minute < 30 ? 30 : 60 });
-      const booking: BookRequest = { resourceId: freeNow[0]!.resourceId, start: start.toISO({ suppressMilliseconds: true })!, durationMinutes: 30, title: 'Electron check' };
+      const booking: BookRequest = {
+        resourceId: freeNow[0]!.resourceId,
+        start: start.toISO({ suppressMilliseconds: true })!,
+        durationMinutes: 30,
+        title: 'Electron check',
+      };
       const settings: SettingsPatch = { startReminderMinutes: 120 };
-      expect(await page.evaluate((patch) => (globalThis as unknown as { perch: PerchBridge }).perch.setSettings(patch), settings)).toMatchObject({ ok: true });
-      expect(await page.evaluate((request) => (globalThis as unknown as { perch: PerchBridge }).perch.book(request), booking)).toMatchObject({ ok: true });
+      expect(
+        await page.evaluate((patch) => (globalThis as unknown as { perch: PerchBridge }).perch.setSettings(patch), settings),
+      ).toMatchObject({ ok: true });
+      expect(
+        await page.evaluate((request) => (globalThis as unknown as { perch: PerchBridge }).perch.book(request), booking),
+      ).toMatchObject({ ok: true });
       const notification = await notifications.waitForNotification((shown) => shown.appName === 'Perch', 30_000);
       expect(notification.appName).toBe('Perch');
       expect(notification.actions.length).toBeGreaterThan(0);
@@ -202,7 +220,10 @@ describe('Perch in Electron', () => {
       // The evaluation's answer may never come: the app is gone before it can send it.
       void perch.evaluate(({ app }) => app.quit()).catch(() => undefined);
       await exited;
-      await vi.waitFor(() => expect(children.filter(isRunning)).toEqual([]), { timeout: Math.max(0, 5_000 - (Date.now() - quitAt)), interval: 100 });
+      await vi.waitFor(() => expect(children.filter(isRunning)).toEqual([]), {
+        timeout: Math.max(0, 5_000 - (Date.now() - quitAt)),
+        interval: 100,
+      });
       expect(Date.now() - quitAt).toBeLessThan(5_000);
       quitCleanly = true;
     } finally {

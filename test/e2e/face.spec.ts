@@ -18,10 +18,14 @@ async function inView(page: Page, locator: Locator): Promise<boolean> {
 
 const kindOf = (row: Locator) => row.locator('svg.resource-icon').getAttribute('data-kind');
 /** A string, not a function: this runs in the page, and the Node project has no DOM types. */
-const scrollsSideways = (page: Page) => page.evaluate<boolean>('document.documentElement.scrollWidth > document.documentElement.clientWidth');
+const scrollsSideways = (page: Page) =>
+  page.evaluate<boolean>('document.documentElement.scrollWidth > document.documentElement.clientWidth');
 
 for (const theme of themes) {
-  test(`first run: the usual choice has focus, the server form opens in its card, axe finds nothing (${theme})`, async ({ page, perch }, testInfo) => {
+  test(`first run: the usual choice has focus, the server form opens in its card, axe finds nothing (${theme})`, async ({
+    page,
+    perch,
+  }, testInfo) => {
     await perch.core.handlers.setSettings({ theme });
     await perch.open();
     await expect(page.getByRole('heading', { name: 'Get started' })).toBeVisible();
@@ -47,7 +51,10 @@ for (const theme of themes) {
   test.describe(`at 200% zoom (${theme})`, () => {
     test.use({ viewport: { width: 190, height: 280 }, deviceScaleFactor: 2 });
 
-    test(`first run: the usual choice is on screen and focused, and the server form opens in place (${theme})`, async ({ page, perch }, testInfo) => {
+    test(`first run: the usual choice is on screen and focused, and the server form opens in place (${theme})`, async ({
+      page,
+      perch,
+    }, testInfo) => {
       await perch.core.handlers.setSettings({ theme });
       await perch.open();
       const tryIt = page.getByRole('button', { name: 'Try it on this computer' });
@@ -65,7 +72,10 @@ for (const theme of themes) {
     });
   });
 
-  test(`resources show their kind's icon and the server's colour in the Book form and Free now (${theme})`, async ({ page, perch }, testInfo) => {
+  test(`resources show their kind's icon and the server's colour in the Book form and Free now (${theme})`, async ({
+    page,
+    perch,
+  }, testInfo) => {
     await perch.signIn();
     await perch.core.handlers.setSettings({ theme });
     await perch.open();

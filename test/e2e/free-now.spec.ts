@@ -30,12 +30,20 @@ test('each one-click action says the times it books, and books exactly those', a
   await screenshot(page, testInfo, 'free-now-ranked');
 
   await halfHour.click();
-  await expect(page.getByRole('status').filter({ hasText: new RegExp(`Booked Thames \\(1\\.01\\) ${range(perch, '11:00', '11:30').source}`) })).toBeVisible();
+  await expect(
+    page.getByRole('status').filter({ hasText: new RegExp(`Booked Thames \\(1\\.01\\) ${range(perch, '11:00', '11:30').source}`) }),
+  ).toBeVisible();
   const booked = perch.core.snapshot().reservations.find((reservation) => reservation.resourceName === 'Thames (1.01)');
-  expect(booked && [booked.start, booked.end].map((instant) => DateTime.fromISO(instant).setZone(officeZone).toFormat('HH:mm'))).toEqual(['11:00', '11:30']);
+  expect(booked && [booked.start, booked.end].map((instant) => DateTime.fromISO(instant).setZone(officeZone).toFormat('HH:mm'))).toEqual([
+    '11:00',
+    '11:30',
+  ]);
 });
 
-test('a resource one click cannot book (approval and a required cost centre) offers "Book…", which opens the Book form filled in', async ({ page, perch }, testInfo) => {
+test('a resource one click cannot book (approval and a required cost centre) offers "Book…", which opens the Book form filled in', async ({
+  page,
+  perch,
+}, testInfo) => {
   await perch.signIn();
   await perch.open();
   const boardroom = row(page, 'Boardroom');
@@ -77,7 +85,9 @@ test('the people filter keeps what holds that many', async ({ page, perch }) => 
 test('the filter finds what is not free now, says until when, and looks at that time', async ({ page, perch }) => {
   // Someone else's booking under way (administrators may book from a time already begun).
   const admin = await perch.clientFor('admin');
-  const taken = await admin.createReservation({ body: { resourceId: perch.org.resources.thames, title: 'Stand-up', startDateTime: perch.at('10:30'), endDateTime: perch.at('11:30') } });
+  const taken = await admin.createReservation({
+    body: { resourceId: perch.org.resources.thames, title: 'Stand-up', startDateTime: perch.at('10:30'), endDateTime: perch.at('11:30') },
+  });
   if (!taken.ok) throw new Error(taken.error.message);
   await perch.signIn();
   await perch.open();
@@ -87,7 +97,9 @@ test('the filter finds what is not free now, says until when, and looks at that 
   await expect(page.getByRole('heading', { name: 'Not free now' })).toBeVisible();
   await expect(row(page, 'Thames (1.01)')).toContainText(`busy until ${userClock(perch, '11:30')}`);
   await expect(page.getByRole('region', { name: 'Free now' }).getByText(/^Nothing/)).toHaveCount(0);
-  await row(page, 'Thames (1.01)').getByRole('button', { name: /^Look at/ }).click();
+  await row(page, 'Thames (1.01)')
+    .getByRole('button', { name: /^Look at/ })
+    .click();
   await expect(row(page, 'Thames (1.01)').getByRole('button', { name: range(perch, '11:30', '12:00') })).toBeVisible();
 });
 
@@ -135,7 +147,12 @@ test('the Free now list is one Tab stop; arrow keys move inside it', async ({ pa
 
 test('free at a time to come: what is busy then leaves the list, and the actions book that time', async ({ page, perch }, testInfo) => {
   await perch.signIn();
-  const taken = await perch.core.handlers.book({ resourceId: perch.org.resources.thames, start: perch.at('14:00'), durationMinutes: 60, title: 'Planning' });
+  const taken = await perch.core.handlers.book({
+    resourceId: perch.org.resources.thames,
+    start: perch.at('14:00'),
+    durationMinutes: 60,
+    title: 'Planning',
+  });
   expect(taken.ok).toBe(true);
   await perch.open();
   // Free now, until the user's own booking.
@@ -156,7 +173,9 @@ test.describe('at 200% zoom', () => {
   test('the Book button stays in view in the filled-in Book form', async ({ page, perch }, testInfo) => {
     await perch.signIn();
     await perch.open();
-    await row(page, 'Boardroom').getByRole('button', { name: /^Book… Boardroom/ }).click();
+    await row(page, 'Boardroom')
+      .getByRole('button', { name: /^Book… Boardroom/ })
+      .click();
     await expect(page.getByRole('heading', { name: 'Book Boardroom' })).toBeVisible();
     const book = page.getByRole('button', { name: 'Book', exact: true });
     await expect(book).toBeInViewport({ ratio: 1 });
@@ -168,9 +187,16 @@ test.describe('before the office opens', () => {
   // Monday 07:00 in London: the head office opens at 08:00.
   test.use({ officeTime: '07:00' });
 
-  test('with everything the user may book closed, Free now names the opening, looks at it in one click, and books it', async ({ page, perch }, testInfo) => {
+  test('with everything the user may book closed, Free now names the opening, looks at it in one click, and books it', async ({
+    page,
+    perch,
+  }, testInfo) => {
     // The hub, open round the clock, is out of service this morning: only the head office is left.
-    await perch.service.store.updateTable('resources').set({ statusId: ResourceStatus.unavailable }).where('scheduleId', '=', perch.org.schedules.hub).execute();
+    await perch.service.store
+      .updateTable('resources')
+      .set({ statusId: ResourceStatus.unavailable })
+      .where('scheduleId', '=', perch.org.schedules.hub)
+      .execute();
     await perch.signIn();
     await perch.open();
     await expect(page.getByText(`Everything is closed now. Head office opens ${userClock(perch, '08:00')}.`)).toBeVisible();
@@ -181,8 +207,13 @@ test.describe('before the office opens', () => {
     await expect(page.getByLabel('Free when').locator('option:checked')).toHaveText(`At ${userClock(perch, '08:00')}`);
     const thames = row(page, 'Thames (1.01)').getByRole('button', { name: range(perch, '08:00', '08:30') });
     await thames.click();
-    await expect(page.getByRole('status').filter({ hasText: new RegExp(`Booked Thames \\(1\\.01\\) ${range(perch, '08:00', '08:30').source}`) })).toBeAttached();
+    await expect(
+      page.getByRole('status').filter({ hasText: new RegExp(`Booked Thames \\(1\\.01\\) ${range(perch, '08:00', '08:30').source}`) }),
+    ).toBeAttached();
     const booked = perch.core.snapshot().reservations.find((reservation) => reservation.resourceName === 'Thames (1.01)');
-    expect(booked && [booked.start, booked.end].map((instant) => DateTime.fromISO(instant).setZone(officeZone).toFormat('HH:mm'))).toEqual(['08:00', '08:30']);
+    expect(booked && [booked.start, booked.end].map((instant) => DateTime.fromISO(instant).setZone(officeZone).toFormat('HH:mm'))).toEqual([
+      '08:00',
+      '08:30',
+    ]);
   });
 });

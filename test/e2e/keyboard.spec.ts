@@ -28,7 +28,12 @@ test('the filter has focus when the popover opens, and typing filters Free now a
 test('Ctrl+1–4 switch views; Now lands in its field, ready to type a booking, the others on their tab', async ({ page, perch }) => {
   await perch.signIn();
   await perch.open();
-  for (const [key, tab] of [['2', 'Book'], ['3', 'My reservations'], ['4', 'Settings'], ['1', 'Now']] as const) {
+  for (const [key, tab] of [
+    ['2', 'Book'],
+    ['3', 'My reservations'],
+    ['4', 'Settings'],
+    ['1', 'Now'],
+  ] as const) {
     await page.keyboard.press(`Control+${key}`);
     const selected = page.getByRole('tab', { name: tab });
     await expect(selected).toHaveAttribute('aria-selected', 'true');
@@ -56,7 +61,10 @@ test('a new shortcut to open Perch is recorded by pressing it, and applies at on
   await expect.poll(async () => (await perch.core.handlers.getSettings()).globalShortcut).toBe('');
 });
 
-test('settings apply as they change, the theme at once; switching tabs loses nothing; a value out of range keeps the last good one', async ({ page, perch }) => {
+test('settings apply as they change, the theme at once; switching tabs loses nothing; a value out of range keeps the last good one', async ({
+  page,
+  perch,
+}) => {
   await perch.signIn();
   await perch.open();
   await page.keyboard.press('Control+4');
@@ -96,8 +104,17 @@ test('settings apply as they change, the theme at once; switching tabs loses not
 
 test('My reservations is one Tab stop, with the arrow keys between and within its rows', async ({ page, perch }) => {
   await perch.signIn();
-  for (const [resource, time] of [['thames', '14:00'], ['avon', '15:00'], ['severn', '16:00']] as const) {
-    const booked = await perch.core.handlers.book({ resourceId: perch.org.resources[resource], start: perch.at(time), durationMinutes: 30, title: `Review ${time}` });
+  for (const [resource, time] of [
+    ['thames', '14:00'],
+    ['avon', '15:00'],
+    ['severn', '16:00'],
+  ] as const) {
+    const booked = await perch.core.handlers.book({
+      resourceId: perch.org.resources[resource],
+      start: perch.at(time),
+      durationMinutes: 30,
+      title: `Review ${time}`,
+    });
     expect(booked.ok).toBe(true);
   }
   await perch.open();
@@ -105,7 +122,8 @@ test('My reservations is one Tab stop, with the arrow keys between and within it
   const rows = page.locator('[data-reference]');
   await expect(rows).toHaveCount(3);
   // Where focus is: the row it is in (its reference), or nothing when it is outside the list.
-  const focusedRow = () => page.evaluate<string | null>('document.activeElement?.closest("[data-reference]")?.getAttribute("data-reference") ?? null');
+  const focusedRow = () =>
+    page.evaluate<string | null>('document.activeElement?.closest("[data-reference]")?.getAttribute("data-reference") ?? null');
   const references = await rows.evaluateAll((elements) => elements.map((element) => element.getAttribute('data-reference')));
 
   // From the tab bar, one Tab reaches the list, and the next one leaves it.

@@ -6,12 +6,23 @@ import { expect, expectAccessible, officeZone, screenshot, test, type PerchWorld
 // as the whole screen, gives times on the user's clock.
 
 /** A London wall-clock time of today on the user's clock. */
-const userClock = (perch: PerchWorld, time: string) => DateTime.fromISO(perch.at(time)).setZone(perch.core.snapshot().account?.timezone ?? officeZone).toFormat('HH:mm');
+const userClock = (perch: PerchWorld, time: string) =>
+  DateTime.fromISO(perch.at(time))
+    .setZone(perch.core.snapshot().account?.timezone ?? officeZone)
+    .toFormat('HH:mm');
 
-test("before check-in opens, the Next card says by when to check in, and keeps I'm not coming aside, which asks and gives the room back", async ({ page, perch }, testInfo) => {
+test("before check-in opens, the Next card says by when to check in, and keeps I'm not coming aside, which asks and gives the room back", async ({
+  page,
+  perch,
+}, testInfo) => {
   const user = await perch.clientFor('user');
   const created = await user.createReservation({
-    body: { resourceId: perch.org.resources.avon, title: 'Design review', startDateTime: perch.at('11:00'), endDateTime: perch.at('11:30') },
+    body: {
+      resourceId: perch.org.resources.avon,
+      title: 'Design review',
+      startDateTime: perch.at('11:00'),
+      endDateTime: perch.at('11:30'),
+    },
   });
   if (!created.ok) throw new Error(created.error.message);
 
@@ -19,7 +30,9 @@ test("before check-in opens, the Next card says by when to check in, and keeps I
   await perch.open();
   const next = page.getByRole('article').filter({ hasText: 'Design review' });
   // On the user's clock (Berlin), as every time on the screen: one line for both deadlines.
-  await expect(next.getByRole('list', { name: 'Deadlines' }).getByRole('listitem')).toHaveText([new RegExp(`^Check in ${userClock(perch, '10:55')}\\s?–\\s?${userClock(perch, '11:15')}, or it is released$`)]);
+  await expect(next.getByRole('list', { name: 'Deadlines' }).getByRole('listitem')).toHaveText([
+    new RegExp(`^Check in ${userClock(perch, '10:55')}\\s?–\\s?${userClock(perch, '11:15')}, or it is released$`),
+  ]);
   await expect(next.getByText('Starts in 29 min')).toBeVisible();
   await expect(next.getByRole('button', { name: /Check in/ })).toHaveCount(0);
   // Giving it back is there, but not as the card's action.
@@ -34,14 +47,26 @@ test("before check-in opens, the Next card says by when to check in, and keeps I
   await expect(confirm).toContainText('Cancel it and free Avon (2.01)?');
   await confirm.getByRole('button', { name: 'Yes, free it: give Design review back' }).click();
   await expect(page.getByRole('article').filter({ hasText: 'Design review' })).toHaveCount(0);
-  expect(await user.getReservation({ params: { referenceNumber: created.value.referenceNumber } })).toMatchObject({ ok: false, error: { kind: 'notFound' } });
+  expect(await user.getReservation({ params: { referenceNumber: created.value.referenceNumber } })).toMatchObject({
+    ok: false,
+    error: { kind: 'notFound' },
+  });
 });
 
-test('with check-in open, Check in is the action; checked in, Check out asks before it ends the booking', async ({ page, perch }, testInfo) => {
+test('with check-in open, Check in is the action; checked in, Check out asks before it ends the booking', async ({
+  page,
+  perch,
+}, testInfo) => {
   // Admins may book in the past, for someone else: a booking that began at 10:30, check-in open.
   const admin = await perch.clientFor('admin');
   const created = await admin.createReservation({
-    body: { resourceId: perch.org.resources.avon, userId: perch.org.users.user, title: 'Stand-up', startDateTime: perch.at('10:30'), endDateTime: perch.at('11:30') },
+    body: {
+      resourceId: perch.org.resources.avon,
+      userId: perch.org.users.user,
+      title: 'Stand-up',
+      startDateTime: perch.at('10:30'),
+      endDateTime: perch.at('11:30'),
+    },
   });
   if (!created.ok) throw new Error(created.error.message);
   const { referenceNumber } = created.value;

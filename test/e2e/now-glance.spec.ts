@@ -9,7 +9,12 @@ import { expect, expectAccessible, screenshot, test, type PerchWorld } from './s
 /** A booking of the user's later this morning, so the Next card is there. */
 async function bookingComing(perch: PerchWorld): Promise<void> {
   await perch.signIn();
-  const booked = await perch.core.handlers.book({ resourceId: perch.org.resources.avon, start: perch.at('11:30'), durationMinutes: 30, title: 'Design review with the whole product team' });
+  const booked = await perch.core.handlers.book({
+    resourceId: perch.org.resources.avon,
+    start: perch.at('11:30'),
+    durationMinutes: 30,
+    title: 'Design review with the whole product team',
+  });
   expect(booked.ok).toBe(true);
   await perch.open();
 }
@@ -25,7 +30,10 @@ const actionsInView = (page: Page) =>
   }).length`);
 
 for (const theme of ['light', 'dark'] as const) {
-  test(`with a booking coming, the next booking takes two lines and at least five resources show with their action (${theme})`, async ({ page, perch }, testInfo) => {
+  test(`with a booking coming, the next booking takes two lines and at least five resources show with their action (${theme})`, async ({
+    page,
+    perch,
+  }, testInfo) => {
     await perch.core.handlers.setSettings({ theme });
     await bookingComing(perch);
     const next = page.getByRole('article').filter({ hasText: 'Design review' });
@@ -34,12 +42,17 @@ for (const theme of ['light', 'dark'] as const) {
     expect(await actionsInView(page)).toBeGreaterThanOrEqual(5);
     // What and where, when and how soon: one line each, the action at their right.
     for (const line of [next.locator('.what'), next.locator('.when')]) expect((await line.boundingBox())!.height).toBeLessThan(30);
-    const [words, action] = [await next.locator('.words').boundingBox(), await next.getByRole('button', { name: /not coming/ }).boundingBox()];
+    const [words, action] = [
+      await next.locator('.words').boundingBox(),
+      await next.getByRole('button', { name: /not coming/ }).boundingBox(),
+    ];
     expect(action!.x).toBeGreaterThan(words!.x + words!.width - 1);
     // With the check-in deadline under them, still under half the old card's 190 px.
     expect((await next.boundingBox())!.height).toBeLessThan(95);
     // Each free resource is one line: no taller than its action button and a little air.
-    const rowHeights = await Promise.all((await page.locator('li:has(button[data-key])').all()).map(async (row) => (await row.boundingBox())!.height));
+    const rowHeights = await Promise.all(
+      (await page.locator('li:has(button[data-key])').all()).map(async (row) => (await row.boundingBox())!.height),
+    );
     expect(Math.max(...rowHeights)).toBeLessThan(40);
     await expectAccessible(page, testInfo, `now-${theme}`);
     await screenshot(page, testInfo, `now-glance-${theme}`);
@@ -68,7 +81,10 @@ test('the title and the tabs are one slim row, at 380×560 and at 200% zoom', as
 test.describe('a few minutes before the booking, check-in open', () => {
   test.use({ officeTime: '11:26' });
 
-  test('at 200% zoom the Next card keeps to half the view: the action of the moment in sight, the others behind More', async ({ page, perch }, testInfo) => {
+  test('at 200% zoom the Next card keeps to half the view: the action of the moment in sight, the others behind More', async ({
+    page,
+    perch,
+  }, testInfo) => {
     await bookingComing(perch);
     await page.setViewportSize({ width: 190, height: 280 });
     const next = page.getByRole('article').filter({ hasText: 'Design review' });
@@ -104,7 +120,10 @@ test.describe('a few minutes before the booking, check-in open', () => {
   });
 });
 
-test('booking with one click moves nothing: the Next card has its place kept, and the confirmation is said where the row was', async ({ page, perch }) => {
+test('booking with one click moves nothing: the Next card has its place kept, and the confirmation is said where the row was', async ({
+  page,
+  perch,
+}) => {
   await perch.signIn();
   await perch.open();
   const field = page.getByRole('searchbox', { name: /Filter free resources/ });
@@ -131,10 +150,18 @@ test('the headings follow the time chosen', async ({ page, perch }) => {
   await expect(page.locator('li button[data-key]').first()).toBeVisible();
 });
 
-test("one zone per screen: an account on another clock than the device's is said once, and every time is on it", async ({ page, perch }, testInfo) => {
+test("one zone per screen: an account on another clock than the device's is said once, and every time is on it", async ({
+  page,
+  perch,
+}, testInfo) => {
   // The administrator lives in London; the page (the device) keeps Berlin's clock.
   await perch.signIn('admin');
-  const booked = await perch.core.handlers.book({ resourceId: perch.org.resources.avon, start: perch.at('11:30'), durationMinutes: 30, title: 'Planning' });
+  const booked = await perch.core.handlers.book({
+    resourceId: perch.org.resources.avon,
+    start: perch.at('11:30'),
+    durationMinutes: 30,
+    title: 'Planning',
+  });
   expect(booked.ok).toBe(true);
   await perch.open();
   await expect(page.getByRole('article')).toContainText('11:30–12:00');

@@ -4,7 +4,10 @@ import { expect, expectAccessible, screenshot, test } from './support/perch.js';
 // Just before a slot boundary: the quick booking starts at 11:00, which is "now" moments later.
 test.use({ officeTime: '10:59:40' });
 
-test('books a free room for 30 minutes from "Free now" in two clicks; it shows under My reservations and leaves Free now', async ({ page, perch }, testInfo) => {
+test('books a free room for 30 minutes from "Free now" in two clicks; it shows under My reservations and leaves Free now', async ({
+  page,
+  perch,
+}, testInfo) => {
   // Waits for the booked slot to begin.
   test.setTimeout(120_000);
   await perch.signIn();

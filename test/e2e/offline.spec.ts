@@ -1,6 +1,9 @@
 import { expect, expectAccessible, screenshot, test } from './support/perch.js';
 
-test('goes offline when the service stops, keeps showing cached data with the offline badge, then recovers', async ({ page, perch }, testInfo) => {
+test('goes offline when the service stops, keeps showing cached data with the offline badge, then recovers', async ({
+  page,
+  perch,
+}, testInfo) => {
   await perch.signIn();
   await perch.open();
   await expect(page.getByText('Severn (1.02)')).toBeVisible();

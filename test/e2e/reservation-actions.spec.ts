@@ -16,7 +16,13 @@ const clockOf = (wire: string) => DateTime.fromISO(wire).setZone(userZone).toFor
 async function planning(perch: PerchWorld): Promise<string> {
   const user = await perch.clientFor('user');
   const created = await user.createReservation({
-    body: { resourceId: perch.org.resources.thames, title: 'Planning', description: 'Bring the Q3 numbers', startDateTime: perch.at('15:00'), endDateTime: perch.at('15:30') },
+    body: {
+      resourceId: perch.org.resources.thames,
+      title: 'Planning',
+      description: 'Bring the Q3 numbers',
+      startDateTime: perch.at('15:00'),
+      endDateTime: perch.at('15:30'),
+    },
   });
   if (!created.ok) throw new Error(created.error.message);
   return created.value.referenceNumber;
@@ -29,7 +35,10 @@ async function onServer(perch: PerchWorld, referenceNumber: string) {
   return detail.value;
 }
 
-test('renames a booking, moves it to another time and another room, each in place, and the server holds each change', async ({ page, perch }, testInfo) => {
+test('renames a booking, moves it to another time and another room, each in place, and the server holds each change', async ({
+  page,
+  perch,
+}, testInfo) => {
   const referenceNumber = await planning(perch);
   await perch.signIn();
   await perch.open();
@@ -61,7 +70,9 @@ test('renames a booking, moves it to another time and another room, each in plac
   await time.getByLabel('To').selectOption({ label: clockOf(perch.at('17:00')) });
   // Someone takes 16:30 meanwhile: the server's refusal is said beside Save, in words, and the form stays.
   const admin = await perch.clientFor('admin');
-  const taken = await admin.createReservation({ body: { resourceId: perch.org.resources.thames, title: 'Taken', startDateTime: perch.at('16:30'), endDateTime: perch.at('17:00') } });
+  const taken = await admin.createReservation({
+    body: { resourceId: perch.org.resources.thames, title: 'Taken', startDateTime: perch.at('16:30'), endDateTime: perch.at('17:00') },
+  });
   if (!taken.ok) throw new Error(taken.error.message);
   await time.getByRole('button', { name: 'Save' }).click();
   await expect(time.getByRole('alert')).toHaveText('Thames (1.01) is already booked at that time.');
@@ -90,7 +101,10 @@ test('renames a booking, moves it to another time and another room, each in plac
   await expect(row('Roadmap').getByRole('button', { name: 'More actions for Roadmap' })).toBeFocused();
 });
 
-test('copies the details in words, saves them as a calendar file, and shows them on a click of the title', async ({ page, perch }, testInfo) => {
+test('copies the details in words, saves them as a calendar file, and shows them on a click of the title', async ({
+  page,
+  perch,
+}, testInfo) => {
   const referenceNumber = await planning(perch);
   const copied: string[] = [];
   perch.core.on('copyText', (text) => copied.push(text));
@@ -103,7 +117,9 @@ test('copies the details in words, saves them as a calendar file, and shows them
   await row.getByRole('button', { name: 'More actions for Planning' }).click();
   await page.getByRole('menuitem', { name: 'Copy details' }).click();
   await expect(row.getByRole('status')).toHaveText('Details copied.');
-  expect(copied).toEqual([`Planning\nThames (1.01)\n${day}, ${clockOf(perch.at('15:00'))}–${clockOf(perch.at('15:30'))} Berlin time\nBring the Q3 numbers`]);
+  expect(copied).toEqual([
+    `Planning\nThames (1.01)\n${day}, ${clockOf(perch.at('15:00'))}–${clockOf(perch.at('15:30'))} Berlin time\nBring the Q3 numbers`,
+  ]);
 
   await row.getByRole('button', { name: 'More actions for Planning' }).click();
   const download = page.waitForEvent('download');
@@ -165,18 +181,34 @@ for (const theme of ['light', 'dark'] as const) {
   });
 }
 
-test("opens a booking on an organisation's server's website: LibreBooking's reservation page, through the core", async ({ page, perch }) => {
+test("opens a booking on an organisation's server's website: LibreBooking's reservation page, through the core", async ({
+  page,
+  perch,
+}) => {
   const referenceNumber = await planning(perch);
   const opened: string[] = [];
   perch.core.on('openExternal', (url) => opened.push(url));
-  const signedIn = await perch.core.handlers.signIn({ server: { kind: 'remote', url: perch.apiRoot }, username: 'user', password: demoPassword, staySignedIn: false });
+  const signedIn = await perch.core.handlers.signIn({
+    server: { kind: 'remote', url: perch.apiRoot },
+    username: 'user',
+    password: demoPassword,
+    staySignedIn: false,
+  });
   expect(signedIn.ok).toBe(true);
   await perch.core.idle();
   await perch.open();
   await page.getByRole('tab', { name: 'My reservations' }).click();
   const row = page.getByRole('listitem').filter({ hasText: 'Planning' });
   await row.getByRole('button', { name: 'More actions for Planning' }).click();
-  await expect(page.getByRole('menuitem')).toHaveText(['Change time…', 'Change room or desk…', 'Rename…', 'Copy details', 'Add to calendar (.ics)', "Open on the server's website", 'Cancel booking']);
+  await expect(page.getByRole('menuitem')).toHaveText([
+    'Change time…',
+    'Change room or desk…',
+    'Rename…',
+    'Copy details',
+    'Add to calendar (.ics)',
+    "Open on the server's website",
+    'Cancel booking',
+  ]);
   await page.getByRole('menuitem', { name: "Open on the server's website" }).click();
   await expect.poll(() => opened).toEqual([`${new URL(perch.apiRoot).origin}/Web/reservation.php?rn=${referenceNumber}`]);
 });

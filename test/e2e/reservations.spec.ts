@@ -6,7 +6,13 @@ test('checks in to a reservation whose check-in is open, checks out, and sees th
   // 10:31 now: the slot began at 10:30. Admins may book in the past, for someone else.
   const admin = await perch.clientFor('admin');
   const created = await admin.createReservation({
-    body: { resourceId: perch.org.resources.avon, userId: perch.org.users.user, title: 'Stand-up', startDateTime: perch.at('10:30'), endDateTime: perch.at('11:30') },
+    body: {
+      resourceId: perch.org.resources.avon,
+      userId: perch.org.users.user,
+      title: 'Stand-up',
+      startDateTime: perch.at('10:30'),
+      endDateTime: perch.at('11:30'),
+    },
   });
   if (!created.ok) throw new Error(created.error.message);
   const { referenceNumber } = created.value;
@@ -41,7 +47,13 @@ test('lists a meeting the user is invited to as someone else’s booking, withou
   // Alex, the administrator, invites the user to a meeting in Thames this afternoon.
   const admin = await perch.clientFor('admin');
   const created = await admin.createReservation({
-    body: { resourceId: perch.org.resources.thames, title: 'Quarterly review', startDateTime: perch.at('14:00'), endDateTime: perch.at('15:00'), invitees: [perch.org.users.user] },
+    body: {
+      resourceId: perch.org.resources.thames,
+      title: 'Quarterly review',
+      startDateTime: perch.at('14:00'),
+      endDateTime: perch.at('15:00'),
+      invitees: [perch.org.users.user],
+    },
   });
   if (!created.ok) throw new Error(created.error.message);
 
@@ -59,7 +71,10 @@ test('lists a meeting the user is invited to as someone else’s booking, withou
   await screenshot(page, testInfo, 'invited');
 });
 
-test('lists a series under each day it has a date on, with its rule in words, and cancels one of its dates', async ({ page, perch }, testInfo) => {
+test('lists a series under each day it has a date on, with its rule in words, and cancels one of its dates', async ({
+  page,
+  perch,
+}, testInfo) => {
   const user = await perch.clientFor('user');
   const created = await user.createReservation({
     body: {
@@ -81,7 +96,11 @@ test('lists a series under each day it has a date on, with its rule in words, an
   // Today, Tomorrow and Wednesday each list their own date: no later date shows above another day.
   await expect(rows).toHaveCount(3);
   const headings = await rows.evaluateAll((items) => items.map((item) => item.closest('section')?.querySelector('h3')?.textContent));
-  expect(headings).toEqual(['Today', 'Tomorrow', DateTime.fromISO(perch.at('12:00', 2)).setZone('Europe/Berlin').setLocale('en-GB').toFormat('cccc d LLLL')]);
+  expect(headings).toEqual([
+    'Today',
+    'Tomorrow',
+    DateTime.fromISO(perch.at('12:00', 2)).setZone('Europe/Berlin').setLocale('en-GB').toFormat('cccc d LLLL'),
+  ]);
   for (const row of await rows.all()) await expect(row).toContainText(`Daily until ${wednesday}`);
   // No buttons for a booking that has not begun but the menu.
   await expect(rows.first().getByRole('button', { name: /^Check (in|out)/ })).toHaveCount(0);
@@ -91,19 +110,34 @@ test('lists a series under each day it has a date on, with its rule in words, an
   const tomorrow = rows.nth(1);
   await tomorrow.getByRole('button', { name: `More actions for Daily review on ${tuesday}` }).click();
   await page.getByRole('menuitem', { name: 'Cancel this occurrence' }).click();
-  await tomorrow.getByRole('group', { name: 'Confirm cancellation' }).getByRole('button', { name: /^Yes, cancel/ }).click();
+  await tomorrow
+    .getByRole('group', { name: 'Confirm cancellation' })
+    .getByRole('button', { name: /^Yes, cancel/ })
+    .click();
   await expect(rows).toHaveCount(2);
-  const starts = perch.core.snapshot().reservations.filter((reservation) => reservation.title === 'Daily review').map((reservation) => DateTime.fromISO(reservation.start).setZone('Europe/London').toFormat('ccc HH:mm'));
+  const starts = perch.core
+    .snapshot()
+    .reservations.filter((reservation) => reservation.title === 'Daily review')
+    .map((reservation) => DateTime.fromISO(reservation.start).setZone('Europe/London').toFormat('ccc HH:mm'));
   expect(starts).toEqual(['Mon 14:00', 'Wed 14:00']);
   await expectAccessible(page, testInfo, 'my-reservations-series-expanded');
   await screenshot(page, testInfo, 'series-after-cancel');
 });
 
-test('offers no change the server would refuse: nothing on a booking under way for a normal user, Cancel on a later one', async ({ page, perch }, testInfo) => {
+test('offers no change the server would refuse: nothing on a booking under way for a normal user, Cancel on a later one', async ({
+  page,
+  perch,
+}, testInfo) => {
   // 10:31 now. The admin books the slot in progress for the user; the user books later ones.
   const admin = await perch.clientFor('admin');
   const underWay = await admin.createReservation({
-    body: { resourceId: perch.org.resources.phoneBooth, userId: perch.org.users.user, title: 'Call with the bank', startDateTime: perch.at('10:30'), endDateTime: perch.at('11:00') },
+    body: {
+      resourceId: perch.org.resources.phoneBooth,
+      userId: perch.org.users.user,
+      title: 'Call with the bank',
+      startDateTime: perch.at('10:30'),
+      endDateTime: perch.at('11:00'),
+    },
   });
   if (!underWay.ok) throw new Error(underWay.error.message);
   const user = await perch.clientFor('user');
@@ -130,7 +164,14 @@ test('offers no change the server would refuse: nothing on a booking under way f
   await planning.getByRole('button', { name: 'More actions for Planning' }).click();
   await expect(page.getByRole('menu')).toBeVisible();
   // What a user expects, what cannot be undone last; the service on this computer has no website.
-  await expect(page.getByRole('menuitem')).toHaveText(['Change time…', 'Change room or desk…', 'Rename…', 'Copy details', 'Add to calendar (.ics)', 'Cancel booking']);
+  await expect(page.getByRole('menuitem')).toHaveText([
+    'Change time…',
+    'Change room or desk…',
+    'Rename…',
+    'Copy details',
+    'Add to calendar (.ics)',
+    'Cancel booking',
+  ]);
   await expect(page.getByRole('menuitem', { name: 'Change time…' })).toBeFocused();
   await expectAccessible(page, testInfo, 'my-reservations-menu');
   await screenshot(page, testInfo, 'menu-later');

@@ -75,23 +75,29 @@ async function bookTheMorning(world: World): Promise<void> {
 
 async function capture(browser: Browser, url: string, world: World, theme: ThemeSetting, views: View[], prefix = ''): Promise<string[]> {
   const written: string[] = [];
-  for (const view of views) for (const size of sizes) {
-    const page = await browser.newPage({ viewport: size.viewport, deviceScaleFactor: size.deviceScaleFactor, locale: 'en-GB', timezoneId: 'Europe/London' });
-    // Only loopback: the popover must not reach out while it is drawn.
-    await page.route(/^(?!https?:\/\/127\.0\.0\.1[:/]|data:|blob:)/, (route) => route.abort());
-    // tsx (esbuild keepNames) wraps named functions in `__name(...)`, which page scripts lack.
-    await page.addInitScript('globalThis.__name = (fn) => fn;');
-    await bindPerch(page, world.core);
-    await page.goto(url);
-    await page.getByText('Loading…').waitFor({ state: 'detached' });
-    await view.show(page);
-    // No caret or focus ring in a picture meant to show the view at rest.
-    await page.evaluate('document.activeElement?.blur()');
-    const file = `${folder}${prefix}${view.name}-${theme}${size.suffix}.png`;
-    await page.screenshot({ path: file });
-    written.push(file);
-    await page.close();
-  }
+  for (const view of views)
+    for (const size of sizes) {
+      const page = await browser.newPage({
+        viewport: size.viewport,
+        deviceScaleFactor: size.deviceScaleFactor,
+        locale: 'en-GB',
+        timezoneId: 'Europe/London',
+      });
+      // Only loopback: the popover must not reach out while it is drawn.
+      await page.route(/^(?!https?:\/\/127\.0\.0\.1[:/]|data:|blob:)/, (route) => route.abort());
+      // tsx (esbuild keepNames) wraps named functions in `__name(...)`, which page scripts lack.
+      await page.addInitScript('globalThis.__name = (fn) => fn;');
+      await bindPerch(page, world.core);
+      await page.goto(url);
+      await page.getByText('Loading…').waitFor({ state: 'detached' });
+      await view.show(page);
+      // No caret or focus ring in a picture meant to show the view at rest.
+      await page.evaluate('document.activeElement?.blur()');
+      const file = `${folder}${prefix}${view.name}-${theme}${size.suffix}.png`;
+      await page.screenshot({ path: file });
+      written.push(file);
+      await page.close();
+    }
   return written;
 }
 
@@ -105,7 +111,11 @@ async function main(): Promise<void> {
       const world = await startWorld(nextOfficeMorning('10:26'));
       try {
         await world.core.handlers.setSettings({ theme });
-        written.push(...(await capture(browser, popover.url, world, theme, [{ name: 'first-run', show: async (page) => void (await page.getByRole('heading', { name: 'Get started' }).waitFor()) }])));
+        written.push(
+          ...(await capture(browser, popover.url, world, theme, [
+            { name: 'first-run', show: async (page) => void (await page.getByRole('heading', { name: 'Get started' }).waitFor()) },
+          ])),
+        );
         await world.signIn();
         await bookTheMorning(world);
         await world.core.idle();

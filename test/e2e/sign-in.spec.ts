@@ -1,6 +1,9 @@
 import { expect, expectAccessible, screenshot, test } from './support/perch.js';
 
-test('"Try it on this computer" signs in to a new account of the local service and shows its demo resources', async ({ page, perch }, testInfo) => {
+test('"Try it on this computer" signs in to a new account of the local service and shows its demo resources', async ({
+  page,
+  perch,
+}, testInfo) => {
   await perch.open();
   await expect(page.getByRole('heading', { name: 'Get started' })).toBeVisible();
   await expectAccessible(page, testInfo, 'first-run');
@@ -10,11 +13,19 @@ test('"Try it on this computer" signs in to a new account of the local service a
   await expect(page.getByRole('tab', { name: 'Now' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByRole('heading', { name: 'Free now' })).toBeVisible();
   await expect(page.getByText('Thames (1.01)')).toBeVisible();
-  expect(perch.core.snapshot().account).toMatchObject({ server: { kind: 'local' }, userName: 'ada.lovelace', displayName: 'Ada Lovelace', isAdmin: false });
+  expect(perch.core.snapshot().account).toMatchObject({
+    server: { kind: 'local' },
+    userName: 'ada.lovelace',
+    displayName: 'Ada Lovelace',
+    isAdmin: false,
+  });
   await screenshot(page, testInfo, 'tried');
 });
 
-test("signs in to an organisation's server: a wrong password shows the server's message, then the right one works", async ({ page, perch }, testInfo) => {
+test("signs in to an organisation's server: a wrong password shows the server's message, then the right one works", async ({
+  page,
+  perch,
+}, testInfo) => {
   await perch.open();
   await page.getByRole('button', { name: "Connect to my organisation's server" }).click();
   await expect(page.getByLabel('Server address')).toBeFocused();

@@ -21,8 +21,16 @@ const typedDesk = 'desk tomorrow 14:00-15:30';
 
 const taskSteps = {
   'First run': { clicks: 1, keys: 0, how: '“Try it on this computer” on the first-run screen: signed in to the service on this computer' },
-  'A free room for 4 now': { clicks: 1, keys: 0, how: 'the time button of the first room for 4 or more in Free now (each line shows its size)' },
-  'A desk tomorrow 14:00–15:30': { clicks: 0, keys: typedDesk.length + 1, how: `“${typedDesk}” typed in the field focused on open, then Enter` },
+  'A free room for 4 now': {
+    clicks: 1,
+    keys: 0,
+    how: 'the time button of the first room for 4 or more in Free now (each line shows its size)',
+  },
+  'A desk tomorrow 14:00–15:30': {
+    clicks: 0,
+    keys: typedDesk.length + 1,
+    how: `“${typedDesk}” typed in the field focused on open, then Enter`,
+  },
   'Check in': { clicks: 1, keys: 0, how: 'Check in on the Next card' },
   Extend: {
     clicks: 1,
@@ -30,9 +38,17 @@ const taskSteps = {
     how: 'Extend on the Next card, as an administrator: the local service, like a stock LibreBooking, lets only administrators change a booking under way, and Perch offers it to no one else',
   },
   'Check out': { clicks: 2, keys: 0, how: 'Check out on the Next card, then “Yes, check out”' },
-  'Cancel one date of a series': { clicks: 4, keys: 0, how: 'My reservations, ⋯ on that date, “Cancel this occurrence”, then “Yes, cancel”' },
+  'Cancel one date of a series': {
+    clicks: 4,
+    keys: 0,
+    how: 'My reservations, ⋯ on that date, “Cancel this occurrence”, then “Yes, cancel”',
+  },
   'Change a setting': { clicks: 2, keys: 0, how: 'Settings, then the Dark theme: applied at once, no Save' },
-  'Offline and back': { clicks: 1, keys: 0, how: 'nothing while offline (Perch tries again by itself); once back, one click books from Free now' },
+  'Offline and back': {
+    clicks: 1,
+    keys: 0,
+    how: 'nothing while offline (Perch tries again by itself); once back, one click books from Free now',
+  },
 } satisfies Record<string, TaskCost>;
 
 type Task = keyof typeof taskSteps;
@@ -93,7 +109,13 @@ const instant = (wire: string) => DateTime.fromISO(wire).toMillis();
 async function standUp(perch: PerchWorld): Promise<string> {
   const admin = await perch.clientFor('admin');
   const created = await admin.createReservation({
-    body: { resourceId: perch.org.resources.avon, userId: perch.org.users.user, title: 'Stand-up', startDateTime: perch.at('10:30'), endDateTime: perch.at('11:30') },
+    body: {
+      resourceId: perch.org.resources.avon,
+      userId: perch.org.users.user,
+      title: 'Stand-up',
+      startDateTime: perch.at('10:30'),
+      endDateTime: perch.at('11:30'),
+    },
   });
   if (!created.ok) throw new Error(created.error.message);
   return created.value.referenceNumber;
@@ -121,7 +143,9 @@ test('A free room for 4 now', async ({ page, perch }) => {
   const rows = page.locator('li:has(button[data-key])');
   await expect(rows.first()).toBeVisible();
   // The user reads the sizes on the lines; the first that holds four is the one to click.
-  const sizes = await rows.evaluateAll((items) => items.map((item) => Number(item.querySelector('.size')?.textContent?.match(/\d+/)?.[0] ?? 0)));
+  const sizes = await rows.evaluateAll((items) =>
+    items.map((item) => Number(item.querySelector('.size')?.textContent?.match(/\d+/)?.[0] ?? 0)),
+  );
   const forFour = sizes.findIndex((size) => size >= 4);
   expect(forFour).toBeGreaterThanOrEqual(0);
   const name = (await rows.nth(forFour).locator('.name').textContent())!.trim();
@@ -224,7 +248,9 @@ test('Cancel one date of a series', async ({ page, perch }) => {
   await steps.click(page.getByRole('menuitem', { name: 'Cancel this occurrence' }));
   await steps.click(row.getByRole('group', { name: 'Confirm cancellation' }).getByRole('button', { name: /^Yes, cancel/ }));
   await expect(page.getByRole('button', { name: /^More actions for Daily review/ })).toHaveCount(2);
-  const starts = perch.core.snapshot().reservations.map((reservation) => DateTime.fromISO(reservation.start).setZone(officeZone).toFormat('ccc HH:mm'));
+  const starts = perch.core
+    .snapshot()
+    .reservations.map((reservation) => DateTime.fromISO(reservation.start).setZone(officeZone).toFormat('ccc HH:mm'));
   expect(starts).toEqual(['Mon 14:00', 'Wed 14:00']);
   expectCost('Cancel one date of a series', steps);
 });

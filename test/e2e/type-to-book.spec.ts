@@ -57,7 +57,9 @@ test('a line that is not a booking filters Free now, and Enter books nothing', a
   await perch.open();
   await page.keyboard.type('floor 2');
   // Which rows are left, whatever the core's ranking.
-  await expect.poll(async () => (await page.locator('li .name').allTextContents()).map((name) => name.trim()).sort()).toEqual(['Avon (2.01)', 'Boardroom', 'Phone booth (2.02)']);
+  await expect
+    .poll(async () => (await page.locator('li .name').allTextContents()).map((name) => name.trim()).sort())
+    .toEqual(['Avon (2.01)', 'Boardroom', 'Phone booth (2.02)']);
   await expect(page.locator('#free-line')).toHaveText('');
   await page.keyboard.press('Enter');
   await expect(page.locator('#free-line')).toHaveText('');

@@ -14,8 +14,9 @@ if (values.base === undefined || values.user === undefined || values.password ==
   process.exit(2);
 }
 
-const outcomes = await runJourneys({ base: values.base, username: values.user, password: values.password, clock: realJourneyClock }, (outcome) =>
-  console.log(describeOutcome(outcome)),
+const outcomes = await runJourneys(
+  { base: values.base, username: values.user, password: values.password, clock: realJourneyClock },
+  (outcome) => console.log(describeOutcome(outcome)),
 );
 const failed = outcomes.filter((outcome) => outcome.status === 'fail').length;
 console.log(`journeys: ${outcomes.filter((outcome) => outcome.status === 'ok').length} passed, ${failed} failed`);

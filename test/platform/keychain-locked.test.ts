@@ -49,7 +49,8 @@ it('holds what is written while the keyring is locked, moves nothing to memory, 
   await store.set('root|ada', 'refreshed token');
   expect(store.status()).toEqual({
     available: false,
-    reason: 'The keychain is locked or has no default keyring yet. Perch reads your sign-in from it once it is unlocked, and keeps anything new there then.',
+    reason:
+      'The keychain is locked or has no default keyring yet. Perch reads your sign-in from it once it is unlocked, and keeps anything new there then.',
   });
   expect(await store.get('root|ada')).toBe('refreshed token');
   await expect(store.get('root|bob')).rejects.toBeInstanceOf(KeychainLockedError);
@@ -80,7 +81,11 @@ it('at start on a locked keyring: keeps the account, and restores it once unlock
   // No unlock prompt can be shown here, so the keychain answers at once; a prompt left unanswered
   // costs at most the keychain's timeout (keychain-unavailable.test.ts).
   expect(Date.now() - started).toBeLessThan(1000);
-  expect(second.core.snapshot()).toMatchObject({ phase: 'signedOut', account: null, keychain: { available: false, reason: keychainReasons.locked } });
+  expect(second.core.snapshot()).toMatchObject({
+    phase: 'signedOut',
+    account: null,
+    keychain: { available: false, reason: keychainReasons.locked },
+  });
   // Kept, not forgotten: the account file stays, and nothing went to the server.
   expect(existsSync(join(first.dataDir, 'account.json'))).toBe(true);
   expect(harness.requests).toEqual([]);
@@ -93,6 +98,8 @@ it('at start on a locked keyring: keeps the account, and restores it once unlock
   // The kept session is used as it is: no sign-in, and the keychain entry is the one kept before.
   expect(harness.requests.map((request) => `${request.method} ${request.path}`)).not.toContain('POST /Authentication/Authenticate');
   expect(harness.requests.map((request) => `${request.method} ${request.path}`)).toContain('GET /Reservations/');
-  expect(JSON.parse((await keytar.getPassword('Perch', 'local|sofia'))!)).toMatchObject({ sessionToken: JSON.parse(keptBefore!).sessionToken });
+  expect(JSON.parse((await keytar.getPassword('Perch', 'local|sofia'))!)).toMatchObject({
+    sessionToken: JSON.parse(keptBefore!).sessionToken,
+  });
   await second.core.handlers.signOut();
 });

@@ -50,7 +50,9 @@ describe('openKeychain without a usable keytar', () => {
     });
     await store.set('https://example.org/Web/Services/index.php|ada', 'token-1');
     expect(store.status()).toEqual({ available: false, reason: keychainReasons.moduleMissing });
-    expect(store.status().reason).toBe('No keychain is available (the keychain module could not be loaded); you will need to sign in again after Perch restarts.');
+    expect(store.status().reason).toBe(
+      'No keychain is available (the keychain module could not be loaded); you will need to sign in again after Perch restarts.',
+    );
     expect(logged.join('\n')).toContain('perch-no-such-keytar-module');
     expect(await store.get('https://example.org/Web/Services/index.php|ada')).toBe('token-1');
   });
@@ -156,7 +158,12 @@ describe('openKeychain with a keychain that misbehaves', () => {
       return deletePassword(service, account);
     };
     const logged: string[] = [];
-    const store = openKeychain('Perch', { loadKeytar: async () => keytar, isLocked: async () => locked, lockPollMs: 20, log: (message) => logged.push(message) });
+    const store = openKeychain('Perch', {
+      loadKeytar: async () => keytar,
+      isLocked: async () => locked,
+      lockPollMs: 20,
+      log: (message) => logged.push(message),
+    });
     await store.set('root|ada', 'old-token');
     await store.set('root|bob', 'bob-token');
     expect(store.status().available).toBe(true);
@@ -260,7 +267,10 @@ describe('reasonForKeychainError', () => {
     ['Cannot create an item in a locked collection', keychainReasons.locked],
     ['Prompt dismissed', keychainReasons.locked],
     ['Object does not exist at path “/org/freedesktop/secrets/collection/login”', keychainReasons.locked],
-    ['Something else entirely', 'The keychain could not be used (Something else entirely); you will need to sign in again after Perch restarts.'],
+    [
+      'Something else entirely',
+      'The keychain could not be used (Something else entirely); you will need to sign in again after Perch restarts.',
+    ],
   ])('%s', (message, reason) => {
     expect(reasonForKeychainError(new Error(message))).toBe(reason);
   });

@@ -24,7 +24,9 @@ afterAll(() => bus.stop());
 /** What libsecret's own command line tool finds under the attributes keytar uses: the keyring itself, not our code. */
 async function secretToolLookup(accountName: string): Promise<string | null> {
   try {
-    const { stdout } = await promisify(execFile)('secret-tool', ['lookup', 'service', service, 'account', accountName], { env: process.env });
+    const { stdout } = await promisify(execFile)('secret-tool', ['lookup', 'service', service, 'account', accountName], {
+      env: process.env,
+    });
     return stdout;
   } catch {
     return null;

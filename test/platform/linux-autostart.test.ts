@@ -122,17 +122,20 @@ describe('isLinuxAutostartEnabled', () => {
 
 describe('the entry as a desktop launches it', async () => {
   const gio = await hasGio();
-  it.skipIf(!gio)('GLib (gio launch) runs the executable named in Exec, even from an awkward path (skipped where gio, from libglib2.0-bin, is missing)', async () => {
-    const programFolder = join(folder, `My Apps/it's "quoted" $HOME`);
-    const program = join(programFolder, 'perch');
-    const marker = join(folder, 'launched');
-    await mkdir(programFolder, { recursive: true });
-    await writeFile(program, `#!/bin/sh\necho "$0" > '${marker}'\n`);
-    await chmod(program, 0o755);
+  it.skipIf(!gio)(
+    'GLib (gio launch) runs the executable named in Exec, even from an awkward path (skipped where gio, from libglib2.0-bin, is missing)',
+    async () => {
+      const programFolder = join(folder, `My Apps/it's "quoted" $HOME`);
+      const program = join(programFolder, 'perch');
+      const marker = join(folder, 'launched');
+      await mkdir(programFolder, { recursive: true });
+      await writeFile(program, `#!/bin/sh\necho "$0" > '${marker}'\n`);
+      await chmod(program, 0o755);
 
-    await setLinuxAutostart(true, { executable: program, configHome, name: 'Perch' });
-    await run('gio', ['launch', entryPath()]);
+      await setLinuxAutostart(true, { executable: program, configHome, name: 'Perch' });
+      await run('gio', ['launch', entryPath()]);
 
-    await expect.poll(() => readFile(marker, 'utf8').catch(() => ''), { timeout: 5_000 }).toBe(`${program}\n`);
-  });
+      await expect.poll(() => readFile(marker, 'utf8').catch(() => ''), { timeout: 5_000 }).toBe(`${program}\n`);
+    },
+  );
 });

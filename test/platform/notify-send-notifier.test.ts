@@ -3,7 +3,12 @@ import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { maxLiveNotifications, type NotificationInvocation, type NotificationRequest, type NotifierHandle } from '../../electron/core/notifications/notifier.js';
+import {
+  maxLiveNotifications,
+  type NotificationInvocation,
+  type NotificationRequest,
+  type NotifierHandle,
+} from '../../electron/core/notifications/notifier.js';
 import { createNotifySendNotifier, type NotifySendNotifierOptions } from '../../electron/platform/notify-send-notifier.js';
 import { childProcessesNamed } from '../support/child-processes.js';
 import { startNotificationServer, type FakeNotificationServer } from '../support/notification-server.js';
@@ -41,7 +46,12 @@ afterAll(async () => {
 function notifierWithLog(options: NotifySendNotifierOptions = {}) {
   const warnings: string[] = [];
   const responses: NotificationInvocation[] = [];
-  const notifier = createNotifySendNotifier({ icon, desktopEntry: 'org.perchapp.perch', ...options, logger: { warn: (message) => warnings.push(message) } });
+  const notifier = createNotifySendNotifier({
+    icon,
+    desktopEntry: 'org.perchapp.perch',
+    ...options,
+    logger: { warn: (message) => warnings.push(message) },
+  });
   notifier.onResponse((invocation) => responses.push(invocation));
   notifiers.push(notifier);
   return { notifier, warnings, responses };
@@ -90,7 +100,9 @@ describe('through real notify-send on a private session bus', () => {
     expect(childProcessesNamed('notify-send')).toHaveLength(1);
 
     server.invokeAction(sent.id, 'checkIn');
-    await expect.poll(() => responses).toEqual([{ notificationId: request.id, referenceNumber: request.referenceNumber, response: 'checkIn' }]);
+    await expect
+      .poll(() => responses)
+      .toEqual([{ notificationId: request.id, referenceNumber: request.referenceNumber, response: 'checkIn' }]);
     // notify-send closes the notification it was answered on, and ends.
     await expect.poll(() => childProcessesNamed('notify-send')).toEqual([]);
     expect(server.closedByClient).toContain(sent.id);
@@ -99,7 +111,12 @@ describe('through real notify-send on a private session bus', () => {
 
   it('reports a click on the notification as "open", with the end reminder\'s Extend and Snooze buttons offered', async () => {
     const { notifier, responses } = notifierWithLog();
-    const request = reminder({ id: 'endReminder:DEF456:x', referenceNumber: 'DEF456', title: 'Ends in 10 minutes: Heron', actions: ['extend', 'snooze'] });
+    const request = reminder({
+      id: 'endReminder:DEF456:x',
+      referenceNumber: 'DEF456',
+      title: 'Ends in 10 minutes: Heron',
+      actions: ['extend', 'snooze'],
+    });
     expect(await notifier.show(request)).toEqual({ ok: true, value: {} });
     const sent = await sentFor(request);
     expect(sent.actions).toEqual(['default', 'Open', 'extend', 'Extend 30 min', 'snooze', 'Snooze']);
@@ -244,7 +261,10 @@ describe('through real notify-send on a private session bus', () => {
       expect(readFileSync(record, 'utf8').trim().split('\n').at(-1)).toBe('(unset)');
       expect(warnings).toEqual([]);
     } finally {
-      for (const [name, value] of [['APPDIR', saved.appDir], ['LD_LIBRARY_PATH', saved.libraryPath]] as const) {
+      for (const [name, value] of [
+        ['APPDIR', saved.appDir],
+        ['LD_LIBRARY_PATH', saved.libraryPath],
+      ] as const) {
         if (value === undefined) delete process.env[name];
         else process.env[name] = value;
       }
@@ -256,7 +276,8 @@ describe('through real notify-send on a private session bus', () => {
 describe('failures come back as a problem, quickly, never thrown', () => {
   const noServer = 'Notifications cannot be shown: no notification service is running on this desktop.';
   const noBus = 'Notifications cannot be shown: there is no desktop session bus (D-Bus) to send them on.';
-  const missing = 'Notifications cannot be shown: notify-send is not installed (on Debian and Ubuntu it comes with the libnotify-bin package).';
+  const missing =
+    'Notifications cannot be shown: notify-send is not installed (on Debian and Ubuntu it comes with the libnotify-bin package).';
 
   it('no notification service on the bus', async () => {
     process.env['DBUS_SESSION_BUS_ADDRESS'] = emptyBus.address;

@@ -60,12 +60,18 @@ describe('the GlobalShortcuts portal probe', () => {
     portal?.disconnect();
     portal = null;
     // A bare bus starts no portal on demand.
-    expect(await probeShortcutPortal(sessionBus.address)).toMatchObject({ kind: 'missing', reason: expect.stringContaining('org.freedesktop.DBus.Error.ServiceUnknown') });
+    expect(await probeShortcutPortal(sessionBus.address)).toMatchObject({
+      kind: 'missing',
+      reason: expect.stringContaining('org.freedesktop.DBus.Error.ServiceUnknown'),
+    });
   });
 
   it('finds it missing without a session bus, or one that cannot be reached', async () => {
     expect(await probeShortcutPortal(null)).toEqual({ kind: 'missing', reason: 'there is no session bus' });
-    expect(await probeShortcutPortal('unix:path=/nonexistent/perch-bus')).toMatchObject({ kind: 'missing', reason: expect.stringContaining('the session bus cannot be reached') });
+    expect(await probeShortcutPortal('unix:path=/nonexistent/perch-bus')).toMatchObject({
+      kind: 'missing',
+      reason: expect.stringContaining('the session bus cannot be reached'),
+    });
   });
 
   it('cannot tell, and says so, when the bus never answers', async () => {
@@ -75,7 +81,10 @@ describe('the GlobalShortcuts portal probe', () => {
     const silent: Server = createServer(() => {});
     await new Promise<void>((resolve) => silent.listen(socket, resolve));
     try {
-      expect(await probeShortcutPortal(`unix:path=${socket}`, 300)).toEqual({ kind: 'unknown', reason: 'the session bus did not answer in time' });
+      expect(await probeShortcutPortal(`unix:path=${socket}`, 300)).toEqual({
+        kind: 'unknown',
+        reason: 'the session bus did not answer in time',
+      });
     } finally {
       silent.close();
       rmSync(folder, { recursive: true, force: true });

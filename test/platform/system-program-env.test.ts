@@ -29,7 +29,11 @@ function libraryPathSeenBy(env: NodeJS.ProcessEnv): string {
 
 describe('the environment for a system program', () => {
   it("drops every LD_LIBRARY_PATH entry inside $APPDIR and keeps the user's own, in their order", () => {
-    const env = { ...process.env, APPDIR: appDir, LD_LIBRARY_PATH: `${appDir}/usr/lib:/opt/vendor/lib:${appDir}/usr/lib/x86_64-linux-gnu/:/usr/local/lib` };
+    const env = {
+      ...process.env,
+      APPDIR: appDir,
+      LD_LIBRARY_PATH: `${appDir}/usr/lib:/opt/vendor/lib:${appDir}/usr/lib/x86_64-linux-gnu/:/usr/local/lib`,
+    };
     expect(libraryPathSeenBy(systemProgramEnv(env))).toBe('/opt/vendor/lib:/usr/local/lib');
   });
 
@@ -64,7 +68,12 @@ describe('the dbus-send calls of the tray probe and the keychain', () => {
     writeFileSync(program, `#!/bin/sh\nprintf '%s\\n' "\${LD_LIBRARY_PATH-(unset)}" >> '${record}'\necho '   ${reply}'\n`);
     chmodSync(program, 0o755);
     return {
-      env: { PATH: `${folder}:${process.env['PATH']}`, DBUS_SESSION_BUS_ADDRESS: `unix:path=${join(folder, 'bus')}`, APPDIR: appDir, LD_LIBRARY_PATH: `${appDir}/usr/lib:/opt/vendor/lib` },
+      env: {
+        PATH: `${folder}:${process.env['PATH']}`,
+        DBUS_SESSION_BUS_ADDRESS: `unix:path=${join(folder, 'bus')}`,
+        APPDIR: appDir,
+        LD_LIBRARY_PATH: `${appDir}/usr/lib:/opt/vendor/lib`,
+      },
       received: () => readFileSync(record, 'utf8').trim(),
     };
   }

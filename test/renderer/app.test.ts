@@ -62,7 +62,9 @@ describe('App tabs', () => {
   });
 
   test('a clicked notification opens My reservations on that reservation', async () => {
-    const fake = createFakePerch(readySnapshot({ reservations: [reservation(), reservation({ referenceNumber: 'ref-2', title: 'Standup' })] }));
+    const fake = createFakePerch(
+      readySnapshot({ reservations: [reservation(), reservation({ referenceNumber: 'ref-2', title: 'Standup' })] }),
+    );
     await renderApp(fake);
     fake.emit('navigate', { referenceNumber: 'ref-2' });
     await waitFor(() => expect(screen.getByRole('tab', { name: 'My reservations' }).getAttribute('aria-selected')).toBe('true'));
@@ -70,7 +72,9 @@ describe('App tabs', () => {
   });
 
   test("a notification's failed button opens the reservation with the reason where its own button would show it", async () => {
-    const fake = createFakePerch(readySnapshot({ reservations: [reservation(), reservation({ referenceNumber: 'ref-2', title: 'Standup' })] }));
+    const fake = createFakePerch(
+      readySnapshot({ reservations: [reservation(), reservation({ referenceNumber: 'ref-2', title: 'Standup' })] }),
+    );
     await renderApp(fake);
     const message = 'This booking has started, and the server does not let you change a booking once it has started.';
     fake.emit('navigate', { referenceNumber: 'ref-2', failed: { command: 'extend', error: { kind: 'validation', message } } });
@@ -79,7 +83,9 @@ describe('App tabs', () => {
     await waitFor(() => expect(item.textContent).toContain(message));
     expect(item.getAttribute('aria-current')).toBe('true');
     // Beside the row's menu, where Extend is asked for there.
-    expect(screen.getByRole('button', { name: 'More actions for Standup' }).getAttribute('aria-describedby')).toBe(screen.getByText(message).id);
+    expect(screen.getByRole('button', { name: 'More actions for Standup' }).getAttribute('aria-describedby')).toBe(
+      screen.getByText(message).id,
+    );
   });
 
   test('shows the sign-in form when the core signs out', async () => {

@@ -87,8 +87,12 @@ describe('attribute guidance', () => {
   test('required, lists and checkboxes', () => {
     expect(attributeProblem(attribute(1, { label: 'Code', required: true }), '  ')).toBe('Code is required.');
     expect(attributeProblem(attribute(1, { label: 'Code' }), '')).toBeNull();
-    expect(attributeProblem(attribute(1, { label: 'Code', required: true, regex: '/^\\d+$/' }), 'abc')).toBe('Code is not in the expected format.');
-    expect(attributeProblem(attribute(3, { label: 'Size', possibleValues: ['S', 'M'] }), 'XL')).toBe('Choose one of the listed values for Size.');
+    expect(attributeProblem(attribute(1, { label: 'Code', required: true, regex: '/^\\d+$/' }), 'abc')).toBe(
+      'Code is not in the expected format.',
+    );
+    expect(attributeProblem(attribute(3, { label: 'Size', possibleValues: ['S', 'M'] }), 'XL')).toBe(
+      'Choose one of the listed values for Size.',
+    );
     expect(attributeProblem(attribute(4, { label: 'Rules', required: true }), '')).toBe('Rules must be ticked.');
     expect(attributeProblem(attribute(4, { label: 'Rules', required: true }), '1')).toBeNull();
   });

@@ -202,7 +202,14 @@ describe('Book: form', () => {
     expect(status.closest('[role="status"]')).toBeTruthy();
     expect(status.textContent).toBe(`Booked Room Ada ${perch.format.timeRange(at('10:00'), at('11:00'))}`);
     expect(fake.requestsOf('book')).toEqual([
-      { resourceId: 1, start: at('10:00'), end: at('11:00'), title: 'Planning', description: 'Q1', customAttributes: [{ attributeId: 11, value: 'CC-7' }] },
+      {
+        resourceId: 1,
+        start: at('10:00'),
+        end: at('11:00'),
+        title: 'Planning',
+        description: 'Q1',
+        customAttributes: [{ attributeId: 11, value: 'CC-7' }],
+      },
     ]);
     // The form resets: back to the list, and a new booking starts empty.
     expect(screen.getByRole('heading', { name: 'Choose a resource' })).toBeTruthy();
@@ -235,7 +242,11 @@ describe('Book: form', () => {
     expect((screen.getByRole('button', { name: 'Booking…' }) as HTMLButtonElement).disabled).toBe(true);
     answer.resolve({
       ok: false,
-      error: { kind: 'validation', message: 'The server refused the reservation.', errors: ['There are conflicting reservations on Room Ada 26/11/2025 10:00'] },
+      error: {
+        kind: 'validation',
+        message: 'The server refused the reservation.',
+        errors: ['There are conflicting reservations on Room Ada 26/11/2025 10:00'],
+      },
     });
     expect(await screen.findByText('There are conflicting reservations on Room Ada 26/11/2025 10:00')).toBeTruthy();
     expect(screen.getByText('The server refused the reservation.').closest('[role="alert"]')).toBeTruthy();
@@ -261,7 +272,9 @@ describe('Book: form', () => {
 
     const badge = screen.getByLabelText(/Badge number/);
     expect(badge.getAttribute('aria-invalid')).toBe('true');
-    expect(document.getElementById(badge.getAttribute('aria-describedby')!)?.textContent).toBe('Badge number is not in the expected format.');
+    expect(document.getElementById(badge.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'Badge number is not in the expected format.',
+    );
     expect(screen.getByText('Catering is required.')).toBeTruthy();
     expect(screen.getByText('I accept the rules must be ticked.')).toBeTruthy();
     expect(document.activeElement).toBe(badge);
@@ -296,10 +309,18 @@ describe('Book: the day, quick choices, keys and recovery', () => {
     const british = dayChoices('2025-11-26', '2025-11-26', 'en-GB');
     expect(british.slice(0, 3).map((day) => day.label)).toEqual(['Today, Wed 26 Nov', 'Tomorrow, Thu 27 Nov', 'Fri 28 Nov']);
     expect(british.slice(0, 3).map((day) => day.date)).toEqual(['Wed 26 Nov', 'Thu 27 Nov', 'Fri 28 Nov']);
-    expect(dayChoices('2025-11-26', '2025-11-26', 'en-US').slice(0, 3).map((day) => day.label)).toEqual(['Today, Wed Nov 26', 'Tomorrow, Thu Nov 27', 'Fri Nov 28']);
+    expect(
+      dayChoices('2025-11-26', '2025-11-26', 'en-US')
+        .slice(0, 3)
+        .map((day) => day.label),
+    ).toEqual(['Today, Wed Nov 26', 'Tomorrow, Thu Nov 27', 'Fri Nov 28']);
     // Calendar days, whatever the clocks do: across the month, the year and the end of summer time.
     expect(british.find((day) => day.key === '2026-01-01')?.label).toBe('Thu 1 Jan');
-    expect(dayChoices('2026-03-28', '2026-03-28', 'en-GB').slice(1, 3).map((day) => day.key)).toEqual(['2026-03-29', '2026-03-30']);
+    expect(
+      dayChoices('2026-03-28', '2026-03-28', 'en-GB')
+        .slice(1, 3)
+        .map((day) => day.key),
+    ).toEqual(['2026-03-29', '2026-03-30']);
     // A day chosen beyond the list (a draft) stays, in its place, with its year.
     const far = dayChoices('2025-11-26', '2026-11-30', 'en-GB');
     expect(far.at(-1)).toEqual({ key: '2026-11-30', date: 'Mon 30 Nov 2026', label: 'Mon 30 Nov 2026' });
@@ -310,7 +331,12 @@ describe('Book: the day, quick choices, keys and recovery', () => {
     await openForm(user, 'Room Ada');
     const quick = within(screen.getByRole('group', { name: 'Quick choices' }));
     const time = (t: string) => perch.format.time(at(t));
-    expect(quick.getAllByRole('button').map((button) => button.textContent)).toEqual(['Today', 'Tomorrow', `from ${time('10:00')}`, `from ${time('11:30')}`]);
+    expect(quick.getAllByRole('button').map((button) => button.textContent)).toEqual([
+      'Today',
+      'Tomorrow',
+      `from ${time('10:00')}`,
+      `from ${time('11:30')}`,
+    ]);
     await user.click(quick.getByRole('button', { name: `from ${time('11:30')}` }));
     expect(select('Start').value).toBe(at('11:30'));
     await user.click(quick.getByRole('button', { name: 'Tomorrow' }));

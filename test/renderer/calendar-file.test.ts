@@ -50,7 +50,13 @@ describe('Add to calendar: one reservation as an iCalendar file', () => {
   });
 
   test('an untitled booking goes by its resource; one awaiting approval is tentative; a description keeps its lines, escaped', () => {
-    const untitled = reservationView({ title: '  ', resourceName: 'Desk 7 / east', isPendingApproval: true, start: booking.start, end: booking.end });
+    const untitled = reservationView({
+      title: '  ',
+      resourceName: 'Desk 7 / east',
+      isPendingApproval: true,
+      start: booking.start,
+      end: booking.end,
+    });
     const file = calendarFile(untitled, { nowMs, description: 'Bring the plans\nand C:\\notes' });
     const lines = unfolded(file.text);
     expect(lines).toContain('SUMMARY:Desk 7 / east');

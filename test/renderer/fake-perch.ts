@@ -60,7 +60,14 @@ export function defaultSettings(): Settings {
     startReminderMinutes: 10,
     endReminderMinutes: 5,
     checkInLeadMinutes: 5,
-    notifications: { startReminder: true, endReminder: true, checkInOpen: true, autoReleaseWarning: true, released: true, approvalOutcome: true },
+    notifications: {
+      startReminder: true,
+      endReminder: true,
+      checkInOpen: true,
+      autoReleaseWarning: true,
+      released: true,
+      approvalOutcome: true,
+    },
     autoCheckIn: false,
     launchAtLogin: false,
     theme: 'system',
@@ -81,7 +88,10 @@ export interface FakePerch {
 export function createFakePerch(initial: StateSnapshot = signedOutSnapshot(), overrides: Partial<CommandHandlers> = {}): FakePerch {
   let state = initial;
   let settings = defaultSettings();
-  const notImplemented = async () => ({ ok: false as const, error: { kind: 'unexpected' as const, message: 'Not scripted in this test.' } });
+  const notImplemented = async () => ({
+    ok: false as const,
+    error: { kind: 'unexpected' as const, message: 'Not scripted in this test.' },
+  });
   const startSession = async () => {
     state = readySnapshot();
     return { ok: true as const, value: state };

@@ -16,11 +16,20 @@ describe('format', () => {
     expect(berlin.timeRange('2025-11-26T13:00:00Z', '2025-11-26T14:30:00Z')).toMatch(/^14:00\s*–\s*15:30$/);
     // Across midnight, two times, not two dates.
     expect(berlin.timeRange('2025-11-26T22:30:00Z', '2025-11-26T23:30:00Z')).toBe('23:30–00:30');
-    expect(plain(createDateFormat('America/New_York', { locale: 'en-US', hourCycle: 'h12' }).timeRange('2025-11-27T04:30:00Z', '2025-11-27T05:00:00Z'))).toBe('11:30 PM – 12:00 AM');
+    expect(
+      plain(
+        createDateFormat('America/New_York', { locale: 'en-US', hourCycle: 'h12' }).timeRange(
+          '2025-11-27T04:30:00Z',
+          '2025-11-27T05:00:00Z',
+        ),
+      ),
+    ).toBe('11:30 PM – 12:00 AM');
   });
 
   test('the clock follows the OS, not the locale: a 12-hour British clock, a 24-hour American one', () => {
-    expect(plain(createDateFormat('Europe/Berlin', { locale: 'en-GB', hourCycle: 'h12' }).time('2025-11-26T13:05:00Z'))).toMatch(/^0?2:05 pm$/i);
+    expect(plain(createDateFormat('Europe/Berlin', { locale: 'en-GB', hourCycle: 'h12' }).time('2025-11-26T13:05:00Z'))).toMatch(
+      /^0?2:05 pm$/i,
+    );
     expect(createDateFormat('Europe/Berlin', { locale: 'en-US', hourCycle: 'h23' }).time('2025-11-26T13:05:00Z')).toBe('14:05');
   });
 
@@ -41,7 +50,9 @@ describe('format', () => {
     expect(berlin.dayHeading('2025-11-26T23:30:00Z', now)).toBe('Tomorrow');
     expect(berlin.dayHeading('2025-11-25T10:00:00+01:00', now)).toBe('Yesterday');
     expect(berlin.dayHeading('2025-11-29T10:00:00+01:00', now)).toBe('Saturday 29 November');
-    expect(createDateFormat('Europe/Berlin', { locale: 'de', hourCycle: 'h23' }).dayHeading('2025-11-27T10:00:00+01:00', now)).toBe('Morgen');
+    expect(createDateFormat('Europe/Berlin', { locale: 'de', hourCycle: 'h23' }).dayHeading('2025-11-27T10:00:00+01:00', now)).toBe(
+      'Morgen',
+    );
     expect(berlin.dayKey('2025-11-26T23:30:00Z')).toBe('2025-11-27');
   });
 

@@ -10,7 +10,13 @@ import { createFakePerch, deferred, readySnapshot, reservation, type FakePerch }
 const text = (element: Element | null) => element?.textContent?.replace(/\s+/g, ' ').trim();
 
 function free(overrides: Partial<FreeResourceView> = {}): FreeResourceView {
-  return freeResourceView({ resourceId: 3, name: 'Room Babbage', scheduleName: 'Rooms', freeUntil: '2025-11-26T12:00:00.000+01:00', ...overrides });
+  return freeResourceView({
+    resourceId: 3,
+    name: 'Room Babbage',
+    scheduleName: 'Rooms',
+    freeUntil: '2025-11-26T12:00:00.000+01:00',
+    ...overrides,
+  });
 }
 
 async function renderNow(fake: FakePerch, options: { waitForState?: boolean } = {}) {
@@ -28,7 +34,9 @@ const alerts = () => screen.queryAllByRole('alert').map(text).filter(Boolean).jo
 const plain = (value: string | null | undefined) => value?.replace(/\s+/g, ' ').trim();
 /** Buttons by their accessible name, its spaces plain. */
 const button = (name: string | RegExp) =>
-  screen.getByRole('button', { name: typeof name === 'string' ? (accessible: string) => plain(accessible) === name : name }) as HTMLButtonElement;
+  screen.getByRole('button', {
+    name: typeof name === 'string' ? (accessible: string) => plain(accessible) === name : name,
+  }) as HTMLButtonElement;
 
 describe('Now: states', () => {
   test('loading: says so until the core answers', async () => {
@@ -76,7 +84,13 @@ describe('Now: states', () => {
 
   test('offline: keeps the cached data, says how old it is, and leaves the failure to the badge', async () => {
     await renderNow(
-      createFakePerch(readySnapshot({ offline: true, fetchedAt: '2025-11-26T09:48:00.000+01:00', lastError: { kind: 'network', message: 'The server cannot be reached.' } })),
+      createFakePerch(
+        readySnapshot({
+          offline: true,
+          fetchedAt: '2025-11-26T09:48:00.000+01:00',
+          lastError: { kind: 'network', message: 'The server cannot be reached.' },
+        }),
+      ),
     );
     expect(screen.getByText(/Showing what was known at 9:48/)).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Design review' })).toBeTruthy();
@@ -116,7 +130,14 @@ describe('Now: the next reservation', () => {
       createFakePerch(
         readySnapshot({
           reservations: [
-            reservation({ referenceNumber: 'old', title: 'Done early', start: '2025-11-26T09:00:00.000+01:00', end: '2025-11-26T11:00:00.000+01:00', checkedInAt: '2025-11-26T09:00:00.000+01:00', checkedOutAt: '2025-11-26T09:40:00.000+01:00' }),
+            reservation({
+              referenceNumber: 'old',
+              title: 'Done early',
+              start: '2025-11-26T09:00:00.000+01:00',
+              end: '2025-11-26T11:00:00.000+01:00',
+              checkedInAt: '2025-11-26T09:00:00.000+01:00',
+              checkedOutAt: '2025-11-26T09:40:00.000+01:00',
+            }),
             reservation({ referenceNumber: 'next', title: 'Standup' }),
           ],
         }),
@@ -153,7 +174,16 @@ describe('Now: the next reservation', () => {
 
   test('checked in, nothing to extend to: Check out is the action, asks first, and a refusal is one line beside it, gone at the next action', async () => {
     const fake = createFakePerch(
-      readySnapshot({ reservations: [reservation({ requiresCheckIn: true, start: '2025-11-26T09:30:00.000+01:00', checkedInAt: '2025-11-26T09:31:00.000+01:00', canCheckOut: true })] }),
+      readySnapshot({
+        reservations: [
+          reservation({
+            requiresCheckIn: true,
+            start: '2025-11-26T09:30:00.000+01:00',
+            checkedInAt: '2025-11-26T09:31:00.000+01:00',
+            canCheckOut: true,
+          }),
+        ],
+      }),
     );
     fake.handlers.offerExtension = async () => ({ ok: true, value: { minutes: null, reason: 'Room Ada is booked from 11:00.' } });
     fake.handlers.checkOut = async () => ({ ok: false, error: { kind: 'validation', message: 'The reservation has already ended.' } });
@@ -192,7 +222,9 @@ describe('Now: the next reservation', () => {
       autoReleaseAt: '2025-11-26T10:27:00.000+01:00',
     });
     const { perch } = await renderNow(createFakePerch(readySnapshot({ reservations: [awaiting] })));
-    const deadlines = within(screen.getByRole('list', { name: 'Deadlines' })).getAllByRole('listitem').map(text);
+    const deadlines = within(screen.getByRole('list', { name: 'Deadlines' }))
+      .getAllByRole('listitem')
+      .map(text);
     expect(deadlines).toEqual(['Check in 10:07 – 10:27 AM, or it is released']);
     expect(screen.queryByRole('button', { name: /Check in/ })).toBeNull();
     expect(button("I'm not coming to Design review").classList.contains('primary')).toBe(false);
@@ -200,20 +232,41 @@ describe('Now: the next reservation', () => {
     expect(screen.queryByRole('button', { name: /^Cancel/ })).toBeNull();
     // Once check-in is open, only the release is left to say.
     perch.snapshot = readySnapshot({ reservations: [{ ...awaiting, checkInOpen: true }] });
-    await waitFor(() => expect(within(screen.getByRole('list', { name: 'Deadlines' })).getAllByRole('listitem').map(text)).toEqual(['Released at 10:27 AM unless you check in']));
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('list', { name: 'Deadlines' }))
+          .getAllByRole('listitem')
+          .map(text),
+      ).toEqual(['Released at 10:27 AM unless you check in']),
+    );
     expect(button('Check in to Design review').classList.contains('primary')).toBe(true);
   });
 
   test("a resource keeping another zone's clock: its times are on the user's clock, as everything on the screen", async () => {
-    const london = reservation({ timezone: 'Europe/London', requiresCheckIn: true, awaitsCheckIn: true, checkInOpensAt: '2025-11-26T10:07:00.000+01:00', autoReleaseAt: '2025-11-26T10:27:00.000+01:00' });
+    const london = reservation({
+      timezone: 'Europe/London',
+      requiresCheckIn: true,
+      awaitsCheckIn: true,
+      checkInOpensAt: '2025-11-26T10:07:00.000+01:00',
+      autoReleaseAt: '2025-11-26T10:27:00.000+01:00',
+    });
     await renderNow(createFakePerch(readySnapshot({ reservations: [london] })));
-    expect(within(screen.getByRole('list', { name: 'Deadlines' })).getAllByRole('listitem').map(text)).toEqual(['Check in 10:07 – 10:27 AM, or it is released']);
+    expect(
+      within(screen.getByRole('list', { name: 'Deadlines' }))
+        .getAllByRole('listitem')
+        .map(text),
+    ).toEqual(['Check in 10:07 – 10:27 AM, or it is released']);
     expect(plain(screen.getByRole('article').querySelector('.time')?.textContent)).toBe('10:12 – 11:00 AM');
     expect(screen.queryByText(/London time/)).toBeNull();
   });
 
   test('under way: Extend to the next slot is the action, Check out beside it; the end moves and a new offer is asked', async () => {
-    const underWay = reservation({ requiresCheckIn: true, start: '2025-11-26T09:30:00.000+01:00', checkedInAt: '2025-11-26T09:31:00.000+01:00', canCheckOut: true });
+    const underWay = reservation({
+      requiresCheckIn: true,
+      start: '2025-11-26T09:30:00.000+01:00',
+      checkedInAt: '2025-11-26T09:31:00.000+01:00',
+      canCheckOut: true,
+    });
     const fake = createFakePerch(readySnapshot({ reservations: [underWay] }));
     fake.handlers.offerExtension = async () => ({ ok: true, value: { minutes: 30, end: '2025-11-26T11:30:00.000+01:00' } });
     const answer = deferred<BridgeResult<ReservationView>>();
@@ -240,7 +293,13 @@ describe('Now: the next reservation', () => {
   });
 
   test('under way where the server refuses changes once started (canChange: false): Extend is neither asked about nor offered, as in My reservations', async () => {
-    const locked = reservation({ requiresCheckIn: true, start: '2025-11-26T09:30:00.000+01:00', checkedInAt: '2025-11-26T09:31:00.000+01:00', canCheckOut: true, canChange: false });
+    const locked = reservation({
+      requiresCheckIn: true,
+      start: '2025-11-26T09:30:00.000+01:00',
+      checkedInAt: '2025-11-26T09:31:00.000+01:00',
+      canCheckOut: true,
+      canChange: false,
+    });
     const fake = createFakePerch(readySnapshot({ reservations: [locked] }));
     fake.handlers.offerExtension = async () => ({ ok: true, value: { minutes: 30, end: '2025-11-26T11:30:00.000+01:00' } });
     await renderNow(fake);
@@ -250,7 +309,12 @@ describe('Now: the next reservation', () => {
   });
 
   test("a refused Extend is one line beside Extend, never under Check out's question, and goes at the next action", async () => {
-    const underWay = reservation({ requiresCheckIn: true, start: '2025-11-26T09:30:00.000+01:00', checkedInAt: '2025-11-26T09:31:00.000+01:00', canCheckOut: true });
+    const underWay = reservation({
+      requiresCheckIn: true,
+      start: '2025-11-26T09:30:00.000+01:00',
+      checkedInAt: '2025-11-26T09:31:00.000+01:00',
+      canCheckOut: true,
+    });
     const fake = createFakePerch(readySnapshot({ reservations: [underWay] }));
     fake.handlers.offerExtension = async () => ({ ok: true, value: { minutes: 30, end: '2025-11-26T11:30:00.000+01:00' } });
     const refusal = 'This booking has started, and the server does not let you change a booking once it has started.';
@@ -308,10 +372,23 @@ describe('Now: Free now', () => {
   const rooms = [
     free({ resourceId: 3, name: 'Room Babbage', groupNames: ['Head office', 'Floor 1 rooms'], capacity: 6, location: 'Floor 1' }),
     free({ resourceId: 4, name: 'Thames', freeUntil: '2025-11-26T11:45:00.000+01:00' }),
-    free({ resourceId: 5, name: 'Desk 7', scheduleId: 2, scheduleName: 'Desks', freeUntil: '2025-11-29T00:00:00.000+01:00', features: [{ label: 'Screen', value: 'Two monitors' }] }),
+    free({
+      resourceId: 5,
+      name: 'Desk 7',
+      scheduleId: 2,
+      scheduleName: 'Desks',
+      freeUntil: '2025-11-29T00:00:00.000+01:00',
+      features: [{ label: 'Screen', value: 'Two monitors' }],
+    }),
     free({ resourceId: 6, name: 'Projector', scheduleId: 3, scheduleName: 'Equipment', freeUntil: '2025-11-26T10:20:00.000+01:00' }),
   ];
-  const boardroom = free({ resourceId: 7, name: 'Boardroom', freeUntil: null, capacity: 14, needsForm: 'needs approval and a cost centre' });
+  const boardroom = free({
+    resourceId: 7,
+    name: 'Boardroom',
+    freeUntil: null,
+    capacity: 14,
+    needsForm: 'needs approval and a cost centre',
+  });
 
   test('groups resources by schedule; one line each: name, size, until when, and the one action with the times it books', async () => {
     await renderNow(createFakePerch(readySnapshot({ freeNow: rooms })));
@@ -319,16 +396,32 @@ describe('Now: Free now', () => {
     expect(screen.getAllByRole('heading', { level: 3 }).map(text)).toEqual(['Design review', 'Rooms', 'Desks']);
     const rows = screen.getAllByRole('listitem');
     // Most rows end today: "free all day" tells something here.
-    expect(rows.map(text)).toEqual(['Room Babbage 6 people until 12:00 PM 10:30 – 11:00 AM', 'Thames until 11:45 AM 10:30 – 11:00 AM', 'Desk 7 free all day 10:30 – 11:00 AM']);
+    expect(rows.map(text)).toEqual([
+      'Room Babbage 6 people until 12:00 PM 10:30 – 11:00 AM',
+      'Thames until 11:45 AM 10:30 – 11:00 AM',
+      'Desk 7 free all day 10:30 – 11:00 AM',
+    ]);
     // What a row leaves out to stay one line is in its tooltip; the action's name holds what it shows.
     expect(rows[0]!.title).toBe('Room Babbage · Floor 1 rooms · 6 people · Floor 1 · until 12:00 PM');
-    expect(within(rows[0]!).getAllByRole('button').map((element) => plain(element.getAttribute('aria-label')))).toEqual(['Book Room Babbage 10:30 – 11:00 AM']);
+    expect(
+      within(rows[0]!)
+        .getAllByRole('button')
+        .map((element) => plain(element.getAttribute('aria-label'))),
+    ).toEqual(['Book Room Babbage 10:30 – 11:00 AM']);
   });
 
   test('"free all day" only where it tells something: not on a list free all day nearly everywhere', async () => {
-    const allDay = [free({ resourceId: 3, name: 'Room Babbage', freeUntil: null }), free({ resourceId: 4, name: 'Thames', freeUntil: null }), free({ resourceId: 5, name: 'Avon' })];
+    const allDay = [
+      free({ resourceId: 3, name: 'Room Babbage', freeUntil: null }),
+      free({ resourceId: 4, name: 'Thames', freeUntil: null }),
+      free({ resourceId: 5, name: 'Avon' }),
+    ];
     await renderNow(createFakePerch(readySnapshot({ freeNow: allDay })));
-    expect(screen.getAllByRole('listitem').map(text)).toEqual(['Room Babbage 10:30 – 11:00 AM', 'Thames 10:30 – 11:00 AM', 'Avon until 12:00 PM 10:30 – 11:00 AM']);
+    expect(screen.getAllByRole('listitem').map(text)).toEqual([
+      'Room Babbage 10:30 – 11:00 AM',
+      'Thames 10:30 – 11:00 AM',
+      'Avon until 12:00 PM 10:30 – 11:00 AM',
+    ]);
   });
 
   test('a booking that starts within the minute says "now"', async () => {
@@ -363,7 +456,10 @@ describe('Now: Free now', () => {
     answer.resolve({ ok: true, value: { referenceNumber: 'new-1', isPendingApproval: false } });
     await waitFor(() => expect(screen.queryByText('Room Babbage')).toBeNull());
     // Said where the row was (the first of Rooms), and to assistive technology.
-    expect(screen.getAllByRole('listitem').map(text).slice(0, 2)).toEqual(['✓ Booked Room Babbage 10:30 – 11:00 AM', 'Thames until 11:45 AM 10:30 – 11:00 AM']);
+    expect(screen.getAllByRole('listitem').map(text).slice(0, 2)).toEqual([
+      '✓ Booked Room Babbage 10:30 – 11:00 AM',
+      'Thames until 11:45 AM 10:30 – 11:00 AM',
+    ]);
     expect(screen.getAllByRole('status').map(text)).toContain('Booked Room Babbage 10:30 – 11:00 AM');
     expect(document.activeElement).toBe(screen.getByLabelText(/^Filter free resources/));
   });
@@ -382,7 +478,10 @@ describe('Now: Free now', () => {
 
   test("a refused booking shows the core's message verbatim and keeps the resource", async () => {
     const fake = createFakePerch(readySnapshot({ freeNow: rooms }));
-    fake.handlers.book = async () => ({ ok: false, error: { kind: 'invalidInput', message: 'Room Babbage cannot be booked for longer than 30 minutes.' } });
+    fake.handlers.book = async () => ({
+      ok: false,
+      error: { kind: 'invalidInput', message: 'Room Babbage cannot be booked for longer than 30 minutes.' },
+    });
     const { user } = await renderNow(fake);
     await user.click(button('Book Room Babbage 10:30 – 11:00 AM'));
     await waitFor(() => expect(alerts()).toBe('Room Babbage cannot be booked for longer than 30 minutes.'));
@@ -393,7 +492,10 @@ describe('Now: Free now', () => {
   test('a clash says so in words and offers the next free time, which books the same resource then', async () => {
     const fake = createFakePerch(readySnapshot({ freeNow: rooms }));
     const nextFree = { start: '2025-11-26T11:30:00.000+01:00', end: '2025-11-26T12:00:00.000+01:00' };
-    fake.handlers.book = async () => ({ ok: false, error: { kind: 'conflict', message: 'Room Babbage was just taken — next free 11:30 AM', nextFree } });
+    fake.handlers.book = async () => ({
+      ok: false,
+      error: { kind: 'conflict', message: 'Room Babbage was just taken — next free 11:30 AM', nextFree },
+    });
     const { user } = await renderNow(fake);
     await user.click(button('Book Room Babbage 10:30 – 11:00 AM'));
     await waitFor(() => expect(alerts()).toBe('Room Babbage was just taken — next free 11:30 AM'));
@@ -473,7 +575,9 @@ describe('Now: Free now', () => {
     fake.handlers.freeAt = async () => ({ ok: true, value: [free({ resourceId: 8, name: 'Avon', freeUntil: null })] });
     fake.handlers.book = async () => ({ ok: true, value: { referenceNumber: 'new-5', isPendingApproval: false } });
     const { user } = await renderNow(fake);
-    expect(plain(screen.getByText(/Everything is closed now/).textContent)).toBe('Everything is closed now. Head office opens Mon 8:00 AM.');
+    expect(plain(screen.getByText(/Everything is closed now/).textContent)).toBe(
+      'Everything is closed now. Head office opens Mon 8:00 AM.',
+    );
     expect(screen.queryByText('Nothing is free right now.')).toBeNull();
 
     await user.click(button('Look at Mon 8:00 AM'));
@@ -488,7 +592,9 @@ describe('Now: Free now', () => {
     const closed = { scheduleId: 1, scheduleName: 'Head office', opensAt: '2025-11-27T08:00:00.000+01:00' };
     const fake = createFakePerch(readySnapshot({ freeNow: [], freeNowClosed: closed }));
     await renderNow(fake);
-    expect(plain(screen.getByText(/Everything is closed now/).textContent)).toBe('Everything is closed now. Head office opens tomorrow 8:00 AM.');
+    expect(plain(screen.getByText(/Everything is closed now/).textContent)).toBe(
+      'Everything is closed now. Head office opens tomorrow 8:00 AM.',
+    );
     expect(button('Look at tomorrow 8:00 AM')).toBeTruthy();
     fake.emit('stateChanged', readySnapshot({ freeNow: [], freeNowClosed: { ...closed, opensAt: null } }));
     await waitFor(() => expect(plain(screen.getByText(/Everything is closed now/).textContent)).toBe('Everything is closed now.'));
@@ -502,8 +608,22 @@ describe('Now: Free now finds across everything', () => {
 
   test('every word typed begins a word of the name, place, schedule, group or features', async () => {
     const freeNow = [
-      free({ resourceId: 10, name: 'S05 Desk 23', scheduleId: 5, scheduleName: 'S05 Office Floor 5', groupNames: ['Office Floor 5'], capacity: 3, features: [{ label: 'Floor', value: '5' }] }),
-      free({ resourceId: 11, name: 'S03 Desk 31', scheduleId: 3, scheduleName: 'S03 Office Floor 3', features: [{ label: 'Floor', value: '3' }] }),
+      free({
+        resourceId: 10,
+        name: 'S05 Desk 23',
+        scheduleId: 5,
+        scheduleName: 'S05 Office Floor 5',
+        groupNames: ['Office Floor 5'],
+        capacity: 3,
+        features: [{ label: 'Floor', value: '5' }],
+      }),
+      free({
+        resourceId: 11,
+        name: 'S03 Desk 31',
+        scheduleId: 3,
+        scheduleName: 'S03 Office Floor 3',
+        features: [{ label: 'Floor', value: '3' }],
+      }),
       free({ resourceId: 12, name: 'Severn (1.02)', location: 'Head office', capacity: 8 }),
       free({ resourceId: 13, name: 'Hot desk', scheduleId: 12, scheduleName: 'S12', groupNames: ['Office Floor 12'], capacity: 1 }),
     ];
@@ -525,7 +645,10 @@ describe('Now: Free now finds across everything', () => {
     for (const [typed, expected] of cases) {
       await user.clear(filterBox());
       await user.type(filterBox(), typed);
-      expect({ typed, found: screen.queryAllByRole('listitem').map((row) => row.querySelector('.name')?.textContent) }).toEqual({ typed, found: expected });
+      expect({ typed, found: screen.queryAllByRole('listitem').map((row) => row.querySelector('.name')?.textContent) }).toEqual({
+        typed,
+        found: expected,
+      });
     }
   });
 
@@ -533,7 +656,16 @@ describe('Now: Free now finds across everything', () => {
     const fake = createFakePerch(
       readySnapshot({
         freeNow: [free({ resourceId: 3, name: 'Room Babbage' })],
-        notFreeNow: [unavailableResourceView({ resourceId: 4, name: 'Thames (1.01)', scheduleName: 'Rooms', capacity: 6, freeFrom: '2025-11-26T14:30:00.000+01:00', standing: 'favourite' })],
+        notFreeNow: [
+          unavailableResourceView({
+            resourceId: 4,
+            name: 'Thames (1.01)',
+            scheduleName: 'Rooms',
+            capacity: 6,
+            freeFrom: '2025-11-26T14:30:00.000+01:00',
+            standing: 'favourite',
+          }),
+        ],
       }),
     );
     fake.handlers.freeAt = async () => ({ ok: true, value: [free({ resourceId: 4, name: 'Thames (1.01)', freeUntil: null })] });
@@ -557,7 +689,13 @@ describe('Now: Free now finds across everything', () => {
 
   test('a closed match says when it opens; booked to closing and not checked yet say so, with nothing to look at', async () => {
     const notFreeNow = [
-      unavailableResourceView({ resourceId: 4, name: 'Avon desk', reason: 'closed', scheduleName: 'Annex', freeFrom: '2025-12-01T08:00:00.000+01:00' }),
+      unavailableResourceView({
+        resourceId: 4,
+        name: 'Avon desk',
+        reason: 'closed',
+        scheduleName: 'Annex',
+        freeFrom: '2025-12-01T08:00:00.000+01:00',
+      }),
       unavailableResourceView({ resourceId: 5, name: 'Avon room', freeFrom: null }),
       unavailableResourceView({ resourceId: 6, name: 'Avon kit', reason: 'notAsked', freeFrom: null }),
     ];
@@ -581,14 +719,32 @@ describe('Now: Free now finds across everything', () => {
   describe('hundreds of rows', () => {
     // 100 free desks over 4 schedules, in the core's order; and 20 not free.
     const many = Array.from({ length: 100 }, (_, index) =>
-      free({ resourceId: 100 + index, name: `Desk ${100 + index}`, scheduleId: 1 + (index % 4), scheduleName: `S0${1 + (index % 4)}`, freeUntil: null }),
+      free({
+        resourceId: 100 + index,
+        name: `Desk ${100 + index}`,
+        scheduleId: 1 + (index % 4),
+        scheduleName: `S0${1 + (index % 4)}`,
+        freeUntil: null,
+      }),
     );
-    const busy = Array.from({ length: 20 }, (_, index) => unavailableResourceView({ resourceId: 300 + index, name: `Desk ${300 + index}`, freeFrom: '2025-11-26T14:30:00.000+01:00' }));
+    const busy = Array.from({ length: 20 }, (_, index) =>
+      unavailableResourceView({ resourceId: 300 + index, name: `Desk ${300 + index}`, freeFrom: '2025-11-26T14:30:00.000+01:00' }),
+    );
 
     test('the first 30 are shown by schedule, each saying how many of its schedule; "Show all" reveals the rest and moves the keyboard there', async () => {
       const { user } = await renderNow(createFakePerch(readySnapshot({ freeNow: many, notFreeNow: busy })));
-      expect(names()).toEqual(many.slice(0, 30).map(({ name }) => name).sort((a, b) => Number(a.slice(5)) % 4 - Number(b.slice(5)) % 4));
-      expect(screen.getAllByRole('heading', { level: 3 }).map(text).slice(1)).toEqual(['S01 · 8 of 25', 'S02 · 8 of 25', 'S03 · 7 of 25', 'S04 · 7 of 25']);
+      expect(names()).toEqual(
+        many
+          .slice(0, 30)
+          .map(({ name }) => name)
+          .sort((a, b) => (Number(a.slice(5)) % 4) - (Number(b.slice(5)) % 4)),
+      );
+      expect(screen.getAllByRole('heading', { level: 3 }).map(text).slice(1)).toEqual([
+        'S01 · 8 of 25',
+        'S02 · 8 of 25',
+        'S03 · 7 of 25',
+        'S04 · 7 of 25',
+      ]);
       await user.click(button('Show all 100 free in 4 schedules'));
       expect(screen.getAllByRole('listitem')).toHaveLength(100);
       expect(screen.getAllByRole('heading', { level: 3 }).map(text).slice(1)).toEqual(['S01', 'S02', 'S03', 'S04']);
@@ -624,7 +780,12 @@ describe('Now: Free now finds across everything', () => {
 });
 
 describe("Now: I'm not coming", () => {
-  const awaiting = reservation({ requiresCheckIn: true, awaitsCheckIn: true, checkInOpensAt: '2025-11-26T10:07:00.000+01:00', autoReleaseAt: '2025-11-26T10:27:00.000+01:00' });
+  const awaiting = reservation({
+    requiresCheckIn: true,
+    awaitsCheckIn: true,
+    checkInOpensAt: '2025-11-26T10:07:00.000+01:00',
+    autoReleaseAt: '2025-11-26T10:27:00.000+01:00',
+  });
 
   test('before the start, asks once whether to cancel and free the room; No keeps it, Yes gives it back', async () => {
     const fake = createFakePerch(readySnapshot({ reservations: [awaiting] }));
@@ -651,16 +812,21 @@ describe("Now: I'm not coming", () => {
   test('after the start, while check-in is open, the question is about ending it now; a refusal is shown', async () => {
     const started = { ...awaiting, start: '2025-11-26T09:55:00.000+01:00', checkInOpen: true };
     const fake = createFakePerch(readySnapshot({ reservations: [started] }));
-    fake.handlers.release = async () => ({ ok: false, error: { kind: 'validation', message: 'This reservation cannot be checked out from.' } });
+    fake.handlers.release = async () => ({
+      ok: false,
+      error: { kind: 'validation', message: 'This reservation cannot be checked out from.' },
+    });
     const { user } = await renderNow(fake);
     await user.click(button("I'm not coming to Design review"));
     expect(text(screen.getByRole('group', { name: 'Confirm giving the booking back' }))).toContain('End it now and free Room Ada?');
     await user.click(button('Yes, free it: give Design review back'));
     await waitFor(() => expect(alerts()).toBe('This reservation cannot be checked out from.'));
-    expect(button("I'm not coming to Design review").getAttribute('aria-describedby')).toBe(screen.getByText('This reservation cannot be checked out from.').id);
+    expect(button("I'm not coming to Design review").getAttribute('aria-describedby')).toBe(
+      screen.getByText('This reservation cannot be checked out from.').id,
+    );
   });
 
-  test("is not offered once check-in has closed, nor on a booking that needs none", async () => {
+  test('is not offered once check-in has closed, nor on a booking that needs none', async () => {
     const closed = { ...awaiting, start: '2025-11-26T09:30:00.000+01:00', checkInOpen: false };
     await renderNow(createFakePerch(readySnapshot({ reservations: [closed] })));
     expect(screen.queryByRole('button', { name: /not coming/ })).toBeNull();
@@ -683,7 +849,17 @@ describe('Now: type to book', () => {
   const field = () => screen.getByLabelText(/^Filter free resources, or type a booking/) as HTMLInputElement;
   const thames = free({ resourceId: 4, name: 'Thames', freeUntil: null });
   function preview(overrides: Partial<PhrasePreview> = {}): PhrasePreview {
-    return { words: 'Thames, tomorrow 2:00 – 3:30 PM', resourceId: 4, start: '2025-11-27T14:00:00.000+01:00', end: '2025-11-27T15:30:00.000+01:00', understood: [], ambiguities: [], problem: null, draft: null, ...overrides };
+    return {
+      words: 'Thames, tomorrow 2:00 – 3:30 PM',
+      resourceId: 4,
+      start: '2025-11-27T14:00:00.000+01:00',
+      end: '2025-11-27T15:30:00.000+01:00',
+      understood: [],
+      ambiguities: [],
+      problem: null,
+      draft: null,
+      ...overrides,
+    };
   }
 
   test('the line is read once typing rests, shown in one line, and Enter books it, said in place', async () => {
@@ -730,10 +906,15 @@ describe('Now: type to book', () => {
     const draft = { resourceId: 7, start: '2025-11-27T13:00:00.000Z', durationMinutes: 60 };
     fake.handlers.readPhrase = async ({ text }) => ({
       ok: true,
-      value:
-        text.startsWith('danube') ? preview({ words: '“danube”', resourceId: null, problem: 'Nothing you can book is called “danube”.' })
-        : text.startsWith('boardroom') ? preview({ words: 'Boardroom, tomorrow 2:00 – 3:00 PM', problem: 'Boardroom needs approval: finish it in the Book form.', draft })
-        : preview(),
+      value: text.startsWith('danube')
+        ? preview({ words: '“danube”', resourceId: null, problem: 'Nothing you can book is called “danube”.' })
+        : text.startsWith('boardroom')
+          ? preview({
+              words: 'Boardroom, tomorrow 2:00 – 3:00 PM',
+              problem: 'Boardroom needs approval: finish it in the Book form.',
+              draft,
+            })
+          : preview(),
     });
     fake.handlers.bookPhrase = async () => ({ ok: true, value: { referenceNumber: 'typed-2', isPendingApproval: false } });
     const { user, perch } = await renderNow(fake);
@@ -750,7 +931,11 @@ describe('Now: type to book', () => {
     await waitFor(() => expect(fake.requestsOf('bookPhrase')).toEqual([{ text: 'thames tomorrow 2pm', title: '' }]));
 
     await user.type(field(), 'boardroom tomorrow 2pm');
-    await waitFor(() => expect(line()).toBe('Boardroom, tomorrow 2:00 – 3:00 PM: Boardroom needs approval: finish it in the Book form. Enter opens the Book form.'));
+    await waitFor(() =>
+      expect(line()).toBe(
+        'Boardroom, tomorrow 2:00 – 3:00 PM: Boardroom needs approval: finish it in the Book form. Enter opens the Book form.',
+      ),
+    );
     await user.keyboard('{Enter}');
     expect(perch.tab).toBe('book');
     expect(perch.bookDraft).toEqual(draft);

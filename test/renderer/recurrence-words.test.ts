@@ -6,7 +6,14 @@ import { recurrenceWords } from '../../renderer/src/lib/recurrence-words.js';
 const berlin = createDateFormat('Europe/Berlin', { locale: 'en-GB', hourCycle: 'h23' });
 // Tuesday 10 November 2026, the second Tuesday of the month.
 const firstStart = '2026-11-10T09:00:00+01:00';
-const rule = (fields: Partial<RecurrenceView>): RecurrenceView => ({ type: 'daily', interval: 1, weekdays: [], monthlyType: null, until: null, ...fields });
+const rule = (fields: Partial<RecurrenceView>): RecurrenceView => ({
+  type: 'daily',
+  interval: 1,
+  weekdays: [],
+  monthlyType: null,
+  until: null,
+  ...fields,
+});
 
 describe('a series rule in words', () => {
   test.each([
@@ -14,7 +21,10 @@ describe('a series rule in words', () => {
     [rule({ interval: 3 }), 'Every 3 days'],
     [rule({ type: 'weekly', weekdays: [3, 1] }), 'Weekly on Mon, Wed'],
     // Sunday comes last, as in a week that starts on Monday.
-    [rule({ type: 'weekly', interval: 2, weekdays: [0, 5], until: '2026-12-18T00:00:00+01:00' }), 'Every 2 weeks on Fri, Sun until Fri 18 Dec'],
+    [
+      rule({ type: 'weekly', interval: 2, weekdays: [0, 5], until: '2026-12-18T00:00:00+01:00' }),
+      'Every 2 weeks on Fri, Sun until Fri 18 Dec',
+    ],
     [rule({ type: 'monthly', monthlyType: 'dayOfMonth' }), 'Monthly on day 10'],
     [rule({ type: 'monthly', monthlyType: 'dayOfWeek' }), 'Monthly on the second Tue'],
     [rule({ type: 'yearly' }), 'Yearly'],

@@ -23,7 +23,8 @@ function dailySeries(from: DateTime, time: string, days: number, zone: string): 
   });
 }
 
-const shape = (days: ReturnType<typeof reservationDays>) => days.map((day) => [day.heading, day.reservations.map((reservation) => reservation.referenceNumber)]);
+const shape = (days: ReturnType<typeof reservationDays>) =>
+  days.map((day) => [day.heading, day.reservations.map((reservation) => reservation.referenceNumber)]);
 
 describe('My reservations by day', () => {
   // Every hour of a day, in zones either side of UTC and one a half hour off: the groups follow the user's zone, never the machine's.
@@ -35,7 +36,12 @@ describe('My reservations by day', () => {
     const now = DateTime.fromISO('2026-03-27T00:10:00', { zone }).set({ hour });
     // Late in the evening, so a zone near midnight in UTC tells the user's day from UTC's.
     const series = dailySeries(now, '23:30', 3, zone);
-    const oneOff = reservationView({ referenceNumber: 'lunch', title: 'Lunch', start: now.startOf('day').plus({ days: 1, hours: 12 }).toISO()!, end: now.startOf('day').plus({ days: 1, hours: 13 }).toISO()! });
+    const oneOff = reservationView({
+      referenceNumber: 'lunch',
+      title: 'Lunch',
+      start: now.startOf('day').plus({ days: 1, hours: 12 }).toISO()!,
+      end: now.startOf('day').plus({ days: 1, hours: 13 }).toISO()!,
+    });
     const days = reservationDays([series[0]!, series[1]!, oneOff, series[2]!], format, now.toMillis());
     const third = format.dayHeading(series[2]!.start, now.toMillis());
     expect(third).toBe(now.startOf('day').plus({ days: 2 }).setLocale('en-GB').toFormat('cccc d LLLL'));
@@ -52,7 +58,12 @@ describe('My reservations by day', () => {
     // Saturday 28 March 2026 at 22:00; the clocks go forward that night.
     const now = DateTime.fromISO('2026-03-28T22:00:00', { zone });
     const series = dailySeries(now, '09:00', 3, zone);
-    const early = reservationView({ referenceNumber: 'early', title: 'Early', start: '2026-03-29T08:00:00+01:00', end: '2026-03-29T08:30:00+01:00' });
+    const early = reservationView({
+      referenceNumber: 'early',
+      title: 'Early',
+      start: '2026-03-29T08:00:00+01:00',
+      end: '2026-03-29T08:30:00+01:00',
+    });
     const days = reservationDays([series[2]!, early, series[1]!, series[0]!], format, now.toMillis());
     expect(shape(days)).toEqual([
       ['Today', ['standup-0']],

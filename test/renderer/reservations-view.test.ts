@@ -10,7 +10,9 @@ const text = (element: Element | null) => element?.textContent?.replace(/\s+/g, 
 const alerts = () => screen.queryAllByRole('alert').map(text).filter(Boolean).join(' | ');
 /** Buttons by what their accessible name says after the visible text (`30 min: Book …`). */
 const button = (name: string | RegExp) =>
-  screen.getByRole('button', { name: typeof name === 'string' ? (accessible: string) => accessible === name || accessible.endsWith(`: ${name}`) : name }) as HTMLButtonElement;
+  screen.getByRole('button', {
+    name: typeof name === 'string' ? (accessible: string) => accessible === name || accessible.endsWith(`: ${name}`) : name,
+  }) as HTMLButtonElement;
 const item = (title: string) => screen.getByText(title).closest('li') as HTMLElement;
 
 async function renderList(fake: FakePerch, options: { waitForState?: boolean } = {}) {
@@ -24,11 +26,44 @@ async function renderList(fake: FakePerch, options: { waitForState?: boolean } =
 
 const week = [
   reservation({ referenceNumber: 'a', title: 'Design review', checkInOpen: true, requiresCheckIn: true, awaitsCheckIn: true }),
-  reservation({ referenceNumber: 'b', title: 'Focus time', start: '2025-11-26T14:00:00.000+01:00', end: '2025-11-26T15:00:00.000+01:00', isPendingApproval: true }),
-  reservation({ referenceNumber: 'c', title: 'Standup', start: '2025-11-27T09:00:00.000+01:00', end: '2025-11-27T09:30:00.000+01:00', isRecurring: true, seriesKey: 'standup' }),
-  reservation({ referenceNumber: 'd', title: '', resourceName: 'Desk 7', start: '2025-11-28T09:00:00.000+01:00', end: '2025-11-28T17:00:00.000+01:00' }),
-  reservation({ referenceNumber: 'c2', title: 'Standup', start: '2025-12-01T09:00:00.000+01:00', end: '2025-12-01T09:30:00.000+01:00', isRecurring: true, seriesKey: 'standup' }),
-  reservation({ referenceNumber: 'c3', title: 'Standup', start: '2025-12-03T09:00:00.000+01:00', end: '2025-12-03T09:30:00.000+01:00', isRecurring: true, seriesKey: 'standup' }),
+  reservation({
+    referenceNumber: 'b',
+    title: 'Focus time',
+    start: '2025-11-26T14:00:00.000+01:00',
+    end: '2025-11-26T15:00:00.000+01:00',
+    isPendingApproval: true,
+  }),
+  reservation({
+    referenceNumber: 'c',
+    title: 'Standup',
+    start: '2025-11-27T09:00:00.000+01:00',
+    end: '2025-11-27T09:30:00.000+01:00',
+    isRecurring: true,
+    seriesKey: 'standup',
+  }),
+  reservation({
+    referenceNumber: 'd',
+    title: '',
+    resourceName: 'Desk 7',
+    start: '2025-11-28T09:00:00.000+01:00',
+    end: '2025-11-28T17:00:00.000+01:00',
+  }),
+  reservation({
+    referenceNumber: 'c2',
+    title: 'Standup',
+    start: '2025-12-01T09:00:00.000+01:00',
+    end: '2025-12-01T09:30:00.000+01:00',
+    isRecurring: true,
+    seriesKey: 'standup',
+  }),
+  reservation({
+    referenceNumber: 'c3',
+    title: 'Standup',
+    start: '2025-12-03T09:00:00.000+01:00',
+    end: '2025-12-03T09:30:00.000+01:00',
+    isRecurring: true,
+    seriesKey: 'standup',
+  }),
 ];
 
 /** Checked in and under way: 9:30 to 11:00, now 10:00. */
@@ -78,14 +113,21 @@ describe('My reservations: states', () => {
 
   test('groups by day; a series is listed under each day it has a date on, with its rule in words', async () => {
     const fake = createFakePerch(readySnapshot({ reservations: week }));
-    fake.handlers.getRecurrence = async () => ({ ok: true, value: { type: 'weekly', interval: 1, weekdays: [3, 1, 4], monthlyType: null, until: '2025-12-10T23:00:00.000+01:00' } });
+    fake.handlers.getRecurrence = async () => ({
+      ok: true,
+      value: { type: 'weekly', interval: 1, weekdays: [3, 1, 4], monthlyType: null, until: '2025-12-10T23:00:00.000+01:00' },
+    });
     await renderList(fake);
     const days = screen.getAllByRole('heading', { level: 3 });
     expect(days.map(text)).toEqual(['Today', 'Tomorrow', 'Friday, November 28', 'Monday, December 1', 'Wednesday, December 3']);
     expect(within(days[0]!.closest('section')!).getAllByRole('listitem')).toHaveLength(2);
 
     const standups = screen.getAllByText('Standup').map((title) => title.closest('li')!);
-    expect(standups.map((row) => text(row.closest('section')!.querySelector('h3')))).toEqual(['Tomorrow', 'Monday, December 1', 'Wednesday, December 3']);
+    expect(standups.map((row) => text(row.closest('section')!.querySelector('h3')))).toEqual([
+      'Tomorrow',
+      'Monday, December 1',
+      'Wednesday, December 3',
+    ]);
     for (const row of standups) expect(await within(row).findByText('Weekly on Mon, Wed, Thu until Wed Dec 10')).toBeTruthy();
     // The rule is read once per series, from its next occurrence.
     expect(fake.requestsOf('getRecurrence')).toEqual([{ referenceNumber: 'c' }]);
@@ -104,7 +146,11 @@ describe('My reservations: states', () => {
     await renderList(createFakePerch(readySnapshot({ reservations: week.slice(0, 2) })));
     expect(within(item('Design review')).getByText('check-in open')).toBeTruthy();
     expect(within(item('Design review')).getByText('in 12 min')).toBeTruthy();
-    expect(within(item('Design review')).getAllByRole('button').map(buttonName)).toEqual(['Design review', 'Check in to Design review', 'More actions for Design review']);
+    expect(within(item('Design review')).getAllByRole('button').map(buttonName)).toEqual([
+      'Design review',
+      'Check in to Design review',
+      'More actions for Design review',
+    ]);
     expect(within(item('Focus time')).getByText('pending approval')).toBeTruthy();
     expect(within(item('Focus time')).getByText('in 4 h')).toBeTruthy();
     expect(within(item('Focus time')).getAllByRole('button').map(buttonName)).toEqual(['Focus time', 'More actions for Focus time']);
@@ -164,8 +210,24 @@ describe('My reservations: states', () => {
 describe('My reservations: meetings of others the user is in', () => {
   test('say whose booking it is and what the user is to it, and offer none of the owner’s actions', async () => {
     const others = [
-      reservation({ referenceNumber: 'i', title: 'Quarterly review', ownerName: 'Alex Morgan', ownerFirstName: 'Alex', isMine: false, role: 'invitee' }),
-      reservation({ referenceNumber: 'j', title: 'Budget', start: '2025-11-26T14:00:00.000+01:00', end: '2025-11-26T15:00:00.000+01:00', ownerName: 'Priya Shah', ownerFirstName: '', isMine: false, role: 'participant' }),
+      reservation({
+        referenceNumber: 'i',
+        title: 'Quarterly review',
+        ownerName: 'Alex Morgan',
+        ownerFirstName: 'Alex',
+        isMine: false,
+        role: 'invitee',
+      }),
+      reservation({
+        referenceNumber: 'j',
+        title: 'Budget',
+        start: '2025-11-26T14:00:00.000+01:00',
+        end: '2025-11-26T15:00:00.000+01:00',
+        ownerName: 'Priya Shah',
+        ownerFirstName: '',
+        isMine: false,
+        role: 'participant',
+      }),
     ];
     const { user } = await renderList(createFakePerch(readySnapshot({ reservations: [...others, week[1]!] })));
     expect(text(item('Quarterly review'))).toContain("Alex's booking · you are invited");
@@ -216,7 +278,7 @@ describe('My reservations: the action menu', () => {
     expect(escapesSeen).toEqual([]);
   });
 
-  test("extend: the request names the minutes; a refusal is one line beside the menu that asked for it, gone at the next action", async () => {
+  test('extend: the request names the minutes; a refusal is one line beside the menu that asked for it, gone at the next action', async () => {
     const fake = createFakePerch(readySnapshot({ reservations: [underWay, ...week.slice(0, 1)] }));
     fake.handlers.extend = async () => ({ ok: false, error: { kind: 'invalidInput', message: 'Room Ada is booked from 11:15 AM.' } });
     const { user } = await renderList(fake);
@@ -237,7 +299,10 @@ describe('My reservations: the action menu', () => {
     expect(button('More actions for Pairing').getAttribute('aria-describedby')).toBeNull();
     await user.click(button('No, keep Design review'));
 
-    fake.handlers.extend = async (request) => ({ ok: true, value: { ...underWay, end: '2025-11-26T11:15:00.000+01:00', referenceNumber: request.referenceNumber } });
+    fake.handlers.extend = async (request) => ({
+      ok: true,
+      value: { ...underWay, end: '2025-11-26T11:15:00.000+01:00', referenceNumber: request.referenceNumber },
+    });
     await user.click(button('More actions for Pairing'));
     await user.click(screen.getByRole('menuitem', { name: 'Extend by 15 min' }));
     expect(fake.requestsOf('extend')).toEqual([
@@ -255,7 +320,17 @@ describe('My reservations: actions', () => {
     const fake = createFakePerch(readySnapshot({ reservations: [open] }));
     const answer = deferred<BridgeResult<ReservationView>>();
     fake.handlers.checkIn = () => answer.promise;
-    fake.handlers.checkOut = async () => ({ ok: true, value: { ...open, checkInOpen: false, checkedInAt: '2025-11-26T10:00:00.000+01:00', checkedOutAt: '2025-11-26T10:20:00.000+01:00', end: '2025-11-26T10:20:00.000+01:00', originalEnd: open.end } });
+    fake.handlers.checkOut = async () => ({
+      ok: true,
+      value: {
+        ...open,
+        checkInOpen: false,
+        checkedInAt: '2025-11-26T10:00:00.000+01:00',
+        checkedOutAt: '2025-11-26T10:20:00.000+01:00',
+        end: '2025-11-26T10:20:00.000+01:00',
+        originalEnd: open.end,
+      },
+    });
     const { user, perch } = await renderList(fake);
 
     await user.click(button('Check in to Design review'));
@@ -306,7 +381,10 @@ describe('My reservations: actions', () => {
 
   test('a series: each date cancels itself or the whole series', async () => {
     const fake = createFakePerch(readySnapshot({ reservations: [week[2]!, week[4]!] }));
-    fake.handlers.cancel = async () => ({ ok: false, error: { kind: 'forbidden', message: 'You do not have permission to cancel this reservation.' } });
+    fake.handlers.cancel = async () => ({
+      ok: false,
+      error: { kind: 'forbidden', message: 'You do not have permission to cancel this reservation.' },
+    });
     const { user } = await renderList(fake);
     await user.click(button('More actions for Standup on Thu Nov 27'));
     expect(menuItems()).toEqual([...notBegunMenu, 'Cancel this occurrence', 'Cancel the whole series']);
@@ -359,14 +437,29 @@ describe('My reservations: actions', () => {
 
 describe("My reservations: I'm not coming", () => {
   /** Under way since 9:55, not checked in, check-in open until its release at 10:10. */
-  const late = reservation({ referenceNumber: 'late', title: 'Retro', start: '2025-11-26T09:55:00.000+01:00', requiresCheckIn: true, awaitsCheckIn: true, checkInOpen: true, autoReleaseAt: '2025-11-26T10:10:00.000+01:00' });
+  const late = reservation({
+    referenceNumber: 'late',
+    title: 'Retro',
+    start: '2025-11-26T09:55:00.000+01:00',
+    requiresCheckIn: true,
+    awaitsCheckIn: true,
+    checkInOpen: true,
+    autoReleaseAt: '2025-11-26T10:10:00.000+01:00',
+  });
 
   test('under way and awaiting check-in, the menu gives it back (a check-out) instead of cancelling, asking first', async () => {
     const fake = createFakePerch(readySnapshot({ reservations: [late] }));
     fake.handlers.release = async () => ({ ok: true, value: readySnapshot({ reservations: [] }) });
     const { user } = await renderList(fake);
     await user.click(button('More actions for Retro'));
-    expect(menuItems()).toEqual(['Extend by 15 min', 'Extend by 30 min', 'Rename…', 'Copy details', 'Add to calendar (.ics)', "I'm not coming"]);
+    expect(menuItems()).toEqual([
+      'Extend by 15 min',
+      'Extend by 30 min',
+      'Rename…',
+      'Copy details',
+      'Add to calendar (.ics)',
+      "I'm not coming",
+    ]);
     await user.click(screen.getByRole('menuitem', { name: "I'm not coming" }));
     const question = within(item('Retro')).getByRole('group', { name: 'Confirm giving the booking back' });
     expect(text(question)).toContain('End it now and free Room Ada?');
@@ -376,7 +469,15 @@ describe("My reservations: I'm not coming", () => {
   });
 
   test("a notification's I'm not coming for a booking that is not next asks on its row", async () => {
-    const later = reservation({ referenceNumber: 'later', title: 'Offsite prep', start: '2025-11-26T14:00:00.000+01:00', end: '2025-11-26T15:00:00.000+01:00', requiresCheckIn: true, awaitsCheckIn: true, checkInOpensAt: '2025-11-26T13:55:00.000+01:00' });
+    const later = reservation({
+      referenceNumber: 'later',
+      title: 'Offsite prep',
+      start: '2025-11-26T14:00:00.000+01:00',
+      end: '2025-11-26T15:00:00.000+01:00',
+      requiresCheckIn: true,
+      awaitsCheckIn: true,
+      checkInOpensAt: '2025-11-26T13:55:00.000+01:00',
+    });
     const fake = createFakePerch(readySnapshot({ reservations: [reservation(), later] }));
     const { perch } = await renderList(fake);
     fake.emit('navigate', { referenceNumber: 'later', confirm: 'release' });
@@ -440,7 +541,7 @@ describe('My reservations: changes, details and sharing', () => {
     expect(screen.queryByText('Standup')).toBeNull();
   });
 
-  test('change time: the free times of the day in the user\'s clock, its own time among them; a refusal is one line beside Save, and the form stays', async () => {
+  test("change time: the free times of the day in the user's clock, its own time among them; a refusal is one line beside Save, and the form stays", async () => {
     const fake = createFakePerch(readySnapshot({ reservations: [later] }));
     /** Half-hour slots 13:00–17:00; 14:00–15:00 is Focus time's own, 16:00–16:30 someone else's. */
     const slot = (hour: number, minute: number, isReservable = true) => {
@@ -449,7 +550,16 @@ describe('My reservations: changes, details and sharing', () => {
     };
     fake.handlers.listSlots = async () => ({
       ok: true,
-      value: [slot(13, 0), slot(13, 30), slot(14, 0, false), slot(14, 30, false), slot(15, 0), slot(15, 30), slot(16, 0, false), slot(16, 30)],
+      value: [
+        slot(13, 0),
+        slot(13, 30),
+        slot(14, 0, false),
+        slot(14, 30, false),
+        slot(15, 0),
+        slot(15, 30),
+        slot(16, 0, false),
+        slot(16, 30),
+      ],
     });
     fake.handlers.move = async () => ({ ok: false, error: { kind: 'conflict', message: 'Room Ada is already booked at that time.' } });
     const { user } = await renderList(fake);
@@ -461,7 +571,17 @@ describe('My reservations: changes, details and sharing', () => {
     const from = within(form).getByLabelText('From') as HTMLSelectElement;
     const until = within(form).getByLabelText('To') as HTMLSelectElement;
     // Now is 10:00: the times still to come, the booking's own included; the same length chosen to start with.
-    await waitFor(() => expect([...from.options].map((option) => option.text)).toEqual(['1:00 PM', '1:30 PM', '2:00 PM', '2:30 PM', '3:00 PM', '3:30 PM', '4:30 PM']));
+    await waitFor(() =>
+      expect([...from.options].map((option) => option.text)).toEqual([
+        '1:00 PM',
+        '1:30 PM',
+        '2:00 PM',
+        '2:30 PM',
+        '3:00 PM',
+        '3:30 PM',
+        '4:30 PM',
+      ]),
+    );
     expect(from.selectedOptions[0]!.text).toBe('2:00 PM');
     expect([...until.options].map((option) => option.text)).toEqual(['2:30 PM', '3:00 PM', '3:30 PM', '4:00 PM']);
     expect(until.selectedOptions[0]!.text).toBe('3:00 PM');
@@ -470,12 +590,17 @@ describe('My reservations: changes, details and sharing', () => {
     expect([...until.options].map((option) => option.text)).toEqual(['3:30 PM', '4:00 PM']);
     expect(until.selectedOptions[0]!.text).toBe('4:00 PM');
     await user.click(within(form).getByRole('button', { name: 'Save' }));
-    expect(fake.requestsOf('move')).toEqual([{ referenceNumber: 'b', start: slot(15, 0).start, end: slot(15, 30).end, resourceId: later.resourceId }]);
+    expect(fake.requestsOf('move')).toEqual([
+      { referenceNumber: 'b', start: slot(15, 0).start, end: slot(15, 30).end, resourceId: later.resourceId },
+    ]);
     const line = await within(form).findByRole('alert');
     expect(text(line)).toBe('Room Ada is already booked at that time.');
     expect(within(form).getByRole('button', { name: 'Save' }).getAttribute('aria-describedby')).toBe(line.id);
 
-    fake.handlers.move = async () => ({ ok: true, value: readySnapshot({ reservations: [{ ...later, start: '2025-11-26T15:00:00.000+01:00', end: '2025-11-26T16:00:00.000+01:00' }] }) });
+    fake.handlers.move = async () => ({
+      ok: true,
+      value: readySnapshot({ reservations: [{ ...later, start: '2025-11-26T15:00:00.000+01:00', end: '2025-11-26T16:00:00.000+01:00' }] }),
+    });
     await user.click(within(form).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.queryByRole('form')).toBeNull());
     expect(text(item('Focus time'))).toContain('3:00');
@@ -484,10 +609,35 @@ describe('My reservations: changes, details and sharing', () => {
   test('change room or desk: the others of its schedule that can be booked, and the same times', async () => {
     const fake = createFakePerch(readySnapshot({ reservations: [later] }));
     const resource = (resourceId: number, name: string, scheduleId = 1, statusId = 1) => ({
-      resourceId, name, location: '', scheduleId, groupIds: [], statusId, requiresApproval: false, requiresCheckIn: false, autoReleaseMinutes: null, minLengthMinutes: null, maxLengthMinutes: null, maxParticipants: null, color: '', face: { kind: 'room' as const, color: null },
+      resourceId,
+      name,
+      location: '',
+      scheduleId,
+      groupIds: [],
+      statusId,
+      requiresApproval: false,
+      requiresCheckIn: false,
+      autoReleaseMinutes: null,
+      minLengthMinutes: null,
+      maxLengthMinutes: null,
+      maxParticipants: null,
+      color: '',
+      face: { kind: 'room' as const, color: null },
     });
-    fake.handlers.listResources = async () => ({ ok: true, value: [resource(later.resourceId, 'Room Ada'), resource(8, 'Room Babbage'), resource(9, 'Elsewhere', 2), resource(10, 'Closed room', 1, 2), resource(11, 'Annex')] });
-    fake.handlers.move = async () => ({ ok: true, value: readySnapshot({ reservations: [{ ...later, resourceId: 8, resourceName: 'Room Babbage' }] }) });
+    fake.handlers.listResources = async () => ({
+      ok: true,
+      value: [
+        resource(later.resourceId, 'Room Ada'),
+        resource(8, 'Room Babbage'),
+        resource(9, 'Elsewhere', 2),
+        resource(10, 'Closed room', 1, 2),
+        resource(11, 'Annex'),
+      ],
+    });
+    fake.handlers.move = async () => ({
+      ok: true,
+      value: readySnapshot({ reservations: [{ ...later, resourceId: 8, resourceName: 'Room Babbage' }] }),
+    });
     const { user } = await renderList(fake);
     await user.click(button('More actions for Focus time'));
     await user.click(screen.getByRole('menuitem', { name: 'Change room or desk…' }));
@@ -504,17 +654,25 @@ describe('My reservations: changes, details and sharing', () => {
 
   test('copy details: the text in words goes to the clipboard through the core, and the row says so', async () => {
     const fake = createFakePerch(readySnapshot({ reservations: [later] }));
-    fake.handlers.getReservationDetails = async () => ({ ok: true, value: { referenceNumber: 'b', description: 'Phones off', resourceNames: ['Room Ada'], participants: [], invitees: [] } });
+    fake.handlers.getReservationDetails = async () => ({
+      ok: true,
+      value: { referenceNumber: 'b', description: 'Phones off', resourceNames: ['Room Ada'], participants: [], invitees: [] },
+    });
     const { user } = await renderList(fake);
     await user.click(button('More actions for Focus time'));
     await user.click(screen.getByRole('menuitem', { name: 'Copy details' }));
     await waitFor(() => expect(fake.requestsOf('copyText')).toHaveLength(1));
-    expect((fake.requestsOf('copyText')[0] as { text: string }).text.replace(/[\u202f\u2009]/g, ' ')).toBe('Focus time\nRoom Ada\nWednesday, November 26, 2:00 – 3:00 PM Berlin time\nPhones off');
+    expect((fake.requestsOf('copyText')[0] as { text: string }).text.replace(/[\u202f\u2009]/g, ' ')).toBe(
+      'Focus time\nRoom Ada\nWednesday, November 26, 2:00 – 3:00 PM Berlin time\nPhones off',
+    );
     expect(text(await within(item('Focus time')).findByRole('status'))).toBe('Details copied.');
   });
 
   test("the server's website is offered for an organisation's server only, and asked of the core", async () => {
-    const remote = readySnapshot({ reservations: [later], account: { ...readySnapshot().account!, server: { kind: 'remote', url: 'https://booking.example.org' } } });
+    const remote = readySnapshot({
+      reservations: [later],
+      account: { ...readySnapshot().account!, server: { kind: 'remote', url: 'https://booking.example.org' } },
+    });
     const fake = createFakePerch(remote);
     fake.handlers.openOnServer = async () => ({ ok: true, value: null });
     const { user } = await renderList(fake);
@@ -525,9 +683,34 @@ describe('My reservations: changes, details and sharing', () => {
   });
 
   test('details: a click on the title opens them in place, with what the list does not carry', async () => {
-    const fake = createFakePerch(readySnapshot({ reservations: [{ ...week[2]!, timezone: 'Europe/London', requiresCheckIn: true, awaitsCheckIn: true, checkInOpensAt: '2025-11-27T08:55:00.000+01:00', autoReleaseAt: '2025-11-27T09:15:00.000+01:00' }] }));
-    fake.handlers.getRecurrence = async () => ({ ok: true, value: { type: 'daily', interval: 1, weekdays: [], monthlyType: null, until: '2025-12-03T23:00:00.000+01:00' } });
-    fake.handlers.getReservationDetails = async () => ({ ok: true, value: { referenceNumber: 'c', description: 'Stand at the board', resourceNames: ['Room Ada', 'Projector'], participants: ['Grace Hopper'], invitees: ['Alan Turing', 'Mary Somerville'] } });
+    const fake = createFakePerch(
+      readySnapshot({
+        reservations: [
+          {
+            ...week[2]!,
+            timezone: 'Europe/London',
+            requiresCheckIn: true,
+            awaitsCheckIn: true,
+            checkInOpensAt: '2025-11-27T08:55:00.000+01:00',
+            autoReleaseAt: '2025-11-27T09:15:00.000+01:00',
+          },
+        ],
+      }),
+    );
+    fake.handlers.getRecurrence = async () => ({
+      ok: true,
+      value: { type: 'daily', interval: 1, weekdays: [], monthlyType: null, until: '2025-12-03T23:00:00.000+01:00' },
+    });
+    fake.handlers.getReservationDetails = async () => ({
+      ok: true,
+      value: {
+        referenceNumber: 'c',
+        description: 'Stand at the board',
+        resourceNames: ['Room Ada', 'Projector'],
+        participants: ['Grace Hopper'],
+        invitees: ['Alan Turing', 'Mary Somerville'],
+      },
+    });
     const { user } = await renderList(fake);
     const title = within(item('Standup')).getByRole('button', { name: 'Standup' });
     expect(title.getAttribute('aria-expanded')).toBe('false');

@@ -72,7 +72,14 @@ describe("the Book form's list of resources", () => {
   const resources = [resource(1, 'Thames', { kind: 'room', color: '#2e7d32' }), resource(2, 'Hot desk D1', { kind: 'desk', color: null })];
 
   test('shows each resource with its icon, and its colour where the server set one', () => {
-    render(ResourcePicker, { resources, favouriteIds: [], recentIds: [], canToggleFavourites: true, onpick: () => {}, ontogglefavourite: () => {} });
+    render(ResourcePicker, {
+      resources,
+      favouriteIds: [],
+      recentIds: [],
+      canToggleFavourites: true,
+      onpick: () => {},
+      ontogglefavourite: () => {},
+    });
     const thames = screen.getByRole('button', { name: 'Thames' });
     expect(thames.querySelector('svg')?.dataset.kind).toBe('room');
     expect(thames.querySelector<HTMLElement>('.swatch')?.style.backgroundColor).toBe('rgb(46, 125, 50)');
@@ -83,7 +90,14 @@ describe("the Book form's list of resources", () => {
 
   test("the star's button says whether it is a favourite, and its star shows it", async () => {
     const toggled: number[] = [];
-    render(ResourcePicker, { resources, favouriteIds: [1], recentIds: [], canToggleFavourites: true, onpick: () => {}, ontogglefavourite: (id: number) => toggled.push(id) });
+    render(ResourcePicker, {
+      resources,
+      favouriteIds: [1],
+      recentIds: [],
+      canToggleFavourites: true,
+      onpick: () => {},
+      ontogglefavourite: (id: number) => toggled.push(id),
+    });
     const favourite = screen.getByRole('button', { name: 'Favourite Thames' });
     const other = screen.getByRole('button', { name: 'Favourite Hot desk D1' });
     expect(favourite.getAttribute('aria-pressed')).toBe('true');

@@ -61,7 +61,14 @@ describe('Settings', () => {
 
   test('loads the current settings into the form', async () => {
     const fake = createFakePerch(readySnapshot());
-    fake.handlers.getSettings = async () => ({ ...defaultSettings(), pollIntervalSeconds: 120, theme: 'dark', launchAtLogin: true, autoCheckIn: true, notifications: { ...defaultSettings().notifications, released: false } });
+    fake.handlers.getSettings = async () => ({
+      ...defaultSettings(),
+      pollIntervalSeconds: 120,
+      theme: 'dark',
+      launchAtLogin: true,
+      autoCheckIn: true,
+      notifications: { ...defaultSettings().notifications, released: false },
+    });
     await openSettings(fake);
     expect(input('Near your bookings, check every').value).toBe('120');
     expect(input('Remind me before a reservation starts').value).toBe('10');
@@ -77,7 +84,9 @@ describe('Settings', () => {
     // Nothing to press: every change applies as it is made.
     expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
     expect(screen.getByText('Changes apply as you make them').getAttribute('role')).toBe('status');
-    expect(screen.getByText(/Signed in as/).textContent?.replace(/\s+/g, ' ')).toContain('Signed in as Ada Lovelace (ada) on this computer.');
+    expect(screen.getByText(/Signed in as/).textContent?.replace(/\s+/g, ' ')).toContain(
+      'Signed in as Ada Lovelace (ada) on this computer.',
+    );
     // The account has its own zone: nothing to say about it.
     expect(screen.queryByText(/time zone/)).toBeNull();
   });
@@ -106,7 +115,9 @@ describe('Settings', () => {
   test('each change applies at once, without Save, and says Saved', async () => {
     const { fake, user } = await openSettings(withCoreSettings());
     await user.click(input('A reservation is about to end'));
-    await waitFor(() => expect(fake.requestsOf('setSettings')).toEqual([{ notifications: { ...defaultSettings().notifications, endReminder: false } }]));
+    await waitFor(() =>
+      expect(fake.requestsOf('setSettings')).toEqual([{ notifications: { ...defaultSettings().notifications, endReminder: false } }]),
+    );
     expect(await screen.findByText('Saved')).toBeTruthy();
 
     await user.click(input('Open Perch when I log in'));
@@ -245,7 +256,9 @@ describe('Settings', () => {
   });
 
   test('a shortcut refused as taken offers the command too, which its reason points to', async () => {
-    const { user } = await openSettings(withCoreSettings(createFakePerch(readySnapshot({ globalShortcut: { label: 'Ctrl+Alt+P', problem: null, command: 'perch' } }))));
+    const { user } = await openSettings(
+      withCoreSettings(createFakePerch(readySnapshot({ globalShortcut: { label: 'Ctrl+Alt+P', problem: null, command: 'perch' } }))),
+    );
     const box = input('Open Perch from any app with');
     await user.click(box);
     await user.keyboard('k');
@@ -266,7 +279,10 @@ describe('Settings', () => {
 
   test('a failure that names no field is said above the form, and the control goes back', async () => {
     const fake = createFakePerch(readySnapshot());
-    fake.handlers.setSettings = async () => ({ ok: false, error: { kind: 'unexpected', message: 'Perch could not write its settings file.' } });
+    fake.handlers.setSettings = async () => ({
+      ok: false,
+      error: { kind: 'unexpected', message: 'Perch could not write its settings file.' },
+    });
     const { user } = await openSettings(fake);
     await user.click(input('Open Perch when I log in'));
     expect(await screen.findByText('Perch could not write its settings file.')).toBeTruthy();
@@ -285,7 +301,9 @@ describe('Settings', () => {
     expect(fake.requestsOf('reloadEverything')).toHaveLength(1);
     expect(fake.requestsOf('refresh')).toHaveLength(0);
     answer.resolve(readySnapshot());
-    expect((await screen.findByText(/^Everything read again at /)).textContent?.replace(/\s+/g, ' ')).toBe('Everything read again at 10:00 AM.');
+    expect((await screen.findByText(/^Everything read again at /)).textContent?.replace(/\s+/g, ' ')).toBe(
+      'Everything read again at 10:00 AM.',
+    );
     expect((screen.getByRole('button', { name: 'Reload everything' }) as HTMLButtonElement).disabled).toBe(false);
   });
 

@@ -14,7 +14,11 @@ async function renderFirstRun(fake: FakePerch = createFakePerch()) {
 
 const field = (name: string) => screen.getByLabelText(name) as HTMLInputElement;
 const button = (name: string | RegExp) => screen.getByRole('button', { name }) as HTMLButtonElement;
-const alertTexts = () => screen.getAllByRole('alert').map((alert) => alert.textContent?.trim() ?? '').filter((text) => text !== '');
+const alertTexts = () =>
+  screen
+    .getAllByRole('alert')
+    .map((alert) => alert.textContent?.trim() ?? '')
+    .filter((text) => text !== '');
 
 async function openServerForm(user: ReturnType<typeof userEvent.setup>) {
   await user.click(button("Connect to my organisation's server"));
@@ -28,7 +32,9 @@ describe('Try it on this computer', () => {
     expect(tryIt.classList.contains('primary')).toBe(true);
     expect(document.querySelectorAll('button.primary')).toHaveLength(1);
     expect(tryIt.getAttribute('aria-describedby')).toBe('try-description');
-    expect(document.getElementById('try-description')?.textContent).toMatch(/private booking service on this computer, with demo rooms, desks and equipment/);
+    expect(document.getElementById('try-description')?.textContent).toMatch(
+      /private booking service on this computer, with demo rooms, desks and equipment/,
+    );
     expect(button("Connect to my organisation's server").getAttribute('aria-expanded')).toBe('false');
     expect(screen.queryByRole('textbox', { name: 'Server address' })).toBeNull();
     expect(alertTexts()).toEqual([]);
@@ -40,7 +46,9 @@ describe('Try it on this computer', () => {
     expect(cards.map((card) => within(card).getByRole('heading').textContent?.trim())).toEqual(['On this computer', 'At work']);
     expect(within(cards[0]!).getByRole('button', { name: 'Try it on this computer' })).toBeTruthy();
     const connect = within(cards[1]!).getByRole('button', { name: "Connect to my organisation's server" });
-    expect(document.getElementById(connect.getAttribute('aria-describedby')!)?.textContent).toMatch(/Sign in to your organisation's LibreBooking server/);
+    expect(document.getElementById(connect.getAttribute('aria-describedby')!)?.textContent).toMatch(
+      /Sign in to your organisation's LibreBooking server/,
+    );
   });
 
   test('from the keyboard: it has focus from the start, Enter starts the service, and the tabs replace the choice', async () => {
@@ -67,12 +75,18 @@ describe('Try it on this computer', () => {
     const fake = createFakePerch();
     fake.handlers.tryThisComputer = async () => ({
       ok: false,
-      error: { kind: 'unexpected', message: 'Perch could not start its service on this computer. The data folder /home/ada/.config/Perch/local-service cannot be used (EACCES).' },
+      error: {
+        kind: 'unexpected',
+        message:
+          'Perch could not start its service on this computer. The data folder /home/ada/.config/Perch/local-service cannot be used (EACCES).',
+      },
     });
     await renderFirstRun(fake);
     await user.click(button('Try it on this computer'));
 
-    const message = await screen.findByText(/Perch could not start its service on this computer\. The data folder .* cannot be used \(EACCES\)\./);
+    const message = await screen.findByText(
+      /Perch could not start its service on this computer\. The data folder .* cannot be used \(EACCES\)\./,
+    );
     const region = message.closest('[role="alert"]') as HTMLElement;
     expect(region.closest('section')).toBe(button('Try it on this computer').closest('section'));
     expect(alertTexts()).toHaveLength(1);
@@ -81,7 +95,11 @@ describe('Try it on this computer', () => {
   });
 
   test('shows why the kept account could not be restored', async () => {
-    await renderFirstRun(createFakePerch(signedOutSnapshot({ lastError: { kind: 'unexpected', message: 'Perch could not start its service on this computer.' } })));
+    await renderFirstRun(
+      createFakePerch(
+        signedOutSnapshot({ lastError: { kind: 'unexpected', message: 'Perch could not start its service on this computer.' } }),
+      ),
+    );
     expect(alertTexts()).toEqual(['Perch could not start its service on this computer.']);
   });
 });
@@ -127,7 +145,9 @@ describe("Connect to my organisation's server", () => {
     await user.type(field('Username or e-mail'), ' ada ');
     await user.type(field('Password'), 'secret{Enter}');
 
-    expect(fake.requestsOf('signIn')).toEqual([{ server: { kind: 'remote', url: 'booking.example.org' }, username: 'ada', password: 'secret', staySignedIn: true }]);
+    expect(fake.requestsOf('signIn')).toEqual([
+      { server: { kind: 'remote', url: 'booking.example.org' }, username: 'ada', password: 'secret', staySignedIn: true },
+    ]);
     const submit = button('Signing in…');
     expect(submit.disabled).toBe(true);
     expect(field('Password').disabled).toBe(true);
@@ -143,7 +163,11 @@ describe("Connect to my organisation's server", () => {
     const fake = createFakePerch();
     fake.handlers.signIn = async () => ({
       ok: false,
-      error: { kind: 'unauthorized', message: 'The username or password is not right.', errors: ['Authentication failed', 'API is disabled'] },
+      error: {
+        kind: 'unauthorized',
+        message: 'The username or password is not right.',
+        errors: ['Authentication failed', 'API is disabled'],
+      },
     });
     await renderFirstRun(fake);
     await openServerForm(user);
@@ -156,9 +180,18 @@ describe("Connect to my organisation's server", () => {
     const message = await screen.findByText('The username or password is not right.');
     const region = message.closest('[role="alert"]') as HTMLElement;
     expect(region.closest('form')).toBeTruthy();
-    expect(within(region).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Authentication failed', 'API is disabled']);
+    expect(
+      within(region)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Authentication failed', 'API is disabled']);
     expect(fake.requestsOf('signIn')).toEqual([
-      { server: { kind: 'remote', url: 'https://booking.example.org/Web/' }, username: 'ada@example.org', password: 'wrong', staySignedIn: false },
+      {
+        server: { kind: 'remote', url: 'https://booking.example.org/Web/' },
+        username: 'ada@example.org',
+        password: 'wrong',
+        staySignedIn: false,
+      },
     ]);
     expect(field('Username or e-mail').value).toBe('ada@example.org');
     expect(button('Sign in').disabled).toBe(false);

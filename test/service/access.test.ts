@@ -13,7 +13,16 @@ beforeAll(async () => {
 });
 afterAll(() => service.dispose());
 
-const sampleParams = { accessoryId: 1, attributeId: 1, categoryId: 1, groupId: 1, referenceNumber: 'abc', resourceId: 1, scheduleId: 1, userId: 1 };
+const sampleParams = {
+  accessoryId: 1,
+  attributeId: 1,
+  categoryId: 1,
+  groupId: 1,
+  referenceNumber: 'abc',
+  resourceId: 1,
+  scheduleId: 1,
+  userId: 1,
+};
 const routeOf = (name: OperationName) => fillPath(operations[name].path, sampleParams);
 /** A body where the method may carry one: authorisation must be decided before it is read. */
 const bodyFor = (name: OperationName) => (operations[name].method === 'GET' ? {} : { body: {} });
@@ -95,7 +104,10 @@ describe('routes as real servers route them', () => {
   });
 
   it('answers malformed JSON with a 400 that says so', async () => {
-    const answer = await service.call('POST', '/Authentication/Authenticate', { rawBody: '{"username": ', headers: { 'Content-Type': 'application/json' } });
+    const answer = await service.call('POST', '/Authentication/Authenticate', {
+      rawBody: '{"username": ',
+      headers: { 'Content-Type': 'application/json' },
+    });
     expect(answer.status).toBe(400);
     expect(answer.body).toEqual(invalidBody('The request body is not valid JSON'));
   });
@@ -137,6 +149,10 @@ describe('documentation', () => {
     const operationIds = Object.values(document.paths).flatMap((methods) => Object.values(methods).map((entry) => entry.operationId));
     expect(operationIds.sort()).toEqual(Object.keys(operations).sort());
     expect(document.servers[0]?.url).toBe(service.apiRoot);
-    expect(document.paths['/Resources/{resourceId}']?.['get']?.parameters[0]).toMatchObject({ name: 'resourceId', in: 'path', required: true });
+    expect(document.paths['/Resources/{resourceId}']?.['get']?.parameters[0]).toMatchObject({
+      name: 'resourceId',
+      in: 'path',
+      required: true,
+    });
   });
 });

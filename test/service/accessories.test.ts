@@ -17,7 +17,14 @@ beforeAll(async () => {
   const scheduleId = await insertSchedule(service.store);
   roomA = await insertResource(service.store, { name: 'Room A', scheduleId });
   roomB = await insertResource(service.store, { name: 'Room B', scheduleId });
-  projector = await insertAccessory(service.store, { name: 'Projector', quantityAvailable: 2, creditCount: 3, peakCreditCount: 5, creditApplicability: 2, creditsChargedAllSlots: 1 });
+  projector = await insertAccessory(service.store, {
+    name: 'Projector',
+    quantityAvailable: 2,
+    creditCount: 3,
+    peakCreditCount: 5,
+    creditApplicability: 2,
+    creditsChargedAllSlots: 1,
+  });
   chairs = await insertAccessory(service.store, { name: 'Chairs', quantityAvailable: 0 });
   cables = await insertAccessory(service.store, { name: 'Cables', quantityAvailable: 10 });
   await service.store
@@ -114,7 +121,10 @@ describe('GetAccessory', () => {
     expect(answer.body).toMatchObject({ id: chairs, quantityAvailable: 0, associatedResources: [] });
   });
 
-  it.each([['an unknown id', '/Accessories/9999'], ['a non-numeric id', '/Accessories/projector']])('answers 404 for %s', async (_case, path) => {
+  it.each([
+    ['an unknown id', '/Accessories/9999'],
+    ['a non-numeric id', '/Accessories/projector'],
+  ])('answers 404 for %s', async (_case, path) => {
     const answer = await service.call('GET', path, { session: user });
     expect(answer.status).toBe(404);
     expect(answer.body).toEqual(notFoundBody);

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attributeValueItem, invalidBody, notFoundBody, unauthenticatedBody } from '../support/answers.js';
-import { countRows, deleteAttributes, deleteUserGroups, insertUserAttribute, insertUserGroup, withOwnService } from '../support/fixtures.js';
+import {
+  countRows,
+  deleteAttributes,
+  deleteUserGroups,
+  insertUserAttribute,
+  insertUserGroup,
+  withOwnService,
+} from '../support/fixtures.js';
 import { createNormalUser, startTestService, type Session, type TestService } from '../support/service.js';
 
 let service: TestService;
@@ -110,7 +117,11 @@ describe('CreateAccount', () => {
         'password is missing or empty',
       ],
     ],
-    ['blank members as missing ones', registration({ firstName: '   ', password: '' }), ['firstName is missing or empty', 'password is missing or empty']],
+    [
+      'blank members as missing ones',
+      registration({ firstName: '   ', password: '' }),
+      ['firstName is missing or empty', 'password is missing or empty'],
+    ],
     ['an invalid e-mail address', registration({ emailAddress: 'not-an-address' }), ['A valid email address is required.']],
     ['an e-mail address without a domain', registration({ emailAddress: 'someone@' }), ['A valid email address is required.']],
     ['an unknown timezone', registration({ timezone: 'Mars/Olympus_Mons' }), ['Invalid timezone: Mars/Olympus_Mons']],
@@ -155,7 +166,11 @@ describe('CreateAccount', () => {
           body: registration({ customAttributes: [{ attributeId: badge, attributeValue: 'B42' }] }),
         });
         expect(answer.status).toBe(201);
-        const values = await service.store.selectFrom('customAttributeValues').selectAll().where('entityId', '=', answer.body.userId).execute();
+        const values = await service.store
+          .selectFrom('customAttributeValues')
+          .selectAll()
+          .where('entityId', '=', answer.body.userId)
+          .execute();
         expect(values).toEqual([{ attributeId: badge, entityId: answer.body.userId, value: 'B42' }]);
       } finally {
         await deleteAttributes(service.store, badge);
@@ -318,7 +333,12 @@ describe('UpdateAccount', () => {
       },
     });
     expect(answer.status).toBe(200);
-    expect(await userRow(owner.userId)).toMatchObject({ emailAddress: 'EDITOR@example.org', organization: 'Press', phone: '', timezone: 'UTC' });
+    expect(await userRow(owner.userId)).toMatchObject({
+      emailAddress: 'EDITOR@example.org',
+      organization: 'Press',
+      phone: '',
+      timezone: 'UTC',
+    });
   });
 
   it('refuses blank required members, bad formats and taken names, and changes nothing', async () => {
@@ -346,7 +366,10 @@ describe('UpdateAccount', () => {
     const nickname = await insertUserAttribute(service.store, { label: 'Nickname' });
     const clearance = await insertUserAttribute(service.store, { label: 'Clearance', adminOnly: 1 });
     try {
-      await service.store.insertInto('customAttributeValues').values({ attributeId: clearance, entityId: owner.userId, value: 'green' }).execute();
+      await service.store
+        .insertInto('customAttributeValues')
+        .values({ attributeId: clearance, entityId: owner.userId, value: 'green' })
+        .execute();
       const refused = await service.call('POST', `/Accounts/${owner.userId}`, {
         session: owner,
         body: { customAttributes: [{ attributeId: clearance, attributeValue: 'red' }] },

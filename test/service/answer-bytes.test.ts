@@ -9,7 +9,13 @@ describe('answers written as bytes', () => {
     const other = repeated({ slotSpan: 1, label: null, nested: { deep: ['a', 2, true] } });
     const row = (name: string) =>
       holding({
-        slots: [free, { slotSpan: 3, isReserved: true, reservation: { title: 'Ünïcødé 🚀', escaped: 'quote " back \\ tab \t' } }, free, other, free],
+        slots: [
+          free,
+          { slotSpan: 3, isReserved: true, reservation: { title: 'Ünïcødé 🚀', escaped: 'quote " back \\ tab \t' } },
+          free,
+          other,
+          free,
+        ],
         skipped: undefined,
         resourceName: name,
         empty: holding({}),
@@ -18,7 +24,11 @@ describe('answers written as bytes', () => {
         links: [{ href: 'http://127.0.0.1/x', title: 'get_resource' }],
         message: null,
       });
-    const answer = holding({ dates: [holding({ date: '2026-03-26', resources: [row('Room 1'), row('Raum Ä')] })], links: [], message: null });
+    const answer = holding({
+      dates: [holding({ date: '2026-03-26', resources: [row('Room 1'), row('Raum Ä')] })],
+      links: [],
+      message: null,
+    });
     expect(answerBytes(answer)?.equals(asJson(answer))).toBe(true);
   });
 

@@ -8,11 +8,15 @@ let user: Session;
 let room: number;
 let deskType: number;
 
-const typeInvalid = 'type is invalid. Allowed values for type: 1 (single line), 2 (multi line), 3 (select list), 4 (checkbox), 5 (date time)';
+const typeInvalid =
+  'type is invalid. Allowed values for type: 1 (single line), 2 (multi line), 3 (select list), 4 (checkbox), 5 (date time)';
 const categoryInvalid = 'categoryId is invalid. Allowed values for category: 1 (reservation), 2 (user), 4 (resource), 5 (resource type)';
 
 const link = (path: string, title: string) => ({ href: `${service.apiRoot}${path}`, title });
-const attributeLinks = (id: number) => [link(`/Attributes/${id}`, 'get_custom_attribute'), link(`/Attributes/${id}`, 'update_custom_attribute')];
+const attributeLinks = (id: number) => [
+  link(`/Attributes/${id}`, 'get_custom_attribute'),
+  link(`/Attributes/${id}`, 'update_custom_attribute'),
+];
 
 /** A definition as GetAttribute answers it; `members` are those that differ from what an empty body leaves. */
 const definition = (id: number, members: { label: string; type: number; categoryId: number } & Record<string, unknown>) => ({
@@ -34,7 +38,12 @@ const definition = (id: number, members: { label: string; type: number; category
 /** What the store holds, to show that a refused call changed nothing. */
 async function storedState() {
   const definitions = await service.store.selectFrom('customAttributes').selectAll().orderBy('id').execute();
-  const scopes = await service.store.selectFrom('customAttributeAppliesTo').selectAll().orderBy('attributeId').orderBy('entityId').execute();
+  const scopes = await service.store
+    .selectFrom('customAttributeAppliesTo')
+    .selectAll()
+    .orderBy('attributeId')
+    .orderBy('entityId')
+    .execute();
   return { definitions, scopes };
 }
 
@@ -54,7 +63,10 @@ afterAll(() => service.dispose());
 
 describe('CreateCustomAttribute', () => {
   it('creates a definition with defaults for what the body leaves out', async () => {
-    const answer = await service.call('POST', '/Attributes/', { session: service.admin, body: { label: 'Cost centre', type: 1, categoryId: 1 } });
+    const answer = await service.call('POST', '/Attributes/', {
+      session: service.admin,
+      body: { label: 'Cost centre', type: 1, categoryId: 1 },
+    });
     expect(answer.status).toBe(201);
     const id = answer.body.attributeId;
     expect(answer.body).toEqual({ attributeId: id, links: attributeLinks(id), message: 'The attribute was created' });
@@ -117,20 +129,44 @@ describe('CreateCustomAttribute', () => {
     ['type 0', { label: 'x', type: 0, categoryId: 1 }, [typeInvalid]],
     ['an unknown category', { label: 'x', type: 1, categoryId: 3 }, [categoryInvalid]],
     ['a select list without values', { label: 'x', type: 3, categoryId: 1 }, ['possibleValues is required when the type is a select list']],
-    ['a select list with empty values', { label: 'x', type: 3, categoryId: 1, possibleValues: [] }, ['possibleValues is required when the type is a select list']],
-    ['values on a text attribute', { label: 'x', type: 1, categoryId: 1, possibleValues: ['a'] }, ['possibleValues is only valid when the type is a select list']],
+    [
+      'a select list with empty values',
+      { label: 'x', type: 3, categoryId: 1, possibleValues: [] },
+      ['possibleValues is required when the type is a select list'],
+    ],
+    [
+      'values on a text attribute',
+      { label: 'x', type: 1, categoryId: 1, possibleValues: ['a'] },
+      ['possibleValues is only valid when the type is a select list'],
+    ],
     ['a blank value', { label: 'x', type: 3, categoryId: 1, possibleValues: ['a', ' '] }, ['possibleValues cannot hold empty values']],
     ['a broken delimited regex', { label: 'x', type: 1, categoryId: 1, regex: '/[a-/' }, ['regex is not a valid regular expression']],
     ['a broken bare regex', { label: 'x', type: 1, categoryId: 1, regex: '(' }, ['regex is not a valid regular expression']],
-    ['appliesToIds on a reservation attribute', { label: 'x', type: 1, categoryId: 1, appliesToIds: [1] }, ['appliesToIds is not valid when the category is reservation']],
-    ['a secondary category on a resource attribute', { label: 'x', type: 1, categoryId: 4, secondaryCategoryId: 2 }, ['secondaryCategoryId is only valid when the category is reservation']],
-    ['secondary entities on a user attribute', { label: 'x', type: 1, categoryId: 2, secondaryEntityIds: [1] }, ['secondaryEntityIds is only valid when the category is reservation']],
+    [
+      'appliesToIds on a reservation attribute',
+      { label: 'x', type: 1, categoryId: 1, appliesToIds: [1] },
+      ['appliesToIds is not valid when the category is reservation'],
+    ],
+    [
+      'a secondary category on a resource attribute',
+      { label: 'x', type: 1, categoryId: 4, secondaryCategoryId: 2 },
+      ['secondaryCategoryId is only valid when the category is reservation'],
+    ],
+    [
+      'secondary entities on a user attribute',
+      { label: 'x', type: 1, categoryId: 2, secondaryEntityIds: [1] },
+      ['secondaryEntityIds is only valid when the category is reservation'],
+    ],
     [
       'an unknown secondary category',
       { label: 'x', type: 1, categoryId: 1, secondaryCategoryId: 3 },
       ['secondaryCategoryId is invalid. Allowed values for secondary category: 2 (user), 4 (resource), 5 (resource type)'],
     ],
-    ['secondary entities without their category', { label: 'x', type: 1, categoryId: 1, secondaryEntityIds: [1] }, ['secondaryEntityIds needs a secondaryCategoryId']],
+    [
+      'secondary entities without their category',
+      { label: 'x', type: 1, categoryId: 1, secondaryEntityIds: [1] },
+      ['secondaryEntityIds needs a secondaryCategoryId'],
+    ],
   ])('refuses %s with 400 and stores nothing', async (_case, body, errors) => {
     const before = await storedState();
     const answer = await service.call('POST', '/Attributes/', { session: service.admin, body });
@@ -140,10 +176,26 @@ describe('CreateCustomAttribute', () => {
   });
 
   it.each([
-    ['resources', () => ({ label: 'x', type: 1, categoryId: 4, appliesToIds: [9999, room, 9998] }), ['appliesToIds holds unknown resource ids: 9999, 9998']],
-    ['users', () => ({ label: 'x', type: 1, categoryId: 2, appliesToIds: [user.userId, 9999] }), ['appliesToIds holds unknown user ids: 9999']],
-    ['resource types', () => ({ label: 'x', type: 1, categoryId: 5, appliesToIds: [deskType, 77] }), ['appliesToIds holds unknown resource type ids: 77']],
-    ['secondary users', () => ({ label: 'x', type: 1, categoryId: 1, secondaryCategoryId: 2, secondaryEntityIds: [9999] }), ['secondaryEntityIds holds unknown user ids: 9999']],
+    [
+      'resources',
+      () => ({ label: 'x', type: 1, categoryId: 4, appliesToIds: [9999, room, 9998] }),
+      ['appliesToIds holds unknown resource ids: 9999, 9998'],
+    ],
+    [
+      'users',
+      () => ({ label: 'x', type: 1, categoryId: 2, appliesToIds: [user.userId, 9999] }),
+      ['appliesToIds holds unknown user ids: 9999'],
+    ],
+    [
+      'resource types',
+      () => ({ label: 'x', type: 1, categoryId: 5, appliesToIds: [deskType, 77] }),
+      ['appliesToIds holds unknown resource type ids: 77'],
+    ],
+    [
+      'secondary users',
+      () => ({ label: 'x', type: 1, categoryId: 1, secondaryCategoryId: 2, secondaryEntityIds: [9999] }),
+      ['secondaryEntityIds holds unknown user ids: 9999'],
+    ],
     [
       'secondary resource types',
       () => ({ label: 'x', type: 1, categoryId: 1, secondaryCategoryId: 5, secondaryEntityIds: [78] }),
@@ -158,7 +210,10 @@ describe('CreateCustomAttribute', () => {
   });
 
   it('refuses a body of the wrong shape with 400', async () => {
-    const answer = await service.call('POST', '/Attributes/', { session: service.admin, body: { label: 'x', type: 'single', categoryId: 1 } });
+    const answer = await service.call('POST', '/Attributes/', {
+      session: service.admin,
+      body: { label: 'x', type: 'single', categoryId: 1 },
+    });
     expect(answer.status).toBe(400);
     expect(answer.body).toMatchObject({ links: [], message: 'There were errors processing your request' });
   });
@@ -174,13 +229,19 @@ describe('UpdateCustomAttribute', () => {
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({ attributeId: id, links: attributeLinks(id), message: 'The attribute was updated' });
     const read = await service.call('GET', `/Attributes/${id}`, { session: user });
-    expect(read.body).toEqual(definition(id, { label: 'Level', type: 3, categoryId: 4, possibleValues: ['1', '2'], sortOrder: 2, isPrivate: true }));
+    expect(read.body).toEqual(
+      definition(id, { label: 'Level', type: 3, categoryId: 4, possibleValues: ['1', '2'], sortOrder: 2, isPrivate: true }),
+    );
   });
 
   it.each([
     ['a changed category', { label: 'Floor', type: 1, categoryId: 2 }, ['categoryId cannot be changed']],
     ['a blank label', { label: '', type: 1, categoryId: 4 }, ['label is required']],
-    ['an unknown resource in the scope', { label: 'Floor', type: 1, categoryId: 4, appliesToIds: [4242] }, ['appliesToIds holds unknown resource ids: 4242']],
+    [
+      'an unknown resource in the scope',
+      { label: 'Floor', type: 1, categoryId: 4, appliesToIds: [4242] },
+      ['appliesToIds holds unknown resource ids: 4242'],
+    ],
   ])('refuses %s with 400 and changes nothing', async (_case, body, errors) => {
     const id = await create({ label: 'Floor', type: 1, categoryId: 4, appliesToIds: [room] });
     const before = await storedState();
@@ -217,7 +278,10 @@ describe('what every attribute route refuses', () => {
     ['GetAttribute', 'GET', '/Attributes/0'],
   ])('%s answers 404 to %s %s', async (_operation, method, path) => {
     // Anyone may read; a write must come from an administrator to get as far as the id.
-    const options = method === 'GET' ? { session: user } : { session: service.admin, ...(method === 'POST' && { body: { label: 'x', type: 1, categoryId: 4 } }) };
+    const options =
+      method === 'GET'
+        ? { session: user }
+        : { session: service.admin, ...(method === 'POST' && { body: { label: 'x', type: 1, categoryId: 4 } }) };
     const answer = await service.call(method, path, options);
     expect(answer.status).toBe(404);
     expect(answer.body).toEqual(notFoundBody);

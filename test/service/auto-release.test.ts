@@ -24,8 +24,20 @@ let releasing: number;
 let withoutCheckIn: number;
 let neverReleasing: number;
 
-async function reserve(store: Store, ownerId: number, resourceId: number, from: DateTime, minutes = 60, series: Partial<SeriesValues> = {}) {
-  const stored = await insertReservation(store, { ownerId, resourceId, occurrences: [{ start: from, end: from.plus({ minutes }) }], series });
+async function reserve(
+  store: Store,
+  ownerId: number,
+  resourceId: number,
+  from: DateTime,
+  minutes = 60,
+  series: Partial<SeriesValues> = {},
+) {
+  const stored = await insertReservation(store, {
+    ownerId,
+    resourceId,
+    occurrences: [{ start: from, end: from.plus({ minutes }) }],
+    series,
+  });
   return stored.referenceNumbers[0]!;
 }
 
@@ -35,7 +47,8 @@ async function at(time: DateTime) {
   [rita, service.admin] = await Promise.all([service.signIn('rita', 'rita-password-1'), signInAdmin(service)]);
 }
 
-const status = async (referenceNumber: string) => (await service.call('GET', `/Reservations/${referenceNumber}`, { session: service.admin })).status;
+const status = async (referenceNumber: string) =>
+  (await service.call('GET', `/Reservations/${referenceNumber}`, { session: service.admin })).status;
 
 beforeAll(async () => {
   service = await startTestService({ now: start.minus({ days: 1 }) });
@@ -62,7 +75,9 @@ describe('releaseDue', () => {
     const answer = await service.call('GET', `/Reservations/${reference}`, { session: rita });
     expect(answer.status).toBe(404);
     expect(answer.body).toEqual(notFoundBody);
-    expect(await service.store.selectFrom('reservationBookings').select('reservationId').where('resourceId', '=', releasing).execute()).toEqual([]);
+    expect(
+      await service.store.selectFrom('reservationBookings').select('reservationId').where('resourceId', '=', releasing).execute(),
+    ).toEqual([]);
   });
 
   it('keeps one checked in, one pending approval, and those on resources that do not release', async () => {
@@ -124,7 +139,11 @@ describe('startAutoRelease', () => {
 
   it('reports a failed run and keeps going', async () => {
     const failures: unknown[] = [];
-    const broken = { transaction: () => { throw new Error('disk gone'); } } as unknown as Store;
+    const broken = {
+      transaction: () => {
+        throw new Error('disk gone');
+      },
+    } as unknown as Store;
     const job = startAutoRelease({ store: broken, clock: service.clock, intervalMs: 10, onError: (error) => failures.push(error) });
     await vi.waitFor(() => expect(failures.length).toBeGreaterThanOrEqual(2), { timeout: 2_000, interval: 10 });
     await job.stop();
@@ -139,7 +158,12 @@ describe('the service', () => {
     const clock = new ManualClock(start.minus({ hours: 1 }));
     try {
       const first = await startService({ database, clock });
-      await createAdministrator(first.store, { userName: 'admin', emailAddress: 'admin@example.org', password: 'admin-password-1', timezone: 'UTC' });
+      await createAdministrator(first.store, {
+        userName: 'admin',
+        emailAddress: 'admin@example.org',
+        password: 'admin-password-1',
+        timezone: 'UTC',
+      });
       const owner = await first.store.selectFrom('users').select('id').executeTakeFirstOrThrow();
       const scheduleId = await insertSchedule(first.store);
       const resourceId = await insertResource(first.store, { name: 'Hot desk', scheduleId, requiresCheckIn: 1, autoReleaseMinutes: 15 });

@@ -24,7 +24,11 @@ describe('availabilityAt', () => {
     ['a booking starting exactly now holds it', [held(0, 1, 1)], answer(false, 1, horizon, 1)],
     ['a booking across now holds it until its end', [held(-1, 2, 1), held(4, 5, 2)], answer(false, 2, 4, 1)],
     ['back-to-back bookings form one run', [held(-1, 1, 1), held(1, 2, 2), held(2, 3, 3), held(6, 7, 4)], answer(false, 3, 6, 1)],
-    ['overlapping bookings form one run, the longest end counts', [held(-2, 4, 1), held(-1, 1, 2), held(3, 5, 3)], answer(false, 5, horizon, 1)],
+    [
+      'overlapping bookings form one run, the longest end counts',
+      [held(-2, 4, 1), held(-1, 1, 2), held(3, 5, 3)],
+      answer(false, 5, horizon, 1),
+    ],
     ['a booking inside the run does not end it', [held(-1, 6, 1), held(1, 2, 2), held(6, 8, 3), held(9, 10, 4)], answer(false, 8, 9, 1)],
     ['a gap of any length frees it', [held(0, 1, 1), held(1.5, 2, 2)], answer(false, 1, 1.5, 1)],
     ['bookings after the horizon do not count', [held(168, 170, 1)], answer(true, 0, horizon, null)],

@@ -19,7 +19,14 @@ const utc = (time: string) => DateTime.fromISO(`${time}Z`);
 let service: TestService;
 let user: Session;
 let scheduleId: number;
-const room: Record<'free' | 'busy' | 'chain' | 'broken' | 'hidden' | 'quiet', number> = { free: 0, busy: 0, chain: 0, broken: 0, hidden: 0, quiet: 0 };
+const room: Record<'free' | 'busy' | 'chain' | 'broken' | 'hidden' | 'quiet', number> = {
+  free: 0,
+  busy: 0,
+  chain: 0,
+  broken: 0,
+  hidden: 0,
+  quiet: 0,
+};
 const reference: Record<string, string> = {};
 
 const link = (path: string, title: string) => ({ href: `${service.apiRoot}${path}`, title });
@@ -60,12 +67,31 @@ function item(
 
 /** The expected items at 10:00 UTC, written in Berlin time. */
 const atTenUtc = () => ({
-  free: item(room.free, 'A free room', { available: true, availableAt: '2026-12-01T11:00:00+0100', availableUntil: '2026-12-01T14:00:00+0100', reservation: 'free later' }),
-  busy: item(room.busy, 'B busy room', { available: false, availableAt: '2026-12-01T11:30:00+0100', availableUntil: '2026-12-08T11:00:00+0100', reservation: 'busy now' }),
-  chain: item(room.chain, 'C chained room', { available: false, availableAt: '2026-12-01T13:00:00+0100', availableUntil: '2026-12-01T16:00:00+0100', reservation: 'chain 1' }),
+  free: item(room.free, 'A free room', {
+    available: true,
+    availableAt: '2026-12-01T11:00:00+0100',
+    availableUntil: '2026-12-01T14:00:00+0100',
+    reservation: 'free later',
+  }),
+  busy: item(room.busy, 'B busy room', {
+    available: false,
+    availableAt: '2026-12-01T11:30:00+0100',
+    availableUntil: '2026-12-08T11:00:00+0100',
+    reservation: 'busy now',
+  }),
+  chain: item(room.chain, 'C chained room', {
+    available: false,
+    availableAt: '2026-12-01T13:00:00+0100',
+    availableUntil: '2026-12-01T16:00:00+0100',
+    reservation: 'chain 1',
+  }),
   broken: item(room.broken, 'D broken room', { available: false, availableAt: null, availableUntil: null, statusId: 2 }),
   hidden: item(room.hidden, 'E hidden room', { available: false, availableAt: null, availableUntil: null, statusId: 0 }),
-  quiet: item(room.quiet, 'F quiet room', { available: true, availableAt: '2026-12-01T11:00:00+0100', availableUntil: '2026-12-08T11:00:00+0100' }),
+  quiet: item(room.quiet, 'F quiet room', {
+    available: true,
+    availableAt: '2026-12-01T11:00:00+0100',
+    availableUntil: '2026-12-08T11:00:00+0100',
+  }),
 });
 
 const ok = (resources: unknown[]) => ({ resources, links: [], message: null });
@@ -83,7 +109,13 @@ beforeAll(async () => {
   // The normal user may see every room but the chained one; the hidden one stays out of sight anyway.
   await service.store
     .insertInto('userResourcePermissions')
-    .values([room.free, room.busy, room.broken, room.hidden, room.quiet].map((resourceId) => ({ userId: user.userId, resourceId, permissionType: PermissionType.full })))
+    .values(
+      [room.free, room.busy, room.broken, room.hidden, room.quiet].map((resourceId) => ({
+        userId: user.userId,
+        resourceId,
+        permissionType: PermissionType.full,
+      })),
+    )
     .execute();
 
   await reserve('free earlier', room.free, '2026-12-01T08:00:00', '2026-12-01T10:00:00');
@@ -111,10 +143,24 @@ describe('GetAvailability', () => {
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual(
       ok([
-        item(room.free, 'A free room', { available: true, availableAt: '2026-12-01T05:00:00-0500', availableUntil: '2026-12-01T08:00:00-0500', reservation: 'free later' }),
-        item(room.busy, 'B busy room', { available: false, availableAt: '2026-12-01T05:30:00-0500', availableUntil: '2026-12-08T05:00:00-0500', reservation: 'busy now' }),
+        item(room.free, 'A free room', {
+          available: true,
+          availableAt: '2026-12-01T05:00:00-0500',
+          availableUntil: '2026-12-01T08:00:00-0500',
+          reservation: 'free later',
+        }),
+        item(room.busy, 'B busy room', {
+          available: false,
+          availableAt: '2026-12-01T05:30:00-0500',
+          availableUntil: '2026-12-08T05:00:00-0500',
+          reservation: 'busy now',
+        }),
         item(room.broken, 'D broken room', { available: false, availableAt: null, availableUntil: null, statusId: 2 }),
-        item(room.quiet, 'F quiet room', { available: true, availableAt: '2026-12-01T05:00:00-0500', availableUntil: '2026-12-08T05:00:00-0500' }),
+        item(room.quiet, 'F quiet room', {
+          available: true,
+          availableAt: '2026-12-01T05:00:00-0500',
+          availableUntil: '2026-12-08T05:00:00-0500',
+        }),
       ]),
     );
   });
@@ -140,25 +186,53 @@ describe('GetAvailability', () => {
   it.each(['', '?dateTime='])('asks about now when dateTime is omitted or empty (%j)', async (query) => {
     const answer = await service.call('GET', `/Resources/Availability${query}`, { session: service.admin });
     expect(answer.status).toBe(200);
-    const byName = Object.fromEntries((answer.body.resources as { resource: { name: string } }[]).map((entry) => [entry.resource.name, entry]));
-    expect(byName['A free room']).toMatchObject({ available: false, availableAt: '2026-12-01T11:00:00+0100', availableUntil: '2026-12-01T14:00:00+0100' });
-    expect(byName['B busy room']).toMatchObject({ available: true, availableAt: '2026-12-01T10:00:00+0100', availableUntil: '2026-12-01T10:30:00+0100' });
+    const byName = Object.fromEntries(
+      (answer.body.resources as { resource: { name: string } }[]).map((entry) => [entry.resource.name, entry]),
+    );
+    expect(byName['A free room']).toMatchObject({
+      available: false,
+      availableAt: '2026-12-01T11:00:00+0100',
+      availableUntil: '2026-12-01T14:00:00+0100',
+    });
+    expect(byName['B busy room']).toMatchObject({
+      available: true,
+      availableAt: '2026-12-01T10:00:00+0100',
+      availableUntil: '2026-12-01T10:30:00+0100',
+    });
     // The reservation on the 8th starts an hour after the horizon.
-    expect(byName['F quiet room']).toMatchObject({ available: true, availableAt: '2026-12-01T10:00:00+0100', availableUntil: '2026-12-08T10:00:00+0100' });
+    expect(byName['F quiet room']).toMatchObject({
+      available: true,
+      availableAt: '2026-12-01T10:00:00+0100',
+      availableUntil: '2026-12-08T10:00:00+0100',
+    });
   });
 
   it('lets a booking just inside the 7-day horizon end the free stretch', async () => {
-    const answer = await service.call('GET', `/Resources/${room.quiet}/Availability?dateTime=2026-12-01T10:30:00Z`, { session: service.admin });
+    const answer = await service.call('GET', `/Resources/${room.quiet}/Availability?dateTime=2026-12-01T10:30:00Z`, {
+      session: service.admin,
+    });
     expect(answer.body).toEqual(
-      ok([item(room.quiet, 'F quiet room', { available: true, availableAt: '2026-12-01T11:30:00+0100', availableUntil: '2026-12-08T11:00:00+0100', reservation: 'quiet far' })]),
+      ok([
+        item(room.quiet, 'F quiet room', {
+          available: true,
+          availableAt: '2026-12-01T11:30:00+0100',
+          availableUntil: '2026-12-08T11:00:00+0100',
+          reservation: 'quiet far',
+        }),
+      ]),
     );
   });
 
-  it.each(['tomorrow', '2026-13-01T10:00:00', '2026-12-01T25:00:00', '2026-12-01T10:00:00 99'])('answers 400 for dateTime=%j', async (dateTime) => {
-    const answer = await service.call('GET', `/Resources/Availability?dateTime=${encodeURIComponent(dateTime)}`, { session: service.admin });
-    expect(answer.status).toBe(400);
-    expect(answer.body).toEqual(invalidBody(`Invalid dateTime: ${dateTime}`));
-  });
+  it.each(['tomorrow', '2026-13-01T10:00:00', '2026-12-01T25:00:00', '2026-12-01T10:00:00 99'])(
+    'answers 400 for dateTime=%j',
+    async (dateTime) => {
+      const answer = await service.call('GET', `/Resources/Availability?dateTime=${encodeURIComponent(dateTime)}`, {
+        session: service.admin,
+      });
+      expect(answer.status).toBe(400);
+      expect(answer.body).toEqual(invalidBody(`Invalid dateTime: ${dateTime}`));
+    },
+  );
 
   it('answers 401 without a session', async () => {
     const answer = await service.call('GET', '/Resources/Availability');
@@ -170,7 +244,9 @@ describe('GetAvailability', () => {
 describe('GetResourceAvailability', () => {
   it('answers the one resource in the path', async () => {
     for (const name of ['free', 'busy', 'chain', 'broken', 'hidden', 'quiet'] as const) {
-      const answer = await service.call('GET', `/Resources/${room[name]}/Availability?dateTime=2026-12-01T10:00:00Z`, { session: service.admin });
+      const answer = await service.call('GET', `/Resources/${room[name]}/Availability?dateTime=2026-12-01T10:00:00Z`, {
+        session: service.admin,
+      });
       expect(answer.status).toBe(200);
       expect(answer.body).toEqual(ok([atTenUtc()[name]]));
     }
@@ -214,11 +290,19 @@ describe('at scale', () => {
     await store.transaction().execute(async (trx) => {
       await sql`WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${resourceCount})
         INSERT INTO resources (id, name, schedule_id) SELECT 1000 + i, printf('Room %04d', i), ${scheduleId} FROM n`.execute(trx);
-      const { id: groupId } = await trx.insertInto('userGroups').values({ name: 'Everyone', isDefault: 0 }).returning('id').executeTakeFirstOrThrow();
+      const { id: groupId } = await trx
+        .insertInto('userGroups')
+        .values({ name: 'Everyone', isDefault: 0 })
+        .returning('id')
+        .executeTakeFirstOrThrow();
       await trx.insertInto('groupMembers').values({ groupId, userId: groupMemberId }).execute();
-      await sql`INSERT INTO group_resource_permissions (group_id, resource_id, permission_type) SELECT ${groupId}, id, 0 FROM resources`.execute(trx);
+      await sql`INSERT INTO group_resource_permissions (group_id, resource_id, permission_type) SELECT ${groupId}, id, 0 FROM resources`.execute(
+        trx,
+      );
       await sql`WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < ${reservationCount - 1})
-        INSERT INTO reservation_series (id, owner_id, resource_id, created_at, updated_at) SELECT i + 1, ${ownerId}, 1001 + i % ${resourceCount}, 0, 0 FROM n`.execute(trx);
+        INSERT INTO reservation_series (id, owner_id, resource_id, created_at, updated_at) SELECT i + 1, ${ownerId}, 1001 + i % ${resourceCount}, 0, 0 FROM n`.execute(
+        trx,
+      );
       await sql`INSERT INTO reservations (id, series_id, reference_number, start_at, end_at)
         SELECT id, id, printf('%022d', id),
           ${base} + ((id - 1) / ${resourceCount}) * 86400000 + ((id * 7) % 12) * ${hourMs},
@@ -226,7 +310,10 @@ describe('at scale', () => {
         FROM reservation_series`.execute(trx);
       await sql`INSERT INTO reservation_bookings (resource_id, start_at, end_at, reservation_id)
         SELECT s.resource_id, r.start_at, r.end_at, r.id FROM reservations r JOIN reservation_series s ON s.id = r.series_id`.execute(trx);
-      await trx.insertInto('settings').values({ key: 'maxBookingMs', value: String(3 * hourMs) }).execute();
+      await trx
+        .insertInto('settings')
+        .values({ key: 'maxBookingMs', value: String(3 * hourMs) })
+        .execute();
     });
     await sql`ANALYZE`.execute(store);
   }
@@ -237,11 +324,16 @@ describe('at scale', () => {
   };
 
   async function contextFor(target: TestService, session: Session, isAdmin: boolean) {
-    const caller = { user: await target.store.selectFrom('users').selectAll().where('id', '=', session.userId).executeTakeFirstOrThrow(), sessionToken: '', isAdmin };
+    const caller = {
+      user: await target.store.selectFrom('users').selectAll().where('id', '=', session.userId).executeTakeFirstOrThrow(),
+      sessionToken: '',
+      isAdmin,
+    };
     return { store: target.store, clock: target.clock, config: {}, links, caller } as unknown as RequestContext<'getAvailability'>;
   }
 
-  const ask = (context: RequestContext<'getAvailability'>) => availabilityHandlers.getAvailability({ params: {}, query: {}, body: undefined }, context);
+  const ask = (context: RequestContext<'getAvailability'>) =>
+    availabilityHandlers.getAvailability({ params: {}, query: {}, body: undefined }, context);
 
   /** GetAvailability through the query recorder: four queries whatever the number of resources, the bookings one a range scan. */
   async function expectFourQueries(target: TestService, session: Session, isAdmin: boolean, resourceTotal: number) {
@@ -278,5 +370,4 @@ describe('at scale', () => {
       expect(result.resources.filter((entry) => !entry.available).length).toBeGreaterThan(50);
     }
   });
-
 });

@@ -15,14 +15,18 @@ let resourceId: number;
 const dayAfter = (days: number) => DateTime.utc().startOf('day').plus({ days }).toFormat("yyyy-MM-dd'T'HH:mm:ssZZZ");
 beforeAll(async () => {
   service = await startTestService();
-  scheduleId = await insertSchedule(service.store, { timezone: 'UTC' }, [{ weekday: null, startTime: '00:00', endTime: '24:00', label: '', isReservable: 1 }]);
+  scheduleId = await insertSchedule(service.store, { timezone: 'UTC' }, [
+    { weekday: null, startTime: '00:00', endTime: '24:00', label: '', isReservable: 1 },
+  ]);
   resourceId = await insertResource(service.store, { name: 'Room', scheduleId, allowMultiday: 1 });
 });
 afterAll(() => service.dispose());
 
 /** Everything the service keeps, but the sessions that slide on every call. */
 async function fingerprint(): Promise<string> {
-  const tables = await sql<{ name: string }>`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT IN ('sessions') ORDER BY name`.execute(service.store);
+  const tables = await sql<{
+    name: string;
+  }>`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT IN ('sessions') ORDER BY name`.execute(service.store);
   const hash = createHash('sha256');
   for (const { name } of tables.rows) {
     const rows = await sql.raw(`SELECT * FROM "${name}" ORDER BY 1`).execute(service.store);
@@ -32,17 +36,31 @@ async function fingerprint(): Promise<string> {
 }
 
 const unknownId = 987_654;
-const sampleParams = { accessoryId: unknownId, attributeId: unknownId, categoryId: 1, groupId: unknownId, referenceNumber: 'unknown', resourceId: unknownId, scheduleId: unknownId, userId: unknownId };
+const sampleParams = {
+  accessoryId: unknownId,
+  attributeId: unknownId,
+  categoryId: 1,
+  groupId: unknownId,
+  referenceNumber: 'unknown',
+  resourceId: unknownId,
+  scheduleId: unknownId,
+  userId: unknownId,
+};
 
-const writes = operationNames.filter(
-  (name) => operations[name].method !== 'GET' && operations[name].auth !== 'none',
-);
+const writes = operationNames.filter((name) => operations[name].method !== 'GET' && operations[name].auth !== 'none');
 const withBody = writes.filter((name) => 'body' in operations[name]);
 const creates = writes.filter((name) => operations[name].successStatus === 201);
 
 /** A body every create route accepts, so that one bad member is the only thing wrong. */
 function validCreateBody(name: OperationName, tag: string): Record<string, unknown> {
-  const person = { firstName: 'Ada', lastName: 'Lovelace', emailAddress: `${tag}@example.org`, userName: tag, timezone: 'Europe/London', password: 'secret-password' };
+  const person = {
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    emailAddress: `${tag}@example.org`,
+    userName: tag,
+    timezone: 'Europe/London',
+    password: 'secret-password',
+  };
   switch (name) {
     case 'createGroup':
       return { name: `Group ${tag}`, isDefault: false };
@@ -121,7 +139,11 @@ describe('every write route refuses bad input with a 4xx and stores nothing', ()
     const idMembers = Object.entries(properties(name)).filter(([member]) => /Ids?$|^groups$/.test(member));
     for (const [member, schema] of idMembers) {
       const value = JSON.stringify(schema).includes('"type":"array"') ? [unknownId] : unknownId;
-      const answer = await expectRefusedAndNothingStored(name, { body: { ...validCreateBody(name, `ids${member}`), [member]: value } }, [400]);
+      const answer = await expectRefusedAndNothingStored(
+        name,
+        { body: { ...validCreateBody(name, `ids${member}`), [member]: value } },
+        [400],
+      );
       expect(answer.body.errors.join('\n')).toMatch(new RegExp(`${member}|${unknownId}`, 'i'));
     }
   });
@@ -142,21 +164,37 @@ describe('every write route refuses bad input with a 4xx and stores nothing', ()
 
 describe('the valid bodies above really are valid', () => {
   it.each(creates)('%s accepts its baseline body', async (name) => {
-    const answer = await service.call(operations[name].method, routeOf(name), { session: service.admin, body: validCreateBody(name, `ok${name}`) });
+    const answer = await service.call(operations[name].method, routeOf(name), {
+      session: service.admin,
+      body: validCreateBody(name, `ok${name}`),
+    });
     expect(answer.status, JSON.stringify(answer.body)).toBe(201);
   });
 });
 
-describe('reads refuse what no calendar holds, in the spec\'s envelope', () => {
-  it.each(['9999-12-31T23:59:59', '9999-12-31T23:59:59-1200', '0000-01-01T00:00:00', '0999-12-31'])('GetSlots from %s is a 400 naming the date', async (date) => {
-    const answer = await service.call('GET', `/Schedules/${scheduleId}/Slots?startDateTime=${encodeURIComponent(date)}`, { session: service.admin });
-    expect(answer.status).toBe(400);
-    expect(answer.body).toEqual({ links: [], message: 'There were errors processing your request', errors: [`Invalid startDateTime: ${date}`] });
-  });
+describe("reads refuse what no calendar holds, in the spec's envelope", () => {
+  it.each(['9999-12-31T23:59:59', '9999-12-31T23:59:59-1200', '0000-01-01T00:00:00', '0999-12-31'])(
+    'GetSlots from %s is a 400 naming the date',
+    async (date) => {
+      const answer = await service.call('GET', `/Schedules/${scheduleId}/Slots?startDateTime=${encodeURIComponent(date)}`, {
+        session: service.admin,
+      });
+      expect(answer.status).toBe(400);
+      expect(answer.body).toEqual({
+        links: [],
+        message: 'There were errors processing your request',
+        errors: [`Invalid startDateTime: ${date}`],
+      });
+    },
+  );
 
-  it('a bad percent-escape in the path is a 400 with the envelope, not the router\'s own body', async () => {
+  it("a bad percent-escape in the path is a 400 with the envelope, not the router's own body", async () => {
     const answer = await service.call('GET', '/Accessories/%ZZ', { session: service.admin });
     expect(answer.status).toBe(400);
-    expect(answer.body).toMatchObject({ links: [], message: 'There were errors processing your request', errors: [expect.stringContaining('%ZZ')] });
+    expect(answer.body).toMatchObject({
+      links: [],
+      message: 'There were errors processing your request',
+      errors: [expect.stringContaining('%ZZ')],
+    });
   });
 });

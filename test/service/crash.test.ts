@@ -160,7 +160,9 @@ describe('a service killed while it takes reservations', () => {
       expect(database.pragma('foreign_key_check')).toEqual([]);
       // Each reservation went in whole or not at all: none without what it occupies.
       const halfStored = database
-        .prepare(`SELECT count(*) FROM reservations WHERE NOT EXISTS (SELECT 1 FROM reservation_bookings WHERE reservation_id = reservations.id)`)
+        .prepare(
+          `SELECT count(*) FROM reservations WHERE NOT EXISTS (SELECT 1 FROM reservation_bookings WHERE reservation_id = reservations.id)`,
+        )
         .pluck()
         .all();
       expect(halfStored).toEqual([0]);

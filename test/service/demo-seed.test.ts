@@ -56,11 +56,27 @@ describe('the demo organisation', () => {
   it('makes admin an application administrator and user a normal user', async () => {
     const admin = await service.call('GET', `/Users/${demo.users.admin}`, { session: service.admin });
     expect(admin.status).toBe(200);
-    expect(admin.body).toMatchObject({ userName: 'admin', firstName: 'Alex', lastName: 'Morgan', emailAddress: 'admin@example.com', timezone: 'Europe/London' });
-    expect(admin.body.groups.map((group: { name: string }) => group.name).sort()).toEqual(['Application Administrators', 'Facilities', 'Staff']);
+    expect(admin.body).toMatchObject({
+      userName: 'admin',
+      firstName: 'Alex',
+      lastName: 'Morgan',
+      emailAddress: 'admin@example.com',
+      timezone: 'Europe/London',
+    });
+    expect(admin.body.groups.map((group: { name: string }) => group.name).sort()).toEqual([
+      'Application Administrators',
+      'Facilities',
+      'Staff',
+    ]);
 
     const normal = await service.call('GET', `/Users/${demo.users.user}`, { session: service.admin });
-    expect(normal.body).toMatchObject({ userName: 'user', firstName: 'Jonas', lastName: 'Weber', emailAddress: 'user@example.com', timezone: 'Europe/Berlin' });
+    expect(normal.body).toMatchObject({
+      userName: 'user',
+      firstName: 'Jonas',
+      lastName: 'Weber',
+      emailAddress: 'user@example.com',
+      timezone: 'Europe/Berlin',
+    });
     expect(normal.body.groups.map((group: { name: string }) => group.name)).toEqual(['Staff']);
 
     // An administrator-only route tells the two apart.
@@ -84,9 +100,21 @@ describe('the demo organisation', () => {
       color: '#2e7d32',
     });
     expect(byName.get('Boardroom')).toMatchObject({ requiresApproval: true, maxParticipants: 14, requiresCheckIn: false });
-    expect(byName.get('Training room (1.04)')).toMatchObject({ minLength: '30 minutes', maxLength: '240 minutes', bufferTime: '0 hours 15 minutes' });
-    expect(byName.get('Hot desk D3')).toMatchObject({ statusId: 2, statusReasonId: demo.statusReasons.underMaintenance, typeId: demo.resourceTypes.desk });
-    expect(byName.get('3D printer')).toMatchObject({ scheduleId: demo.schedules.lab, typeId: demo.resourceTypes.equipment, allowMultiday: true });
+    expect(byName.get('Training room (1.04)')).toMatchObject({
+      minLength: '30 minutes',
+      maxLength: '240 minutes',
+      bufferTime: '0 hours 15 minutes',
+    });
+    expect(byName.get('Hot desk D3')).toMatchObject({
+      statusId: 2,
+      statusReasonId: demo.statusReasons.underMaintenance,
+      typeId: demo.resourceTypes.desk,
+    });
+    expect(byName.get('3D printer')).toMatchObject({
+      scheduleId: demo.schedules.lab,
+      typeId: demo.resourceTypes.equipment,
+      allowMultiday: true,
+    });
     expect(byName.get('Avon (2.01)')?.customAttributes).toEqual([
       expect.objectContaining({ id: demo.attributes.floor, label: 'Floor', value: '2' }),
     ]);
@@ -160,7 +188,9 @@ describe('the demo organisation', () => {
     ];
     const layouts = days.map((periods) => periods.map(({ startTime, endTime, isReservable }) => ({ startTime, endTime, isReservable })));
     expect(layouts.filter((layout) => layout.length > 1)).toEqual(Array(5).fill(weekday));
-    expect(layouts.filter((layout) => layout.length === 1)).toEqual(Array(2).fill([{ startTime: '00:00:00', endTime: '00:00:00', isReservable: false }]));
+    expect(layouts.filter((layout) => layout.length === 1)).toEqual(
+      Array(2).fill([{ startTime: '00:00:00', endTime: '00:00:00', isReservable: false }]),
+    );
   });
 
   it('keeps the lab bookable around the clock', async () => {
@@ -225,7 +255,9 @@ describe('seedDemo', () => {
       // The default administrator already holds the user name `admin`.
       await expect(seedDemo(other.store)).rejects.toThrow();
       const counts = await Promise.all(
-        (['resources', 'schedules', 'resourceGroups', 'accessories', 'customAttributes'] as const).map((table) => countRows(other.store, table)),
+        (['resources', 'schedules', 'resourceGroups', 'accessories', 'customAttributes'] as const).map((table) =>
+          countRows(other.store, table),
+        ),
       );
       expect(counts).toEqual([0, 0, 0, 0, 0]);
       const groups = await other.store.selectFrom('userGroups').select('name').execute();

@@ -48,7 +48,18 @@ const dates = [
   'yesterday',
   '',
 ];
-const strings = ['', ' ', 'x'.repeat(70_000), '\u0000\u0001\u0007\u001b[31m', '\ud800', '<script>alert(1)</script>', "' OR 1=1 --", '%', '../../etc/passwd', '😀'.repeat(500)];
+const strings = [
+  '',
+  ' ',
+  'x'.repeat(70_000),
+  '\u0000\u0001\u0007\u001b[31m',
+  '\ud800',
+  '<script>alert(1)</script>',
+  "' OR 1=1 --",
+  '%',
+  '../../etc/passwd',
+  '😀'.repeat(500),
+];
 const numbers = [0, -1, 1, 2, 3.5, 1e308, -1e308, Number.MAX_SAFE_INTEGER, 2 ** 63, 987_654];
 const recurrences = [
   { type: 'daily', interval: 1, repeatTerminationDate: '2400-01-01' },
@@ -82,7 +93,16 @@ function anyValue(depth = 0): unknown {
   }
 }
 
-const validIds = { accessoryId: 1, attributeId: 1, categoryId: 1, groupId: 1, resourceId: 1, scheduleId: 1, userId: 1, referenceNumber: 'unknown' };
+const validIds = {
+  accessoryId: 1,
+  attributeId: 1,
+  categoryId: 1,
+  groupId: 1,
+  resourceId: 1,
+  scheduleId: 1,
+  userId: 1,
+  referenceNumber: 'unknown',
+};
 const hostileSegments = ['0', '-1', 'abc', '%ZZ', '%00', '%', '9'.repeat(40), '1.5', '%F0%9F%98%80', '..', '1%2F2'];
 
 function hostilePath(name: OperationName): string {
@@ -95,10 +115,12 @@ function hostilePath(name: OperationName): string {
 function hostileQuery(name: OperationName): string {
   const operation = operations[name];
   const members = 'query' in operation ? Object.keys((operation.query as TObject).properties) : [];
-  const pairs = [...members, 'extra', 'dateTime'].filter(() => next() < 0.7).map((member) => {
-    const value = pick([...dates, ...strings.slice(0, 4), '%ZZ', '-1', '1,2,3', 'true']);
-    return `${encodeURIComponent(member)}=${value === '%ZZ' ? value : encodeURIComponent(value)}`;
-  });
+  const pairs = [...members, 'extra', 'dateTime']
+    .filter(() => next() < 0.7)
+    .map((member) => {
+      const value = pick([...dates, ...strings.slice(0, 4), '%ZZ', '-1', '1,2,3', 'true']);
+      return `${encodeURIComponent(member)}=${value === '%ZZ' ? value : encodeURIComponent(value)}`;
+    });
   return pairs.length ? `?${pairs.join('&')}` : '';
 }
 
@@ -140,8 +162,16 @@ describe('hostile input over all 49 operations', () => {
       for (const name of operationNames) {
         const path = hostilePath(name) + hostileQuery(name);
         const started = performance.now();
-        const answer = await service.call(operations[name].method, path, { session: next() < 0.5 ? service.admin : user, ...hostileBody(name) });
-        findings.push({ request: `${operations[name].method} ${path.slice(0, 200)}`, status: answer.status, ms: performance.now() - started, body: answer.body });
+        const answer = await service.call(operations[name].method, path, {
+          session: next() < 0.5 ? service.admin : user,
+          ...hostileBody(name),
+        });
+        findings.push({
+          request: `${operations[name].method} ${path.slice(0, 200)}`,
+          status: answer.status,
+          ms: performance.now() - started,
+          body: answer.body,
+        });
       }
     }
     loop.disable();
@@ -149,7 +179,14 @@ describe('hostile input over all 49 operations', () => {
     const serverErrors = findings.filter((finding) => finding.status >= 500);
     expect(serverErrors.map(({ request, status, body }) => ({ request, status, body }))).toEqual([]);
     const bare = findings.filter(
-      ({ status, body }) => status >= 400 && !(typeof body === 'object' && body !== null && Array.isArray((body as { links?: unknown }).links) && typeof (body as { message?: unknown }).message === 'string'),
+      ({ status, body }) =>
+        status >= 400 &&
+        !(
+          typeof body === 'object' &&
+          body !== null &&
+          Array.isArray((body as { links?: unknown }).links) &&
+          typeof (body as { message?: unknown }).message === 'string'
+        ),
     );
     expect(bare.map(({ request, status, body }) => ({ request, status, body }))).toEqual([]);
     const slow = findings.filter((finding) => finding.ms > 1000);

@@ -89,7 +89,10 @@ describe('CreateGroup', () => {
 describe('UpdateGroup', () => {
   it('renames a group and changes its default flag', async () => {
     const groupId = await createGroup('Old name', true);
-    const answer = await service.call('POST', `/Groups/${groupId}`, { body: { name: 'New name', isDefault: false }, session: service.admin });
+    const answer = await service.call('POST', `/Groups/${groupId}`, {
+      body: { name: 'New name', isDefault: false },
+      session: service.admin,
+    });
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({ groupId, links: groupLinks(groupId), message: 'The group was updated' });
     expect(await getGroup(groupId)).toMatchObject({ name: 'New name', isDefault: false });
@@ -188,7 +191,10 @@ describe('ChangeGroupUsers', () => {
   it('refuses unknown users, changing nothing', async () => {
     const groupId = await createGroup('Member refusals');
     await service.call('POST', `/Groups/${groupId}/Users`, { body: { userIds: [user.userId] }, session: service.admin });
-    const answer = await service.call('POST', `/Groups/${groupId}/Users`, { body: { userIds: [user.userId, 9999] }, session: service.admin });
+    const answer = await service.call('POST', `/Groups/${groupId}/Users`, {
+      body: { userIds: [user.userId, 9999] },
+      session: service.admin,
+    });
     expect(answer.status).toBe(400);
     expect(answer.body).toEqual(invalidBody('Invalid userId: 9999'));
     expect((await getGroup(groupId)).users).toEqual([`${service.apiRoot}/Users/${user.userId}`]);
@@ -223,7 +229,11 @@ describe('GetAllGroups and GetGroup', () => {
     const managed = await createGroup('Managed');
     await service.store.updateTable('userGroups').set({ adminGroupId: adminsId }).where('id', '=', managed).execute();
     const admins = await getGroup(adminsId, user);
-    expect(admins).toMatchObject({ roles: [2], users: expect.arrayContaining([`${service.apiRoot}/Users/${service.admin.userId}`]), links: [] });
+    expect(admins).toMatchObject({
+      roles: [2],
+      users: expect.arrayContaining([`${service.apiRoot}/Users/${service.admin.userId}`]),
+      links: [],
+    });
     expect((await getGroup(managed, user)).adminGroup).toBe(groupUrl(adminsId));
   });
 

@@ -33,7 +33,7 @@ describe('the local account', () => {
   const authenticate = async (username: string, password: string) =>
     (await service.call('POST', '/Authentication/Authenticate', { body: { username, password } })).body.isAuthenticated as boolean;
 
-  it('is created on the first start in the groups of the demo\'s normal user, and signs in', async () => {
+  it("is created on the first start in the groups of the demo's normal user, and signs in", async () => {
     const created = await ensureLocalAccount(service.store, account());
     expect(created).toMatchObject({ userName: 'jane.doe', created: true });
     const user = await service.call('GET', `/Users/${created.userId}`, { session: service.admin });
@@ -43,7 +43,10 @@ describe('the local account', () => {
   });
 
   it('gets the password it is given on a later start, keeping its id and names', async () => {
-    const again = await ensureLocalAccount(service.store, account({ password: 'second-generated-password', firstName: 'Someone', timezone: 'UTC' }));
+    const again = await ensureLocalAccount(
+      service.store,
+      account({ password: 'second-generated-password', firstName: 'Someone', timezone: 'UTC' }),
+    );
     const users = await service.call('GET', '/Users/', { session: service.admin });
     expect(again).toMatchObject({ userName: 'jane.doe', created: false });
     expect(users.body.users.filter((user: { userName: string }) => user.userName === 'jane.doe')).toHaveLength(1);
@@ -73,10 +76,17 @@ describe('the local account', () => {
       expect(created).toMatchObject({ userName: 'SAM2', created: true });
       const sam = await running.store.selectFrom('users').select('firstName').where('userName', '=', 'sam').executeTakeFirstOrThrow();
       expect(sam.firstName).toBe('Sam');
-      const samSignsIn = await fetch(`${running.apiRoot}/Authentication/Authenticate`, { method: 'POST', body: JSON.stringify({ username: 'sam', password: demoPassword }) });
+      const samSignsIn = await fetch(`${running.apiRoot}/Authentication/Authenticate`, {
+        method: 'POST',
+        body: JSON.stringify({ username: 'sam', password: demoPassword }),
+      });
       expect(((await samSignsIn.json()) as { isAuthenticated: boolean }).isAuthenticated).toBe(true);
       // The account stays the recorded one, whatever name a later start asks for.
-      expect(await ensureLocalAccount(running.store, account({ userName: 'SAM' }))).toMatchObject({ userId: created.userId, userName: 'SAM2', created: false });
+      expect(await ensureLocalAccount(running.store, account({ userName: 'SAM' }))).toMatchObject({
+        userId: created.userId,
+        userName: 'SAM2',
+        created: false,
+      });
     } finally {
       await running.close();
       rmSync(folder, { recursive: true, force: true });
@@ -122,11 +132,18 @@ describe('the host process', () => {
     expect(exitCode).toBe(0);
   }, 30_000);
 
-  it('lets nobody but the person sign in: the demo organisation\'s documented accounts are locked', async () => {
+  it("lets nobody but the person sign in: the demo organisation's documented accounts are locked", async () => {
     const signIns: Record<string, unknown> = {};
     await startHost(join(folder, 'locked'), async (apiRoot) => {
-      for (const [username, password] of [['admin', demoPassword], ['user', demoPassword], ['jane.doe', account().password]]) {
-        const answer = await fetch(`${apiRoot}/Authentication/Authenticate`, { method: 'POST', body: JSON.stringify({ username, password }) });
+      for (const [username, password] of [
+        ['admin', demoPassword],
+        ['user', demoPassword],
+        ['jane.doe', account().password],
+      ]) {
+        const answer = await fetch(`${apiRoot}/Authentication/Authenticate`, {
+          method: 'POST',
+          body: JSON.stringify({ username, password }),
+        });
         signIns[username!] = ((await answer.json()) as { isAuthenticated: boolean }).isAuthenticated;
       }
     });
@@ -138,11 +155,19 @@ describe('the host process', () => {
     await startHost(
       join(folder, 'no-demo'),
       async (apiRoot) => {
-        const demoUser = await fetch(`${apiRoot}/Authentication/Authenticate`, { method: 'POST', body: JSON.stringify({ username: 'user', password: demoPassword }) });
+        const demoUser = await fetch(`${apiRoot}/Authentication/Authenticate`, {
+          method: 'POST',
+          body: JSON.stringify({ username: 'user', password: demoPassword }),
+        });
         seen['demo user signs in'] = ((await demoUser.json()) as { isAuthenticated: boolean }).isAuthenticated;
-        const signIn = await fetch(`${apiRoot}/Authentication/Authenticate`, { method: 'POST', body: JSON.stringify({ username: 'jane.doe', password: account().password }) });
+        const signIn = await fetch(`${apiRoot}/Authentication/Authenticate`, {
+          method: 'POST',
+          body: JSON.stringify({ username: 'jane.doe', password: account().password }),
+        });
         const { sessionToken, userId } = (await signIn.json()) as { sessionToken: string; userId: number };
-        const resources = await fetch(`${apiRoot}/Resources/`, { headers: { 'X-Booked-SessionToken': sessionToken, 'X-Booked-UserId': String(userId) } });
+        const resources = await fetch(`${apiRoot}/Resources/`, {
+          headers: { 'X-Booked-SessionToken': sessionToken, 'X-Booked-UserId': String(userId) },
+        });
         seen['resources'] = ((await resources.json()) as { resources: unknown[] }).resources;
       },
       false,
@@ -154,7 +179,10 @@ describe('the host process', () => {
     const file = join(folder, 'a-file');
     writeFileSync(file, '');
     const { answer, exitCode } = await startHost(join(file, 'data'));
-    expect(answer).toEqual({ type: 'failed', message: `The data folder ${join(file, 'data')} cannot be used (ENOTDIR): Perch needs a folder it can write to.` });
+    expect(answer).toEqual({
+      type: 'failed',
+      message: `The data folder ${join(file, 'data')} cannot be used (ENOTDIR): Perch needs a folder it can write to.`,
+    });
     expect(exitCode).toBe(1);
   }, 30_000);
 
@@ -168,12 +196,17 @@ describe('the host process', () => {
     expect((await migrator.migrateTo(firstMigration!)).error).toBeUndefined();
     // The person's account of that release, recorded as the local account.
     await sql`INSERT INTO users (user_name, email_address, first_name, last_name, password_hash, timezone, date_created, ics_token)
-      VALUES ('early', 'early@example.com', 'Early', 'Adopter', ${await hashPassword('from-the-first-release')}, 'UTC', ${new Date().toISOString()}, 'early-ics')`.execute(firstRelease);
+      VALUES ('early', 'early@example.com', 'Early', 'Adopter', ${await hashPassword('from-the-first-release')}, 'UTC', ${new Date().toISOString()}, 'early-ics')`.execute(
+      firstRelease,
+    );
     await sql`INSERT INTO settings (key, value) SELECT 'localAccountUserId', id FROM users WHERE user_name = 'early'`.execute(firstRelease);
     await firstRelease.destroy();
 
     const { answer, exitCode } = await startHost(dataFolder, async (apiRoot) => {
-      const signIn = await fetch(`${apiRoot}/Authentication/Authenticate`, { method: 'POST', body: JSON.stringify({ username: 'early', password: account().password }) });
+      const signIn = await fetch(`${apiRoot}/Authentication/Authenticate`, {
+        method: 'POST',
+        body: JSON.stringify({ username: 'early', password: account().password }),
+      });
       expect(((await signIn.json()) as { isAuthenticated: boolean }).isAuthenticated).toBe(true);
     });
     expect(answer.type).toBe('ready');
@@ -195,7 +228,10 @@ describe('the host process', () => {
     database.prepare('INSERT INTO kysely_migration (name, timestamp) VALUES (?, ?)').run('9999-from-the-future', new Date().toISOString());
     database.close();
     const { answer, exitCode } = await startHost(dataFolder);
-    expect(answer).toEqual({ type: 'failed', message: `The local service's data in ${dataFolder} was written by a newer version of Perch. Update Perch to use it.` });
+    expect(answer).toEqual({
+      type: 'failed',
+      message: `The local service's data in ${dataFolder} was written by a newer version of Perch. Update Perch to use it.`,
+    });
     expect(exitCode).toBe(1);
   }, 30_000);
 });

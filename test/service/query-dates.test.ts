@@ -69,7 +69,10 @@ describe('usableZone', () => {
 describe('wireFormatter', () => {
   /** Instants every `stepMinutes` (plus a few odd seconds) from `from` for `hours`. */
   const instants = (from: string, hours: number, stepMinutes: number) =>
-    Array.from({ length: Math.floor((hours * 60) / stepMinutes) }, (_, index) => DateTime.fromISO(from, { setZone: true }).toMillis() + index * stepMinutes * 60_000 + (index % 7) * 1_001);
+    Array.from(
+      { length: Math.floor((hours * 60) / stepMinutes) },
+      (_, index) => DateTime.fromISO(from, { setZone: true }).toMillis() + index * stepMinutes * 60_000 + (index % 7) * 1_001,
+    );
 
   it.each([
     ['Europe/Berlin', '2026-03-28T00:00:00Z'],

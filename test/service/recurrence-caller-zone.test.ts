@@ -63,8 +63,17 @@ async function bookSeries(session: Session, zone: string, start: string, rule: R
 
 /** The occurrences of the series `referenceNumber` belongs to, as the service stored them, in order. */
 async function occurrencesOf(referenceNumber: string) {
-  const { seriesId } = await service.store.selectFrom('reservations').select('seriesId').where('referenceNumber', '=', referenceNumber).executeTakeFirstOrThrow();
-  return service.store.selectFrom('reservations').select(['referenceNumber', 'startAt']).where('seriesId', '=', seriesId).orderBy('startAt').execute();
+  const { seriesId } = await service.store
+    .selectFrom('reservations')
+    .select('seriesId')
+    .where('referenceNumber', '=', referenceNumber)
+    .executeTakeFirstOrThrow();
+  return service.store
+    .selectFrom('reservations')
+    .select(['referenceNumber', 'startAt'])
+    .where('seriesId', '=', seriesId)
+    .orderBy('startAt')
+    .execute();
 }
 
 /** The series' occurrences as wall-clock starts in `zone`. */
@@ -76,12 +85,18 @@ async function startsIn(zone: string, referenceNumber: string): Promise<string[]
 async function terminationIn(session: Session, zone: string, referenceNumber: string): Promise<string> {
   const answer = await service.call('GET', `/Reservations/${referenceNumber}`, { session });
   expect(answer.status).toBe(200);
-  return DateTime.fromISO(answer.body.recurrenceRule.repeatTerminationDate as string, { setZone: true }).setZone(zone).toFormat("yyyy-MM-dd'T'HH:mm");
+  return DateTime.fromISO(answer.body.recurrenceRule.repeatTerminationDate as string, { setZone: true })
+    .setZone(zone)
+    .toFormat("yyyy-MM-dd'T'HH:mm");
 }
 
 describe('a Tokyo caller on a London schedule', () => {
   it('gets a daily 07:00 series “until 28 November” on the Tokyo days 26, 27 and 28 only (London’s 25th to 27th, 22:00)', async () => {
-    const reference = await bookSeries(tokyo, TOKYO, '2026-11-26T07:00', { type: 'daily', interval: 1, repeatTerminationDate: '2026-11-28' });
+    const reference = await bookSeries(tokyo, TOKYO, '2026-11-26T07:00', {
+      type: 'daily',
+      interval: 1,
+      repeatTerminationDate: '2026-11-28',
+    });
     expect(await startsIn(TOKYO, reference)).toEqual(['Thu 2026-11-26T07:00', 'Fri 2026-11-27T07:00', 'Sat 2026-11-28T07:00']);
     // Its last day is named as Tokyo's midnight starting the 28th, whatever offset it is written with.
     expect(await terminationIn(tokyo, TOKYO, reference)).toBe('2026-11-28T00:00');
@@ -98,7 +113,11 @@ describe('a Tokyo caller on a London schedule', () => {
   });
 
   it('keeps the last day when the termination date it answered is sent back, as Perch does when it changes a series', async () => {
-    const reference = await bookSeries(tokyo, TOKYO, '2026-12-07T07:00', { type: 'daily', interval: 1, repeatTerminationDate: '2026-12-08' });
+    const reference = await bookSeries(tokyo, TOKYO, '2026-12-07T07:00', {
+      type: 'daily',
+      interval: 1,
+      repeatTerminationDate: '2026-12-08',
+    });
     const { body: detail } = await service.call('GET', `/Reservations/${reference}`, { session: tokyo });
     const later = DateTime.fromISO('2026-12-07T08:00', { zone: TOKYO });
     const moved = await service.call('POST', `/Reservations/${reference}?updateScope=full`, {
@@ -115,7 +134,11 @@ describe('a Tokyo caller on a London schedule', () => {
     expect(await startsIn(TOKYO, reference)).toEqual(['Mon 2026-12-07T08:00', 'Tue 2026-12-08T08:00']);
   });
   it('ends the earlier part of a series split from a later occurrence on the Tokyo day before it', async () => {
-    const reference = await bookSeries(tokyo, TOKYO, '2026-12-21T07:00', { type: 'daily', interval: 1, repeatTerminationDate: '2026-12-24' });
+    const reference = await bookSeries(tokyo, TOKYO, '2026-12-21T07:00', {
+      type: 'daily',
+      interval: 1,
+      repeatTerminationDate: '2026-12-24',
+    });
     const [, , third] = await occurrencesOf(reference);
     const later = DateTime.fromISO('2026-12-23T08:00', { zone: TOKYO });
     const split = await service.call('POST', `/Reservations/${third!.referenceNumber}?updateScope=future`, {
@@ -137,24 +160,43 @@ describe('a Tokyo caller on a London schedule', () => {
 
 describe('a Los Angeles caller on a London schedule', () => {
   it('repeats weekly on its own Wednesdays at 17:00, which are London’s Thursdays at 01:00', async () => {
-    const reference = await bookSeries(losAngeles, LOS_ANGELES, '2026-12-02T17:00', { type: 'weekly', interval: 1, weekdays: [3], repeatTerminationDate: '2026-12-16' });
+    const reference = await bookSeries(losAngeles, LOS_ANGELES, '2026-12-02T17:00', {
+      type: 'weekly',
+      interval: 1,
+      weekdays: [3],
+      repeatTerminationDate: '2026-12-16',
+    });
     expect(await startsIn(LOS_ANGELES, reference)).toEqual(['Wed 2026-12-02T17:00', 'Wed 2026-12-09T17:00', 'Wed 2026-12-16T17:00']);
     expect(await terminationIn(losAngeles, LOS_ANGELES, reference)).toBe('2026-12-16T00:00');
   });
 
   it('repeats weekly without weekdays on the weekday of its own first occurrence', async () => {
-    const reference = await bookSeries(losAngeles, LOS_ANGELES, '2026-12-03T18:00', { type: 'weekly', interval: 1, repeatTerminationDate: '2026-12-17' });
+    const reference = await bookSeries(losAngeles, LOS_ANGELES, '2026-12-03T18:00', {
+      type: 'weekly',
+      interval: 1,
+      repeatTerminationDate: '2026-12-17',
+    });
     expect(await startsIn(LOS_ANGELES, reference)).toEqual(['Thu 2026-12-03T18:00', 'Thu 2026-12-10T18:00', 'Thu 2026-12-17T18:00']);
   });
 
   it('repeats monthly on its own day of the month: the 30th at 19:00, London’s 1st or 31st at 03:00', async () => {
-    const reference = await bookSeries(losAngeles, LOS_ANGELES, '2026-11-30T19:00', { type: 'monthly', interval: 1, monthlyType: 'dayOfMonth', repeatTerminationDate: '2027-01-31' });
+    const reference = await bookSeries(losAngeles, LOS_ANGELES, '2026-11-30T19:00', {
+      type: 'monthly',
+      interval: 1,
+      monthlyType: 'dayOfMonth',
+      repeatTerminationDate: '2027-01-31',
+    });
     expect(await startsIn(LOS_ANGELES, reference)).toEqual(['Mon 2026-11-30T19:00', 'Wed 2026-12-30T19:00', 'Sat 2027-01-30T19:00']);
   });
 
   it('repeats monthly on its own week of the month: the fifth Monday, skipping months without one', async () => {
     // London's 1 December, a first Tuesday; LA's 30 November, a fifth Monday.
-    const reference = await bookSeries(losAngeles, LOS_ANGELES, '2026-11-30T20:00', { type: 'monthly', interval: 1, monthlyType: 'dayOfWeek', repeatTerminationDate: '2027-03-31' });
+    const reference = await bookSeries(losAngeles, LOS_ANGELES, '2026-11-30T20:00', {
+      type: 'monthly',
+      interval: 1,
+      monthlyType: 'dayOfWeek',
+      repeatTerminationDate: '2027-03-31',
+    });
     expect(await startsIn(LOS_ANGELES, reference)).toEqual(['Mon 2026-11-30T20:00', 'Mon 2027-03-29T20:00']);
   });
 });

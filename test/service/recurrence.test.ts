@@ -59,12 +59,7 @@ describe('expansion by type', () => {
       '2026-01-05',
       ['2026-01-05', '2026-01-08', '2026-01-11', '2026-01-14'],
     ],
-    [
-      'daily ending on the first day',
-      { type: 'daily', repeatTerminationDate: '2026-01-05T00:00:00+0000' },
-      '2026-01-05',
-      ['2026-01-05'],
-    ],
+    ['daily ending on the first day', { type: 'daily', repeatTerminationDate: '2026-01-05T00:00:00+0000' }, '2026-01-05', ['2026-01-05']],
     [
       'weekly Mon/Wed/Fri',
       { type: 'weekly', interval: 1, weekdays: [1, 3, 5], repeatTerminationDate: '2026-01-16' },
@@ -173,12 +168,7 @@ describe('expansion by type', () => {
       '2026-03-10',
       ['2026-03-10', '2028-03-10', '2030-03-10'],
     ],
-    [
-      'yearly ending the day before an anniversary',
-      { type: 'yearly', repeatTerminationDate: '2027-03-09' },
-      '2026-03-10',
-      ['2026-03-10'],
-    ],
+    ['yearly ending the day before an anniversary', { type: 'yearly', repeatTerminationDate: '2027-03-09' }, '2026-03-10', ['2026-03-10']],
     [
       'yearly on Feb 29 only in leap years',
       { type: 'yearly', repeatTerminationDate: '2036-12-31' },
@@ -327,7 +317,7 @@ describe('wall clock across DST', () => {
     expect(wirePairs({ type: 'daily', repeatTerminationDate: termination }, start, end, zone)).toEqual(expected);
   });
 
-  it.each(readingMoments)("takes the later 02:30 of the fall-back day when the series is planned in %s", (_moment, plannedAt) =>
+  it.each(readingMoments)('takes the later 02:30 of the fall-back day when the series is planned in %s', (_moment, plannedAt) =>
     withLuxonNow(plannedAt, () => {
       const pairs = wirePairs({ type: 'daily', repeatTerminationDate: '2026-10-25' }, '2026-10-24T02:30', '2026-10-24T02:45', BERLIN);
       expect(pairs[1]).toBe('2026-10-25T02:30:00+0100 – 2026-10-25T02:45:00+0100');
@@ -418,7 +408,11 @@ describe('parseRecurrenceRule', () => {
     ['negative interval', { type: 'daily', interval: -1, repeatTerminationDate: '2026-02-01' }, 'Invalid repeat interval'],
     ['fractional interval', { type: 'weekly', interval: 1.5, repeatTerminationDate: '2026-02-01' }, 'Invalid repeat interval'],
     ['interval as text', { type: 'daily', interval: '2', repeatTerminationDate: '2026-02-01' }, 'Invalid repeat interval'],
-    ['unknown monthly type', { type: 'monthly', monthlyType: 'lastDay', repeatTerminationDate: '2026-06-01' }, 'Invalid repeat monthly type'],
+    [
+      'unknown monthly type',
+      { type: 'monthly', monthlyType: 'lastDay', repeatTerminationDate: '2026-06-01' },
+      'Invalid repeat monthly type',
+    ],
     ['weekday 7', { type: 'weekly', weekdays: [1, 7], repeatTerminationDate: '2026-02-01' }, 'Invalid repeat weekdays'],
     ['weekday -1', { type: 'weekly', weekdays: [-1], repeatTerminationDate: '2026-02-01' }, 'Invalid repeat weekdays'],
     ['weekday as text', { type: 'weekly', weekdays: ['1'], repeatTerminationDate: '2026-02-01' }, 'Invalid repeat weekdays'],
@@ -459,7 +453,12 @@ describe('expandRecurrence limits and bad rules', () => {
 
   it.each<[string, RecurrenceRuleInput, number | undefined, string]>([
     ['1001 daily occurrences', { type: 'daily', repeatTerminationDate: dayAfter(1000) }, undefined, TOO_MANY],
-    ['a far termination date', { type: 'weekly', weekdays: [0, 1, 2, 3, 4, 5, 6], repeatTerminationDate: '9999-12-31' }, undefined, TOO_MANY],
+    [
+      'a far termination date',
+      { type: 'weekly', weekdays: [0, 1, 2, 3, 4, 5, 6], repeatTerminationDate: '9999-12-31' },
+      undefined,
+      TOO_MANY,
+    ],
     ['a custom limit', { type: 'monthly', repeatTerminationDate: '2026-04-01' }, 3, 'Too many occurrences: a series is limited to 3'],
   ])('%s', (_name, input, limit, error) => {
     expect(plan(input, start, end, 'UTC', limit)).toEqual({ error });
@@ -493,14 +492,28 @@ describe('expandRecurrence limits and bad rules', () => {
   });
 
   it('expands a weekly rule without weekdays on the first instance’s weekday', () => {
-    const rule: RecurrenceRule = { type: 'weekly', interval: 1, monthlyType: null, weekdays: [], terminationDate: '2026-01-15', zone: 'UTC' };
+    const rule: RecurrenceRule = {
+      type: 'weekly',
+      interval: 1,
+      monthlyType: null,
+      weekdays: [],
+      terminationDate: '2026-01-15',
+      zone: 'UTC',
+    };
     const result = expandRecurrence(first, rule);
     expect(result.ok && result.value.map((instance) => instance.start.toISODate())).toEqual(['2026-01-01', '2026-01-08', '2026-01-15']);
   });
 });
 
 describe('stored and wire forms', () => {
-  const weekly: RecurrenceRule = { type: 'weekly', interval: 2, monthlyType: null, weekdays: [1, 3], terminationDate: '2026-12-29', zone: BERLIN };
+  const weekly: RecurrenceRule = {
+    type: 'weekly',
+    interval: 2,
+    monthlyType: null,
+    weekdays: [1, 3],
+    terminationDate: '2026-12-29',
+    zone: BERLIN,
+  };
 
   it.each<[string, string, RecurrenceRule]>([
     ['a serialized rule', serializeRecurrenceRule(weekly), weekly],

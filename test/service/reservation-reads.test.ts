@@ -6,7 +6,15 @@ import { onConnection } from '../../electron/service/store/database.js';
 import { listOccurrences } from '../../electron/service/store/occurrence-lists.js';
 import type { SeriesValues } from '../../electron/service/store/reservations.js';
 import { invalidBody, lacksRightBody, notFoundBody, unauthenticatedBody } from '../support/answers.js';
-import { deleteAttributes, insertAccessory, insertAttribute, insertSchedule, insertUserGroup, signInAdmin, withOwnService } from '../support/fixtures.js';
+import {
+  deleteAttributes,
+  insertAccessory,
+  insertAttribute,
+  insertSchedule,
+  insertUserGroup,
+  signInAdmin,
+  withOwnService,
+} from '../support/fixtures.js';
 import { queryPlan, recordQueries } from '../support/query-plans.js';
 import { insertReservation } from '../support/reservations.js';
 import { createNormalUser, startTestService, type Session, type TestService } from '../support/service.js';
@@ -199,12 +207,25 @@ describe('GetReservations on one day (Thursday 3 December 2026)', () => {
   it('shows a resource without buffer or color, and dark text on a light color', async () => {
     const answer = await list(`${day}&resourceId=${bench}`);
     expect(answer.body.reservations).toEqual([
-      expect.objectContaining({ referenceNumber: y, bufferTime: '', bufferedStartDate: '2026-12-03T11:00:00+0000', color: '#ffff00', textColor: '#000000' }),
+      expect.objectContaining({
+        referenceNumber: y,
+        bufferTime: '',
+        bufferedStartDate: '2026-12-03T11:00:00+0000',
+        color: '#ffff00',
+        textColor: '#000000',
+      }),
     ]);
     const [onRoomB] = (await list(`${day}&resourceId=${roomB}`)).body.reservations;
     const [plain] = (await list(`${day}&resourceId=${vault}`)).body.reservations;
     expect(onRoomB.referenceNumber).toBe(x);
-    expect(plain).toMatchObject({ color: '', textColor: '', isCheckInEnabled: false, autoReleaseMinutes: null, startReminder: null, participants: {} });
+    expect(plain).toMatchObject({
+      color: '',
+      textColor: '',
+      isCheckInEnabled: false,
+      autoReleaseMinutes: null,
+      startReminder: null,
+      participants: {},
+    });
   });
 
   it.each([
@@ -249,12 +270,19 @@ describe('GetReservations on one day (Thursday 3 December 2026)', () => {
   describe('GetReservation', () => {
     it('answers the single form in the caller’s timezone, with private attributes for the owner', async () => {
       const cost = await insertAttribute(service.store, { label: 'Cost centre', categoryId: AttributeCategory.reservation, sortOrder: 1 });
-      const secret = await insertAttribute(service.store, { label: 'Secret', categoryId: AttributeCategory.reservation, sortOrder: 2, isPrivate: 1 });
+      const secret = await insertAttribute(service.store, {
+        label: 'Secret',
+        categoryId: AttributeCategory.reservation,
+        sortOrder: 2,
+        isPrivate: 1,
+      });
       try {
-        await onConnection(service.store, (connection) => writeAttributeValues(connection, AttributeCategory.reservation, xSeries, [
-          { attributeId: cost, attributeValue: 'CC-7' },
-          { attributeId: secret, attributeValue: '42' },
-        ]));
+        await onConnection(service.store, (connection) =>
+          writeAttributeValues(connection, AttributeCategory.reservation, xSeries, [
+            { attributeId: cost, attributeValue: 'CC-7' },
+            { attributeId: secret, attributeValue: '42' },
+          ]),
+        );
         const attribute = (id: number, label: string, value: string) => ({
           id,
           label,
@@ -281,8 +309,22 @@ describe('GetReservations on one day (Thursday 3 December 2026)', () => {
           recurrenceRule: { type: 'none', interval: null, monthlyType: null, weekdays: [], repeatTerminationDate: null },
           attachments: [],
           resources: [
-            { id: roomA, name: 'Room A', type: null, groups: null, links: [{ href: resourceUrl(roomA), title: 'get_resource' }], message: null },
-            { id: roomB, name: 'Room B', type: null, groups: null, links: [{ href: resourceUrl(roomB), title: 'get_resource' }], message: null },
+            {
+              id: roomA,
+              name: 'Room A',
+              type: null,
+              groups: null,
+              links: [{ href: resourceUrl(roomA), title: 'get_resource' }],
+              message: null,
+            },
+            {
+              id: roomB,
+              name: 'Room B',
+              type: null,
+              groups: null,
+              links: [{ href: resourceUrl(roomB), title: 'get_resource' }],
+              message: null,
+            },
           ],
           accessories: [{ id: projector, name: 'Projector', quantityAvailable: 3, quantityReserved: 1, links: [], message: null }],
           startReminder: { value: 15, interval: 'minutes' },
@@ -344,7 +386,11 @@ describe('GetReservations defaults and window', () => {
     expect(answer.status).toBe(200);
     expect(answer.body.startDateTime).toBe('2026-12-01T08:00:00+0000');
     expect(answer.body.endDateTime).toBe('2026-12-15T08:00:00+0000');
-    expect(answer.body.reservations.map((reservation: { referenceNumber: string }) => reservation.referenceNumber)).toEqual([running, soon, edge]);
+    expect(answer.body.reservations.map((reservation: { referenceNumber: string }) => reservation.referenceNumber)).toEqual([
+      running,
+      soon,
+      edge,
+    ]);
   });
 
   it('gives a start alone 14 days, read in the caller’s timezone', async () => {
@@ -393,12 +439,21 @@ describe('GetReservations across the end of daylight saving time (America/New_Yo
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     expect(answer.body.startDateTime).toBe('2026-10-31T16:00:00+0000');
     expect(answer.body.endDateTime).toBe('2026-11-02T17:00:00+0000');
-    expect(answer.body.reservations.map((reservation: { referenceNumber: string }) => reservation.referenceNumber)).toEqual([overlapsStart, overlapsEnd]);
+    expect(answer.body.reservations.map((reservation: { referenceNumber: string }) => reservation.referenceNumber)).toEqual([
+      overlapsStart,
+      overlapsEnd,
+    ]);
   });
 
   it('shows a single reservation with the offset of its own date', async () => {
-    expect((await read(overlapsStart, rita)).body).toMatchObject({ startDate: '2026-10-31T11:30:00-0400', endDate: '2026-10-31T12:30:00-0400' });
-    expect((await read(overlapsEnd, rita)).body).toMatchObject({ startDate: '2026-11-02T11:30:00-0500', endDate: '2026-11-02T12:30:00-0500' });
+    expect((await read(overlapsStart, rita)).body).toMatchObject({
+      startDate: '2026-10-31T11:30:00-0400',
+      endDate: '2026-10-31T12:30:00-0400',
+    });
+    expect((await read(overlapsEnd, rita)).body).toMatchObject({
+      startDate: '2026-11-02T11:30:00-0500',
+      endDate: '2026-11-02T12:30:00-0500',
+    });
   });
 });
 
@@ -434,14 +489,24 @@ describe('recurring series', () => {
         { start: utc('2027-02-11T12:00:00Z'), end: utc('2027-02-11T13:00:00Z') },
       ],
       series: {
-        recurrence: JSON.stringify({ type: 'weekly', interval: 1, monthlyType: null, weekdays: [4], terminationDate: '2027-02-11', zone: 'America/New_York' }),
+        recurrence: JSON.stringify({
+          type: 'weekly',
+          interval: 1,
+          monthlyType: null,
+          weekdays: [4],
+          terminationDate: '2027-02-11',
+          zone: 'America/New_York',
+        }),
         startReminderMinutes: 120,
       },
     });
     const answer = await list(`?resourceId=${roomB}&startDateTime=2027-02-01T00:00:00Z&endDateTime=2027-02-28T00:00:00Z`);
-    expect(answer.body.reservations.map((summary: { referenceNumber: string; isRecurring: boolean }) => [summary.referenceNumber, summary.isRecurring])).toEqual(
-      stored.referenceNumbers.map((referenceNumber) => [referenceNumber, true]),
-    );
+    expect(
+      answer.body.reservations.map((summary: { referenceNumber: string; isRecurring: boolean }) => [
+        summary.referenceNumber,
+        summary.isRecurring,
+      ]),
+    ).toEqual(stored.referenceNumbers.map((referenceNumber) => [referenceNumber, true]));
     const single = await read(stored.referenceNumbers[1]!, rita);
     expect(single.body).toMatchObject({
       isRecurring: true,
@@ -569,7 +634,8 @@ describe('CheckinReservation and CheckoutReservation (check-in opens 5 minutes b
       isCheckoutAvailable: false,
     };
     expect((await read(reference, rita)).body).toMatchObject(expectedAfter);
-    const [summary] = (await list(`?resourceId=${roomA}&startDateTime=2027-01-05T10:00:00Z&endDateTime=2027-01-05T10:01:00Z`)).body.reservations;
+    const [summary] = (await list(`?resourceId=${roomA}&startDateTime=2027-01-05T10:00:00Z&endDateTime=2027-01-05T10:01:00Z`)).body
+      .reservations;
     expect(summary).toMatchObject({
       referenceNumber: reference,
       startDate: '2027-01-05T10:00:00+0000',
@@ -653,7 +719,10 @@ describe('CheckinReservation and CheckoutReservation (check-in opens 5 minutes b
     await withOwnService(
       async (own) => {
         const scheduleId = await insertSchedule(own.store);
-        const created = await own.call('POST', '/Resources/', { body: { name: 'Desk', scheduleId, requiresCheckIn: true }, session: own.admin });
+        const created = await own.call('POST', '/Resources/', {
+          body: { name: 'Desk', scheduleId, requiresCheckIn: true },
+          session: own.admin,
+        });
         const stored = await insertReservation(own.store, {
           ownerId: own.admin.userId,
           resourceId: created.body.resourceId,
@@ -691,12 +760,19 @@ describe('listOccurrences queries', () => {
     ['a resource', { resourceId: 1 }, /reservation_bookings USING PRIMARY KEY/],
     ['a normal user as viewer', { viewer: { user: { id: 2 }, isAdmin: false } }, /reservations_by_start/],
     // "Who is busy now in this schedule": what the tray app asks for Free now.
-    ['one schedule over one minute, as a normal user', { scheduleId: 1, viewer: { user: { id: 2 }, isAdmin: false }, to: oneDay.from + 60_000 }, /reservations_by_start|resources_by_schedule/],
+    [
+      'one schedule over one minute, as a normal user',
+      { scheduleId: 1, viewer: { user: { id: 2 }, isAdmin: false }, to: oneDay.from + 60_000 },
+      /reservations_by_start|resources_by_schedule/,
+    ],
   ])('scans an index range, never the whole table, for %s', async (_case, filter, index) => {
     const { queries } = await recordQueries(service.store, (store) => listOccurrences(store, { ...oneDay, ...filter }));
     const main = queries.find((query) => query.sql.includes('from "reservations"'));
     const plan = await queryPlan(service.store, main!);
     expect(plan.join('\n')).toMatch(index);
-    expect(plan.some((line) => /^SCAN (reservations|reservation_bookings)\b/.test(line)), plan.join('\n')).toBe(false);
+    expect(
+      plan.some((line) => /^SCAN (reservations|reservation_bookings)\b/.test(line)),
+      plan.join('\n'),
+    ).toBe(false);
   });
 });

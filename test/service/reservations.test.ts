@@ -14,7 +14,13 @@ const invalid = (...errors: string[]) => ({ links: [], message: 'There were erro
 let service: TestService;
 let user: Session;
 let colleague: Session;
-const rooms: Record<'plain' | 'buffered' | 'approval' | 'shared' | 'other', number> = { plain: 0, buffered: 0, approval: 0, shared: 0, other: 0 };
+const rooms: Record<'plain' | 'buffered' | 'approval' | 'shared' | 'other', number> = {
+  plain: 0,
+  buffered: 0,
+  approval: 0,
+  shared: 0,
+  other: 0,
+};
 let projector: number;
 let costCentre: number;
 
@@ -30,14 +36,22 @@ beforeAll(async () => {
   });
   const scheduleId = await insertSchedule(service.store, { timezone: zone }, halfHours);
   rooms.plain = await insertResource(service.store, { name: 'Plain room', scheduleId });
-  rooms.buffered = await insertResource(service.store, { name: 'Buffered room', scheduleId, bufferTime: 15, minLength: 30, maxLength: 240 });
+  rooms.buffered = await insertResource(service.store, {
+    name: 'Buffered room',
+    scheduleId,
+    bufferTime: 15,
+    minLength: 30,
+    maxLength: 240,
+  });
   rooms.approval = await insertResource(service.store, { name: 'Boardroom', scheduleId, requiresApproval: 1 });
   rooms.shared = await insertResource(service.store, { name: 'Open space', scheduleId, maxConcurrentReservations: 2 });
   rooms.other = await insertResource(service.store, { name: 'Forbidden room', scheduleId });
   const bookable = [rooms.plain, rooms.buffered, rooms.approval, rooms.shared];
   await service.store
     .insertInto('userResourcePermissions')
-    .values([user, colleague].flatMap((session) => bookable.map((resourceId) => ({ userId: session.userId, resourceId, permissionType: 0 }))))
+    .values(
+      [user, colleague].flatMap((session) => bookable.map((resourceId) => ({ userId: session.userId, resourceId, permissionType: 0 }))),
+    )
     .execute();
   projector = await insertAccessory(service.store, { name: 'Projector', quantityAvailable: 1 });
   costCentre = await insertAttribute(service.store, {
@@ -59,8 +73,17 @@ function body(resourceId: number, start: string, end: string, extra: Record<stri
 const create = (session: Session, payload: object) => service.call('POST', '/Reservations/', { session, body: payload });
 
 async function occurrences(referenceNumber: string) {
-  const { seriesId } = await service.store.selectFrom('reservations').select('seriesId').where('referenceNumber', '=', referenceNumber).executeTakeFirstOrThrow();
-  const rows = await service.store.selectFrom('reservations').select(['referenceNumber', 'startAt', 'endAt']).where('seriesId', '=', seriesId).orderBy('startAt').execute();
+  const { seriesId } = await service.store
+    .selectFrom('reservations')
+    .select('seriesId')
+    .where('referenceNumber', '=', referenceNumber)
+    .executeTakeFirstOrThrow();
+  const rows = await service.store
+    .selectFrom('reservations')
+    .select(['referenceNumber', 'startAt', 'endAt'])
+    .where('seriesId', '=', seriesId)
+    .orderBy('startAt')
+    .execute();
   return rows.map((row) => ({
     referenceNumber: row.referenceNumber,
     start: DateTime.fromMillis(row.startAt, { zone }).toFormat("yyyy-MM-dd'T'HH:mm:ssZZZ"),
@@ -117,19 +140,63 @@ describe('CreateReservation', () => {
   });
 
   it.each([
-    ['an end before the start', () => body(rooms.plain, '2026-12-05T11:00', '2026-12-05T10:00'), ['The start date and time must be before the end date and time.']],
-    ['a start in the past', () => body(rooms.plain, '2026-12-01T08:00', '2026-12-01T08:30'), ['The start date and time cannot be in the past.']],
-    ['a start off the slot grid', () => body(rooms.plain, '2026-12-05T10:10', '2026-12-05T11:00'), ['The start date and time requested is not valid.']],
-    ['an end off the slot grid', () => body(rooms.plain, '2026-12-05T10:00', '2026-12-05T10:45'), ['The end date and time requested is not valid.']],
-    ['a reservation shorter than the minimum', () => body(rooms.buffered, '2026-12-05T10:00', '2026-12-05T10:00'), ['The start date and time must be before the end date and time.']],
-    ['a reservation longer than the maximum', () => body(rooms.buffered, '2026-12-05T08:00', '2026-12-05T12:30'), ['This reservation cannot last longer than 4 hours.']],
-    ['a reservation over two days', () => body(rooms.plain, '2026-12-05T23:00', '2026-12-06T01:00'), ['This reservation cannot span more than one day.']],
-    ['a missing resource', () => ({ startDateTime: at('2026-12-05T10:00'), endDateTime: at('2026-12-05T11:00') }), ['Missing or invalid resourceId']],
+    [
+      'an end before the start',
+      () => body(rooms.plain, '2026-12-05T11:00', '2026-12-05T10:00'),
+      ['The start date and time must be before the end date and time.'],
+    ],
+    [
+      'a start in the past',
+      () => body(rooms.plain, '2026-12-01T08:00', '2026-12-01T08:30'),
+      ['The start date and time cannot be in the past.'],
+    ],
+    [
+      'a start off the slot grid',
+      () => body(rooms.plain, '2026-12-05T10:10', '2026-12-05T11:00'),
+      ['The start date and time requested is not valid.'],
+    ],
+    [
+      'an end off the slot grid',
+      () => body(rooms.plain, '2026-12-05T10:00', '2026-12-05T10:45'),
+      ['The end date and time requested is not valid.'],
+    ],
+    [
+      'a reservation shorter than the minimum',
+      () => body(rooms.buffered, '2026-12-05T10:00', '2026-12-05T10:00'),
+      ['The start date and time must be before the end date and time.'],
+    ],
+    [
+      'a reservation longer than the maximum',
+      () => body(rooms.buffered, '2026-12-05T08:00', '2026-12-05T12:30'),
+      ['This reservation cannot last longer than 4 hours.'],
+    ],
+    [
+      'a reservation over two days',
+      () => body(rooms.plain, '2026-12-05T23:00', '2026-12-06T01:00'),
+      ['This reservation cannot span more than one day.'],
+    ],
+    [
+      'a missing resource',
+      () => ({ startDateTime: at('2026-12-05T10:00'), endDateTime: at('2026-12-05T11:00') }),
+      ['Missing or invalid resourceId'],
+    ],
     ['an unknown resource', () => body(987654, '2026-12-05T10:00', '2026-12-05T11:00'), ['Missing or invalid resourceId']],
     ['missing times', () => ({ resourceId: rooms.plain }), ['startDateTime is missing or empty', 'endDateTime is missing or empty']],
-    ['unreadable times', () => body(rooms.plain, 'x', 'y', { startDateTime: 'soon', endDateTime: 'later' }), ['Invalid startDateTime: soon', 'Invalid endDateTime: later']],
-    ['an unknown repeat type', () => body(rooms.plain, '2026-12-05T10:00', '2026-12-05T11:00', { recurrenceRule: { type: 'hourly' } }), ['Invalid repeat type']],
-    ['an unknown participant', () => body(rooms.plain, '2026-12-05T10:00', '2026-12-05T11:00', { participants: [987654] }), ['Invalid participant or invitee ids: 987654']],
+    [
+      'unreadable times',
+      () => body(rooms.plain, 'x', 'y', { startDateTime: 'soon', endDateTime: 'later' }),
+      ['Invalid startDateTime: soon', 'Invalid endDateTime: later'],
+    ],
+    [
+      'an unknown repeat type',
+      () => body(rooms.plain, '2026-12-05T10:00', '2026-12-05T11:00', { recurrenceRule: { type: 'hourly' } }),
+      ['Invalid repeat type'],
+    ],
+    [
+      'an unknown participant',
+      () => body(rooms.plain, '2026-12-05T10:00', '2026-12-05T11:00', { participants: [987654] }),
+      ['Invalid participant or invitee ids: 987654'],
+    ],
   ])('refuses %s with the real servers’ message and stores nothing', async (_case, payload, errors) => {
     const before = await service.store.selectFrom('reservations').select('id').execute();
     const answer = await create(user, payload());
@@ -176,9 +243,15 @@ describe('CreateReservation', () => {
   });
 
   it('reads an offset-less time in the caller’s timezone', async () => {
-    const answer = await create(user, { resourceId: rooms.plain, startDateTime: '2026-12-08T10:00:00', endDateTime: '2026-12-08T10:30:00' });
+    const answer = await create(user, {
+      resourceId: rooms.plain,
+      startDateTime: '2026-12-08T10:00:00',
+      endDateTime: '2026-12-08T10:30:00',
+    });
     expect(answer.status).toBe(201);
-    expect(await occurrences(answer.body.referenceNumber)).toMatchObject([{ start: '2026-12-08T10:00:00+0100', end: '2026-12-08T10:30:00+0100' }]);
+    expect(await occurrences(answer.body.referenceNumber)).toMatchObject([
+      { start: '2026-12-08T10:00:00+0100', end: '2026-12-08T10:30:00+0100' },
+    ]);
   });
 });
 
@@ -196,7 +269,12 @@ describe('custom attributes', () => {
   it('requires an attribute limited to a resource only for that resource, and checks its pattern', async () => {
     const missing = await create(user, body(rooms.approval, '2026-12-10T10:00', '2026-12-10T11:00'));
     expect(missing.body).toEqual(invalid('Cost centre is required'));
-    const malformed = await create(user, body(rooms.approval, '2026-12-10T10:00', '2026-12-10T11:00', { customAttributes: [{ attributeId: costCentre, attributeValue: 'abc' }] }));
+    const malformed = await create(
+      user,
+      body(rooms.approval, '2026-12-10T10:00', '2026-12-10T11:00', {
+        customAttributes: [{ attributeId: costCentre, attributeValue: 'abc' }],
+      }),
+    );
     expect(malformed.body).toEqual(invalid('Cost centre is not valid'));
     expect((await create(user, body(rooms.plain, '2026-12-10T10:00', '2026-12-10T11:00'))).status).toBe(201);
   });
@@ -212,9 +290,14 @@ describe('custom attributes', () => {
       const blank = await create(user, body(rooms.approval, '2026-12-10T12:00', '2026-12-10T13:00', { customAttributes: every }));
       expect(blank.body).toEqual(invalid('Cost centre is required'));
       const given = every.map((attribute) => (attribute.attributeId === costCentre ? { ...attribute, attributeValue: '4711' } : attribute));
-      expect((await create(user, body(rooms.approval, '2026-12-10T12:00', '2026-12-10T13:00', { customAttributes: given }))).status).toBe(201);
+      expect((await create(user, body(rooms.approval, '2026-12-10T12:00', '2026-12-10T13:00', { customAttributes: given }))).status).toBe(
+        201,
+      );
       // A value is still refused where "" is not.
-      const adminOnly = await create(user, body(rooms.plain, '2026-12-10T14:00', '2026-12-10T15:00', { customAttributes: [{ attributeId: badge, attributeValue: 'x' }] }));
+      const adminOnly = await create(
+        user,
+        body(rooms.plain, '2026-12-10T14:00', '2026-12-10T15:00', { customAttributes: [{ attributeId: badge, attributeValue: 'x' }] }),
+      );
       expect(adminOnly.body).toEqual(invalid('Badge office can only be set by an administrator'));
     } finally {
       await service.store.deleteFrom('customAttributes').where('id', 'in', [seating, badge]).execute();
@@ -239,7 +322,9 @@ describe('recurring reservations', () => {
     const answer = await create(user, body(rooms.plain, '2026-12-14T08:00', '2026-12-14T09:00', daily('2026-12-18T00:00')));
     expect(answer.status).toBe(201);
     const series = await occurrences(answer.body.referenceNumber);
-    expect(series.map((occurrence) => occurrence.start)).toEqual(['14', '15', '16', '17', '18'].map((day) => `2026-12-${day}T08:00:00+0100`));
+    expect(series.map((occurrence) => occurrence.start)).toEqual(
+      ['14', '15', '16', '17', '18'].map((day) => `2026-12-${day}T08:00:00+0100`),
+    );
     expect(new Set(series.map((occurrence) => occurrence.referenceNumber)).size).toBe(5);
     expect(series[0]!.referenceNumber).toBe(answer.body.referenceNumber);
   });
@@ -251,8 +336,15 @@ describe('recurring reservations', () => {
     expect(refused.body).toEqual(invalid('There are conflicting reservations on the following dates:\n12/23/2026 - Plain room\n'));
     const skipping = await create(user, { ...payload, retryParameters: [{ name: 'skipconflicts', value: 'true' }] });
     expect(skipping.status).toBe(201);
-    expect((await occurrences(skipping.body.referenceNumber)).map((occurrence) => occurrence.start.slice(0, 10))).toEqual(['2026-12-21', '2026-12-22', '2026-12-24']);
-    const firstTaken = await create(user, { ...body(rooms.plain, '2026-12-23T08:00', '2026-12-23T09:00', daily('2026-12-26T00:00')), retryParameters: [{ name: 'skipconflicts', value: 'true' }] });
+    expect((await occurrences(skipping.body.referenceNumber)).map((occurrence) => occurrence.start.slice(0, 10))).toEqual([
+      '2026-12-21',
+      '2026-12-22',
+      '2026-12-24',
+    ]);
+    const firstTaken = await create(user, {
+      ...body(rooms.plain, '2026-12-23T08:00', '2026-12-23T09:00', daily('2026-12-26T00:00')),
+      retryParameters: [{ name: 'skipconflicts', value: 'true' }],
+    });
     expect(firstTaken.status).toBe(400);
   });
 
@@ -284,21 +376,43 @@ describe('UpdateReservation and DeleteReservation', () => {
   it('updates one occurrence alone with scope this, detaching it', async () => {
     const series = await newSeries('10');
     const second = series[1]!;
-    const answer = await update(user, second.referenceNumber, body(rooms.plain, '2027-01-11T14:00', '2027-01-11T14:30', { title: 'Moved' }), 'this');
+    const answer = await update(
+      user,
+      second.referenceNumber,
+      body(rooms.plain, '2027-01-11T14:00', '2027-01-11T14:30', { title: 'Moved' }),
+      'this',
+    );
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({ referenceNumber: second.referenceNumber, message: 'The reservation was updated' });
-    expect(await occurrences(second.referenceNumber)).toEqual([{ referenceNumber: second.referenceNumber, start: '2027-01-11T14:00:00+0100', end: '2027-01-11T14:30:00+0100' }]);
-    expect((await occurrences(series[0]!.referenceNumber)).map((occurrence) => occurrence.start.slice(0, 10))).toEqual([mondays[0], mondays[2], mondays[3]]);
+    expect(await occurrences(second.referenceNumber)).toEqual([
+      { referenceNumber: second.referenceNumber, start: '2027-01-11T14:00:00+0100', end: '2027-01-11T14:30:00+0100' },
+    ]);
+    expect((await occurrences(series[0]!.referenceNumber)).map((occurrence) => occurrence.start.slice(0, 10))).toEqual([
+      mondays[0],
+      mondays[2],
+      mondays[3],
+    ]);
     expect(JSON.parse(await recurrenceOf(second.referenceNumber)).type).toBe('none');
     expect(JSON.parse(await recurrenceOf(series[0]!.referenceNumber)).type).toBe('weekly');
   });
 
   it('re-plans this and later occurrences with scope future', async () => {
     const series = await newSeries('11');
-    const answer = await update(user, series[2]!.referenceNumber, body(rooms.plain, '2027-01-18T15:00', '2027-01-18T15:30', weekly), 'future');
+    const answer = await update(
+      user,
+      series[2]!.referenceNumber,
+      body(rooms.plain, '2027-01-18T15:00', '2027-01-18T15:30', weekly),
+      'future',
+    );
     expect(answer.status).toBe(200);
-    expect((await occurrences(series[0]!.referenceNumber)).map((occurrence) => occurrence.start)).toEqual(['2027-01-04T11:00:00+0100', '2027-01-11T11:00:00+0100']);
-    expect((await occurrences(series[2]!.referenceNumber)).map((occurrence) => occurrence.start)).toEqual(['2027-01-18T15:00:00+0100', '2027-01-25T15:00:00+0100']);
+    expect((await occurrences(series[0]!.referenceNumber)).map((occurrence) => occurrence.start)).toEqual([
+      '2027-01-04T11:00:00+0100',
+      '2027-01-11T11:00:00+0100',
+    ]);
+    expect((await occurrences(series[2]!.referenceNumber)).map((occurrence) => occurrence.start)).toEqual([
+      '2027-01-18T15:00:00+0100',
+      '2027-01-25T15:00:00+0100',
+    ]);
     expect(JSON.parse(await recurrenceOf(series[0]!.referenceNumber)).terminationDate).toBe('2027-01-17');
   });
 
@@ -315,10 +429,16 @@ describe('UpdateReservation and DeleteReservation', () => {
     const created = await create(user, body(rooms.plain, '2027-01-05T09:00', '2027-01-05T10:00', { resources: [rooms.shared] }));
     expect(created.status).toBe(201);
     const reference = created.body.referenceNumber as string;
-    const answer = await update(user, reference, body(rooms.plain, '2027-01-05T14:00', '2027-01-05T15:30', { resources: [rooms.buffered] }));
+    const answer = await update(
+      user,
+      reference,
+      body(rooms.plain, '2027-01-05T14:00', '2027-01-05T15:30', { resources: [rooms.buffered] }),
+    );
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({ referenceNumber: reference });
-    expect(await occurrences(reference)).toEqual([{ referenceNumber: reference, start: '2027-01-05T14:00:00+0100', end: '2027-01-05T15:30:00+0100' }]);
+    expect(await occurrences(reference)).toEqual([
+      { referenceNumber: reference, start: '2027-01-05T14:00:00+0100', end: '2027-01-05T15:30:00+0100' },
+    ]);
     const read = await service.call('GET', `/Reservations/${reference}`, { session: user });
     expect(read.body.resources.map((resource: { id: number }) => resource.id).sort()).toEqual([rooms.plain, rooms.buffered].sort());
     // The bookings moved with it: the old hour is free on every old resource, the new one is taken.
@@ -330,16 +450,25 @@ describe('UpdateReservation and DeleteReservation', () => {
   it('refuses a user who does not own the reservation, an unknown scope, and an unknown reference', async () => {
     const series = await newSeries('13');
     const reference = series[0]!.referenceNumber;
-    expect(await update(colleague, reference, body(rooms.plain, '2027-01-04T13:00', '2027-01-04T13:30'))).toMatchObject({ status: 403, body: lacksRightBody('You are not allowed to change this reservation.') });
-    expect((await update(user, reference, body(rooms.plain, '2027-01-04T13:00', '2027-01-04T13:30'), 'bogus')).body).toEqual(invalid('Missing or invalid updateScope: bogus'));
+    expect(await update(colleague, reference, body(rooms.plain, '2027-01-04T13:00', '2027-01-04T13:30'))).toMatchObject({
+      status: 403,
+      body: lacksRightBody('You are not allowed to change this reservation.'),
+    });
+    expect((await update(user, reference, body(rooms.plain, '2027-01-04T13:00', '2027-01-04T13:30'), 'bogus')).body).toEqual(
+      invalid('Missing or invalid updateScope: bogus'),
+    );
     const unknown = await update(user, '0000000000000000000000', body(rooms.plain, '2027-01-04T13:00', '2027-01-04T13:30'));
     expect(unknown.status).toBe(404);
-    expect(await service.call('DELETE', `/Reservations/${reference}`, { session: colleague })).toMatchObject({ status: 403, body: lacksRightBody('You are not allowed to change this reservation.') });
+    expect(await service.call('DELETE', `/Reservations/${reference}`, { session: colleague })).toMatchObject({
+      status: 403,
+      body: lacksRightBody('You are not allowed to change this reservation.'),
+    });
   });
 
   it('deletes only this occurrence without a scope, later ones with future, all with full', async () => {
     const series = await newSeries('17');
-    const remove = (reference: string, scope?: string) => service.call('DELETE', `/Reservations/${reference}${scope ? `?updateScope=${scope}` : ''}`, { session: user });
+    const remove = (reference: string, scope?: string) =>
+      service.call('DELETE', `/Reservations/${reference}${scope ? `?updateScope=${scope}` : ''}`, { session: user });
     const deleted = await remove(series[1]!.referenceNumber);
     expect(deleted.status).toBe(200);
     expect(deleted.body).toEqual({ links: [], message: 'The item was deleted' });
@@ -347,7 +476,17 @@ describe('UpdateReservation and DeleteReservation', () => {
     await remove(series[2]!.referenceNumber, 'future');
     expect((await occurrences(series[0]!.referenceNumber)).map((occurrence) => occurrence.start.slice(0, 10))).toEqual([mondays[0]]);
     await remove(series[0]!.referenceNumber, 'full');
-    expect(await service.store.selectFrom('reservations').select('id').where('referenceNumber', 'in', series.map((o) => o.referenceNumber)).execute()).toEqual([]);
+    expect(
+      await service.store
+        .selectFrom('reservations')
+        .select('id')
+        .where(
+          'referenceNumber',
+          'in',
+          series.map((o) => o.referenceNumber),
+        )
+        .execute(),
+    ).toEqual([]);
     expect((await remove(series[0]!.referenceNumber)).status).toBe(404);
   });
 });

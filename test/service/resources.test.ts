@@ -275,7 +275,10 @@ describe('UpdateResource', () => {
     expect(missing.status).toBe(404);
     expect(missing.body).toEqual(notFoundBody);
     const resourceId = await createResource({ name: 'Unchanged' });
-    const bad = await service.call('POST', `/Resources/${resourceId}`, { body: { name: '', scheduleId, maxLength: 'long' }, session: service.admin });
+    const bad = await service.call('POST', `/Resources/${resourceId}`, {
+      body: { name: '', scheduleId, maxLength: 'long' },
+      session: service.admin,
+    });
     expect(bad.status).toBe(400);
     expect(bad.body).toEqual(invalidBody('name is missing or empty', 'Invalid time specified for maxLength'));
     expect((await service.call('GET', `/Resources/${resourceId}`, { session: service.admin })).body.name).toBe('Unchanged');
@@ -291,7 +294,11 @@ describe('DeleteResource', () => {
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual(deletedBody);
     expect((await service.call('GET', `/Resources/${resourceId}`, { session: service.admin })).status).toBe(404);
-    const leftovers = await service.store.selectFrom('userResourcePermissions').select('userId').where('resourceId', '=', resourceId).execute();
+    const leftovers = await service.store
+      .selectFrom('userResourcePermissions')
+      .select('userId')
+      .where('resourceId', '=', resourceId)
+      .execute();
     expect(leftovers).toEqual([]);
     const again = await service.call('DELETE', `/Resources/${resourceId}`, { session: service.admin });
     expect(again.status).toBe(404);
@@ -428,12 +435,21 @@ describe('GetGroups (resource group tree)', () => {
       const scheduleId = await insertSchedule(isolated.store, { name: 'Tree' });
       const floor = await insertResourceGroup(isolated.store, 'Floor');
       const create = async (name: string, groupIds: number[]) =>
-        (await isolated.call('POST', '/Resources/', { body: { name, scheduleId, groupIds }, session: isolated.admin })).body.resourceId as number;
+        (await isolated.call('POST', '/Resources/', { body: { name, scheduleId, groupIds }, session: isolated.admin })).body
+          .resourceId as number;
       const grouped = await create('Grouped desk', [floor]);
       const loose = await create('Loose desk', []);
       const answer = await isolated.call('GET', '/Resources/Groups', { session: isolated.admin });
-      const groups = answer.body.groups as { id: number; name: string; parent_id: number | null; children: { resource_id: number; group_id: number; id: string }[] }[];
-      expect(groups.map((group) => [group.id, group.name])).toEqual([[floor, 'Floor'], [0, 'Ungrouped']]);
+      const groups = answer.body.groups as {
+        id: number;
+        name: string;
+        parent_id: number | null;
+        children: { resource_id: number; group_id: number; id: string }[];
+      }[];
+      expect(groups.map((group) => [group.id, group.name])).toEqual([
+        [floor, 'Floor'],
+        [0, 'Ungrouped'],
+      ]);
       expect(groups[0]!.children.map((child) => child.resource_id)).toEqual([grouped]);
       expect(groups[1]).toMatchObject({ parent_id: null, children: [{ resource_id: loose, group_id: 0, id: `resource-0-${loose}` }] });
     });
@@ -445,7 +461,15 @@ describe('GetGroups (resource group tree)', () => {
       const top = await insertResourceGroup(isolated.store, 'Top');
       const child = await insertResourceGroup(isolated.store, 'Child', top);
       const created = await isolated.call('POST', '/Resources/', {
-        body: { name: 'Desk 1', scheduleId: treeSchedule, groupIds: [top, child], color: '#ffffff', minLength: '0h30m', autoReleaseMinutes: 10, requiresCheckIn: true },
+        body: {
+          name: 'Desk 1',
+          scheduleId: treeSchedule,
+          groupIds: [top, child],
+          color: '#ffffff',
+          minLength: '0h30m',
+          autoReleaseMinutes: 10,
+          requiresCheckIn: true,
+        },
         session: isolated.admin,
       });
       const resourceId = created.body.resourceId as number;

@@ -87,7 +87,11 @@ describe('buildLayout', () => {
 
 describe('periodsOn', () => {
   it('lays out an ordinary summer day in Berlin, 24:00 ending at the next midnight', () => {
-    const layout = buildLayout([rule('00:00', '08:00', { isReservable: 0, label: 'Closed' }), rule('08:00', '18:00'), rule('18:00', '24:00', { isReservable: 0 })]);
+    const layout = buildLayout([
+      rule('00:00', '08:00', { isReservable: 0, label: 'Closed' }),
+      rule('08:00', '18:00'),
+      rule('18:00', '24:00', { isReservable: 0 }),
+    ]);
     const periods = periodsOn(layout, '2026-06-15', 'Europe/Berlin');
     expect(periods.map((period) => ({ ...period, start: formatWireDateTime(period.start), end: formatWireDateTime(period.end) }))).toEqual([
       { start: '2026-06-15T00:00:00+0200', end: '2026-06-15T08:00:00+0200', label: 'Closed', isReservable: false },
@@ -243,7 +247,12 @@ describe('weekContaining', () => {
 describe('periodsBetween', () => {
   it('returns the periods overlapping a window across midnight, in order', () => {
     const layout = buildLayout([rule('08:00', '12:00'), rule('22:00', '24:00')]);
-    const periods = periodsBetween(layout, DateTime.fromISO('2026-06-15T21:00:00Z'), DateTime.fromISO('2026-06-16T07:00:00Z'), 'Europe/Berlin');
+    const periods = periodsBetween(
+      layout,
+      DateTime.fromISO('2026-06-15T21:00:00Z'),
+      DateTime.fromISO('2026-06-16T07:00:00Z'),
+      'Europe/Berlin',
+    );
     expect(periods.map((period) => formatWireDateTime(period.start))).toEqual(['2026-06-15T22:00:00+0200', '2026-06-16T08:00:00+0200']);
   });
 
@@ -312,7 +321,9 @@ describe('checks whose cost does not grow with the span', () => {
   });
 
   it.each(spans)('finds a blocked period from %s as laying each one out does', (from, to) => {
-    expect(includesBlockedPeriod(office, from, to, zone)).toBe(periodsBetween(office, from, to, zone).some((period) => !period.isReservable));
+    expect(includesBlockedPeriod(office, from, to, zone)).toBe(
+      periodsBetween(office, from, to, zone).some((period) => !period.isReservable),
+    );
     expect(includesBlockedPeriod(halfHourly, from, to, zone)).toBe(false);
   });
 });

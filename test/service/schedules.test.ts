@@ -10,7 +10,13 @@ let berlin: number;
 let newYork: number;
 let empty: number;
 
-const period = (weekday: number | null, startTime: string, endTime: string, label = '', isReservable = 1) => ({ weekday, startTime, endTime, label, isReservable });
+const period = (weekday: number | null, startTime: string, endTime: string, label = '', isReservable = 1) => ({
+  weekday,
+  startTime,
+  endTime,
+  label,
+  isReservable,
+});
 
 /** Moves the service's clock and signs in again, as a session does not survive a jump in time. */
 async function at(instant: string): Promise<Session> {
@@ -23,7 +29,13 @@ beforeAll(async () => {
   user = await createNormalUser(service, 'reader');
   berlin = await insertSchedule(
     service.store,
-    { name: 'Berlin office', timezone: 'Europe/Berlin', isDefault: 1, availabilityBegin: '2026-01-01T00:00:00.000Z', availabilityEnd: '2026-12-31T23:00:00.000Z' },
+    {
+      name: 'Berlin office',
+      timezone: 'Europe/Berlin',
+      isDefault: 1,
+      availabilityBegin: '2026-01-01T00:00:00.000Z',
+      availabilityEnd: '2026-12-31T23:00:00.000Z',
+    },
     [
       period(null, '00:00', '08:00', 'Closed', 0),
       period(null, '08:00', '12:00', 'Morning'),
@@ -106,10 +118,38 @@ describe('GetSchedule', () => {
     const answer = await service.call('GET', `/Schedules/${berlin}`, { session });
     expect(answer.status).toBe(200);
     const weekday = (date: string, next: string) => [
-      { start: `${date}T00:00:00+0200`, end: `${date}T08:00:00+0200`, label: 'Closed', startTime: '00:00:00', endTime: '08:00:00', isReservable: false },
-      { start: `${date}T08:00:00+0200`, end: `${date}T12:00:00+0200`, label: 'Morning', startTime: '08:00:00', endTime: '12:00:00', isReservable: true },
-      { start: `${date}T12:00:00+0200`, end: `${date}T13:00:00+0200`, label: 'Lunch', startTime: '12:00:00', endTime: '13:00:00', isReservable: false },
-      { start: `${date}T13:00:00+0200`, end: `${next}T00:00:00+0200`, label: '', startTime: '13:00:00', endTime: '00:00:00', isReservable: true },
+      {
+        start: `${date}T00:00:00+0200`,
+        end: `${date}T08:00:00+0200`,
+        label: 'Closed',
+        startTime: '00:00:00',
+        endTime: '08:00:00',
+        isReservable: false,
+      },
+      {
+        start: `${date}T08:00:00+0200`,
+        end: `${date}T12:00:00+0200`,
+        label: 'Morning',
+        startTime: '08:00:00',
+        endTime: '12:00:00',
+        isReservable: true,
+      },
+      {
+        start: `${date}T12:00:00+0200`,
+        end: `${date}T13:00:00+0200`,
+        label: 'Lunch',
+        startTime: '12:00:00',
+        endTime: '13:00:00',
+        isReservable: false,
+      },
+      {
+        start: `${date}T13:00:00+0200`,
+        end: `${next}T00:00:00+0200`,
+        label: '',
+        startTime: '13:00:00',
+        endTime: '00:00:00',
+        isReservable: true,
+      },
     ];
     expect(answer.body).toEqual({
       ...berlinSettings(),
@@ -119,10 +159,31 @@ describe('GetSchedule', () => {
       icsUrl: '',
       periods: [
         [
-          { start: '2026-03-29T00:00:00+0100', end: '2026-03-29T01:00:00+0100', label: '', startTime: '00:00:00', endTime: '01:00:00', isReservable: true },
+          {
+            start: '2026-03-29T00:00:00+0100',
+            end: '2026-03-29T01:00:00+0100',
+            label: '',
+            startTime: '00:00:00',
+            endTime: '01:00:00',
+            isReservable: true,
+          },
           // 02:00 never happens: the period ends when the clocks jump, and 02:00–03:00 is gone.
-          { start: '2026-03-29T01:00:00+0100', end: '2026-03-29T03:00:00+0200', label: '', startTime: '01:00:00', endTime: '03:00:00', isReservable: true },
-          { start: '2026-03-29T03:00:00+0200', end: '2026-03-30T00:00:00+0200', label: 'Rest', startTime: '03:00:00', endTime: '00:00:00', isReservable: true },
+          {
+            start: '2026-03-29T01:00:00+0100',
+            end: '2026-03-29T03:00:00+0200',
+            label: '',
+            startTime: '01:00:00',
+            endTime: '03:00:00',
+            isReservable: true,
+          },
+          {
+            start: '2026-03-29T03:00:00+0200',
+            end: '2026-03-30T00:00:00+0200',
+            label: 'Rest',
+            startTime: '03:00:00',
+            endTime: '00:00:00',
+            isReservable: true,
+          },
         ],
         weekday('2026-03-30', '2026-03-31'),
         weekday('2026-03-31', '2026-04-01'),
@@ -142,14 +203,56 @@ describe('GetSchedule', () => {
     expect(answer.status).toBe(200);
     expect(answer.body.periods).toHaveLength(7);
     expect(answer.body.periods[0]).toEqual([
-      { start: '2026-11-01T00:00:00-0400', end: '2026-11-01T01:00:00-0400', label: '', startTime: '00:00:00', endTime: '01:00:00', isReservable: true },
-      { start: '2026-11-01T01:00:00-0400', end: '2026-11-01T02:00:00-0500', label: '', startTime: '01:00:00', endTime: '02:00:00', isReservable: true },
-      { start: '2026-11-01T02:00:00-0500', end: '2026-11-02T00:00:00-0500', label: '', startTime: '02:00:00', endTime: '00:00:00', isReservable: true },
+      {
+        start: '2026-11-01T00:00:00-0400',
+        end: '2026-11-01T01:00:00-0400',
+        label: '',
+        startTime: '00:00:00',
+        endTime: '01:00:00',
+        isReservable: true,
+      },
+      {
+        start: '2026-11-01T01:00:00-0400',
+        end: '2026-11-01T02:00:00-0500',
+        label: '',
+        startTime: '01:00:00',
+        endTime: '02:00:00',
+        isReservable: true,
+      },
+      {
+        start: '2026-11-01T02:00:00-0500',
+        end: '2026-11-02T00:00:00-0500',
+        label: '',
+        startTime: '02:00:00',
+        endTime: '00:00:00',
+        isReservable: true,
+      },
     ]);
     expect(answer.body.periods[6]).toEqual([
-      { start: '2026-11-07T00:00:00-0500', end: '2026-11-07T01:00:00-0500', label: '', startTime: '00:00:00', endTime: '01:00:00', isReservable: true },
-      { start: '2026-11-07T01:00:00-0500', end: '2026-11-07T02:00:00-0500', label: '', startTime: '01:00:00', endTime: '02:00:00', isReservable: true },
-      { start: '2026-11-07T02:00:00-0500', end: '2026-11-08T00:00:00-0500', label: '', startTime: '02:00:00', endTime: '00:00:00', isReservable: true },
+      {
+        start: '2026-11-07T00:00:00-0500',
+        end: '2026-11-07T01:00:00-0500',
+        label: '',
+        startTime: '00:00:00',
+        endTime: '01:00:00',
+        isReservable: true,
+      },
+      {
+        start: '2026-11-07T01:00:00-0500',
+        end: '2026-11-07T02:00:00-0500',
+        label: '',
+        startTime: '01:00:00',
+        endTime: '02:00:00',
+        isReservable: true,
+      },
+      {
+        start: '2026-11-07T02:00:00-0500',
+        end: '2026-11-08T00:00:00-0500',
+        label: '',
+        startTime: '02:00:00',
+        endTime: '00:00:00',
+        isReservable: true,
+      },
     ]);
   });
 
@@ -165,10 +268,20 @@ describe('GetSchedule', () => {
   it('gives seven empty days for a schedule without periods', async () => {
     const answer = await service.call('GET', `/Schedules/${empty}`, { session: await at('2026-06-10T12:00:00Z') });
     expect(answer.status).toBe(200);
-    expect(answer.body).toMatchObject({ id: empty, availabilityStart: null, availabilityEnd: null, icsUrl: '', periods: [[], [], [], [], [], [], []] });
+    expect(answer.body).toMatchObject({
+      id: empty,
+      availabilityStart: null,
+      availabilityEnd: null,
+      icsUrl: '',
+      periods: [[], [], [], [], [], [], []],
+    });
   });
 
-  it.each([['an unknown id', '/Schedules/9999'], ['a non-numeric id', '/Schedules/abc'], ['id 0', '/Schedules/0']])('answers 404 for %s', async (_case, path) => {
+  it.each([
+    ['an unknown id', '/Schedules/9999'],
+    ['a non-numeric id', '/Schedules/abc'],
+    ['id 0', '/Schedules/0'],
+  ])('answers 404 for %s', async (_case, path) => {
     const answer = await service.call('GET', path, { session: await at('2026-06-10T12:00:00Z') });
     expect(answer.status).toBe(404);
     expect(answer.body).toEqual(notFoundBody);

@@ -17,7 +17,11 @@ beforeAll(async () => {
 afterAll(() => service.dispose());
 
 /** Every byte SQLite keeps for the database: the file and its write-ahead log. */
-const storedBytes = () => [file, `${file}-wal`].filter(existsSync).map((path) => readFileSync(path).toString('latin1')).join('');
+const storedBytes = () =>
+  [file, `${file}-wal`]
+    .filter(existsSync)
+    .map((path) => readFileSync(path).toString('latin1'))
+    .join('');
 
 describe('secrets at rest', () => {
   it('keeps no session token, only its hash, in the database or its log', async () => {
@@ -31,7 +35,9 @@ describe('secrets at rest', () => {
   });
 
   it('keeps no other token: no calendar-feed tokens, since no feed is served', async () => {
-    const columns = await sql<{ name: string }>`SELECT name FROM pragma_table_info('users') UNION ALL SELECT name FROM pragma_table_info('resources')`.execute(service.store);
+    const columns = await sql<{
+      name: string;
+    }>`SELECT name FROM pragma_table_info('users') UNION ALL SELECT name FROM pragma_table_info('resources')`.execute(service.store);
     expect(columns.rows.map((column) => column.name).filter((name) => /token/i.test(name))).toEqual([]);
     expect((await service.call('GET', `/Users/${service.admin.userId}`, { session: service.admin })).body.icsUrl).toBe('');
   });
@@ -46,7 +52,7 @@ describe('the data folder and a database an earlier version left readable', () =
   const folder = mkdtempSync(join(tmpdir(), 'perch-modes-'));
   afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
-  it('are made the owner\'s alone on start', async () => {
+  it("are made the owner's alone on start", async () => {
     if (process.platform === 'win32') return;
     const dataFolder = join(folder, 'data');
     prepareDataFolder(dataFolder);

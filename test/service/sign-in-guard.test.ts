@@ -32,10 +32,13 @@ describe('only the loopback address it listens on is answered (no DNS rebinding)
     expect((await getWithHost(`${name}:${port}`)).status).toBe(200);
   });
 
-  it.each(['evil.example', 'evil.example:PORT', '127.0.0.1.evil.example:PORT', '127.0.0.1:1', '[::2]:PORT'])('refuses Host %j with the envelope', async (host) => {
-    const answer = await getWithHost(host.replace('PORT', String(port)));
-    expect(answer).toEqual({ status: 403, body: { links: [], message: 'This service answers only at its own loopback address.' } });
-  });
+  it.each(['evil.example', 'evil.example:PORT', '127.0.0.1.evil.example:PORT', '127.0.0.1:1', '[::2]:PORT'])(
+    'refuses Host %j with the envelope',
+    async (host) => {
+      const answer = await getWithHost(host.replace('PORT', String(port)));
+      expect(answer).toEqual({ status: 403, body: { links: [], message: 'This service answers only at its own loopback address.' } });
+    },
+  );
 
   it('reads IPv6 loopback and a missing port as HTTP would', () => {
     expect(isOwnLoopbackHost('[::1]:8750', 8750)).toBe(true);
@@ -46,7 +49,8 @@ describe('only the loopback address it listens on is answered (no DNS rebinding)
 });
 
 describe('sign-in is throttled per account and per client', () => {
-  const signIn = (username: string, password: string) => service.call('POST', '/Authentication/Authenticate', { body: { username, password } });
+  const signIn = (username: string, password: string) =>
+    service.call('POST', '/Authentication/Authenticate', { body: { username, password } });
 
   it('refuses an account after five failures in 15 minutes, even with the right password, and lifts when they age out', async () => {
     for (let attempt = 0; attempt < 5; attempt += 1) {
@@ -55,7 +59,9 @@ describe('sign-in is throttled per account and per client', () => {
     const refused = await signIn(adminCredentials.username, adminCredentials.password);
     expect(refused).toMatchObject({ status: 429, body: { links: [], message: 'Too many failed sign-ins. Try again in 15 minutes.' } });
     service.clock.set(service.clock.now().plus({ minutes: 14 }));
-    expect((await signIn(adminCredentials.username, adminCredentials.password)).body).toMatchObject({ message: 'Too many failed sign-ins. Try again in 1 minute.' });
+    expect((await signIn(adminCredentials.username, adminCredentials.password)).body).toMatchObject({
+      message: 'Too many failed sign-ins. Try again in 1 minute.',
+    });
     service.clock.set(service.clock.now().plus({ minutes: 1, seconds: 1 }));
     expect((await signIn(adminCredentials.username, adminCredentials.password)).body).toMatchObject({ isAuthenticated: true });
   });

@@ -4,24 +4,46 @@ import { planSlots, slotWindow, type SlotPeriod, type SlotWindow } from '../../e
 
 // Periods and bookings in hours of one day.
 const hour = 3_600_000;
-const period = (from: number, to: number): SlotPeriod & { name: string } => ({ startAt: from * hour, endAt: to * hour, name: `${from}-${to}` });
+const period = (from: number, to: number): SlotPeriod & { name: string } => ({
+  startAt: from * hour,
+  endAt: to * hour,
+  name: `${from}-${to}`,
+});
 const held = (from: number, to: number, reservationId: number): HeldTime => ({ startAt: from * hour, endAt: to * hour, reservationId });
 /** Hourly periods 8–12. */
 const morning = [period(8, 9), period(9, 10), period(10, 11), period(11, 12)];
 
 /** A slot as `first-last×span` plus the reservation, e.g. `9-10..10-11 ×2 #1`. */
 const describeSlots = (periods: ReturnType<typeof period>[], bookings: HeldTime[]) =>
-  planSlots(periods, bookings).map((slot) => `${slot.first.name}${slot.first === slot.last ? '' : `..${slot.last.name}`} ×${slot.slotSpan}${slot.reservationId === null ? '' : ` #${slot.reservationId}`}`);
+  planSlots(periods, bookings).map(
+    (slot) =>
+      `${slot.first.name}${slot.first === slot.last ? '' : `..${slot.last.name}`} ×${slot.slotSpan}${slot.reservationId === null ? '' : ` #${slot.reservationId}`}`,
+  );
 
 describe('planSlots', () => {
   it.each<[string, ReturnType<typeof period>[], HeldTime[], string[]]>([
     ['no bookings: one free slot per period', morning, [], ['8-9 ×1', '9-10 ×1', '10-11 ×1', '11-12 ×1']],
     ['a booking over two periods is one slot spanning both', morning, [held(9, 11, 1)], ['8-9 ×1', '9-10..10-11 ×2 #1', '11-12 ×1']],
     ['a booking touching part of a period holds all of it', morning, [held(9.5, 10.25, 1)], ['8-9 ×1', '9-10..10-11 ×2 #1', '11-12 ×1']],
-    ['back-to-back bookings stay separate slots', morning, [held(8, 9, 1), held(9, 11, 2), held(11, 12, 3)], ['8-9 ×1 #1', '9-10..10-11 ×2 #2', '11-12 ×1 #3']],
-    ['a booking ending as a period starts leaves it free', morning, [held(7, 8, 1), held(12, 13, 2)], ['8-9 ×1', '9-10 ×1', '10-11 ×1', '11-12 ×1']],
+    [
+      'back-to-back bookings stay separate slots',
+      morning,
+      [held(8, 9, 1), held(9, 11, 2), held(11, 12, 3)],
+      ['8-9 ×1 #1', '9-10..10-11 ×2 #2', '11-12 ×1 #3'],
+    ],
+    [
+      'a booking ending as a period starts leaves it free',
+      morning,
+      [held(7, 8, 1), held(12, 13, 2)],
+      ['8-9 ×1', '9-10 ×1', '10-11 ×1', '11-12 ×1'],
+    ],
     ['a booking longer than the day spans every period', morning, [held(-20, 40, 1)], ['8-9..11-12 ×4 #1']],
-    ['of concurrent bookings the earlier holds; the later takes the periods after', morning, [held(8, 10, 1), held(9, 12, 2)], ['8-9..9-10 ×2 #1', '10-11..11-12 ×2 #2']],
+    [
+      'of concurrent bookings the earlier holds; the later takes the periods after',
+      morning,
+      [held(8, 10, 1), held(9, 12, 2)],
+      ['8-9..9-10 ×2 #1', '10-11..11-12 ×2 #2'],
+    ],
     ['a booking ending inside a long one does not split it', morning, [held(8, 12, 1), held(9, 10, 2)], ['8-9..11-12 ×4 #1']],
     ['consecutive periods with a gap between still join', [period(8, 12), period(13, 17)], [held(11, 14, 1)], ['8-12..13-17 ×2 #1']],
     ['a booking in the gap between periods holds none', [period(8, 12), period(13, 17)], [held(12, 13, 1)], ['8-12 ×1', '13-17 ×1']],
@@ -34,7 +56,9 @@ describe('planSlots', () => {
 describe('slotWindow', () => {
   const dates = (first: string, count: number): SlotWindow => ({
     ok: true,
-    value: Array.from({ length: count }, (_, index) => new Date(Date.parse(`${first}T00:00:00Z`) + index * 86_400_000).toISOString().slice(0, 10)),
+    value: Array.from({ length: count }, (_, index) =>
+      new Date(Date.parse(`${first}T00:00:00Z`) + index * 86_400_000).toISOString().slice(0, 10),
+    ),
   });
 
   it.each<[string, string | null, string | null, number, SlotWindow]>([

@@ -100,9 +100,13 @@ const answer = (dates: unknown[]) => ({ dates, links: [], message: null });
 
 /** The summaries GetReservations answers this caller for the 26th, by reference number. */
 async function summariesOfThe26th(session: Session): Promise<Record<string, unknown>> {
-  const list = await service.call('GET', '/Reservations/?startDateTime=2026-03-26T00:00:00%2B0100&endDateTime=2026-03-27T00:00:00%2B0100', { session });
+  const list = await service.call('GET', '/Reservations/?startDateTime=2026-03-26T00:00:00%2B0100&endDateTime=2026-03-27T00:00:00%2B0100', {
+    session,
+  });
   expect(list.status).toBe(200);
-  const byReference = new Map((list.body.reservations as { referenceNumber: string }[]).map((summary) => [summary.referenceNumber, summary]));
+  const byReference = new Map(
+    (list.body.reservations as { referenceNumber: string }[]).map((summary) => [summary.referenceNumber, summary]),
+  );
   return Object.fromEntries(Object.entries(reference).map(([name, number]) => [name, byReference.get(number)]));
 }
 
@@ -123,7 +127,11 @@ beforeAll(async () => {
     ...halfHours(8, 18),
     { weekday: null, startTime: '18:00', endTime: '24:00', label: 'Evening', isReservable: 0 },
   ]);
-  roundTheClock = await insertSchedule(service.store, { name: 'Round the clock', timezone: 'Europe/Berlin', isDefault: 0 }, halfHours(0, 24));
+  roundTheClock = await insertSchedule(
+    service.store,
+    { name: 'Round the clock', timezone: 'Europe/Berlin', isDefault: 0 },
+    halfHours(0, 24),
+  );
   room1 = await insertResource(service.store, { name: 'Room 1', scheduleId: office, color: '#336699' });
   room2 = await insertResource(service.store, { name: 'Room 2', scheduleId: office, color: '#aa0000' });
   secret = await insertResource(service.store, { name: 'Room 3 (hidden)', scheduleId: office, statusId: 0 });
@@ -143,7 +151,9 @@ describe('GetSlots', () => {
   it('joins the periods a reservation covers into one slot, with its summary and the resource’s colour', async () => {
     const summaries = await summariesOfThe26th(service.admin);
     expect(summaries['meeting']).toMatchObject({ referenceNumber: reference['meeting'], resourceId: room1 });
-    const got = await service.call('GET', `/Schedules/${office}/Slots?startDateTime=2026-03-26&endDateTime=2026-03-26`, { session: service.admin });
+    const got = await service.call('GET', `/Schedules/${office}/Slots?startDateTime=2026-03-26&endDateTime=2026-03-26`, {
+      session: service.admin,
+    });
     expect(got.status).toBe(200);
     // Written as bytes (http/answer-bytes.ts), typed as the JSON Fastify serialises.
     expect(got.headers.get('content-type')).toBe('application/json; charset=utf-8');
@@ -158,14 +168,29 @@ describe('GetSlots', () => {
       ]),
     );
     const meeting = got.body.dates[0].resources[0].slots[3];
-    expect(meeting).toMatchObject({ slotSpan: 3, isReserved: true, startDateTime: '2026-03-26T09:00:00+0100', endDateTime: '2026-03-26T10:30:00+0100' });
+    expect(meeting).toMatchObject({
+      slotSpan: 3,
+      isReserved: true,
+      startDateTime: '2026-03-26T09:00:00+0100',
+      endDateTime: '2026-03-26T10:30:00+0100',
+    });
   });
 
   it('cuts a reservation across midnight into one slot per day', async () => {
-    const got = await service.call('GET', `/Schedules/${office}/Slots?resourceId=${room2}&startDateTime=2026-03-27&endDateTime=2026-03-28`, { session: service.admin });
+    const got = await service.call(
+      'GET',
+      `/Schedules/${office}/Slots?resourceId=${room2}&startDateTime=2026-03-27&endDateTime=2026-03-28`,
+      { session: service.admin },
+    );
     expect(got.status).toBe(200);
     const [friday, saturday] = got.body.dates.map((entry: { resources: { slots: unknown[] }[] }) => entry.resources[0]!.slots);
-    expect(friday.at(-1)).toMatchObject({ slotSpan: 1, isReserved: true, label: 'Test reservation', startDateTime: '2026-03-27T18:00:00+0100', endDateTime: '2026-03-28T00:00:00+0100' });
+    expect(friday.at(-1)).toMatchObject({
+      slotSpan: 1,
+      isReserved: true,
+      label: 'Test reservation',
+      startDateTime: '2026-03-27T18:00:00+0100',
+      endDateTime: '2026-03-28T00:00:00+0100',
+    });
     expect(saturday.slice(0, 4)).toMatchObject([
       { slotSpan: 3, isReserved: true, startDateTime: '2026-03-28T00:00:00+0100', endDateTime: '2026-03-28T09:00:00+0100' },
       { slotSpan: 1, isReserved: false, startDateTime: '2026-03-28T09:00:00+0100' },
@@ -184,7 +209,9 @@ describe('GetSlots', () => {
       '2026-03-27T00:00:00+0100',
     ]);
     expect(got.body.dates[0].resources).toEqual([row(room1, 'Room 1', officeDay('2026-03-25', '2026-03-26', '+0100', [], {}))]);
-    const empty = await service.call('GET', `/Schedules/${office}/Slots?resourceId=${room1}&startDateTime=&endDateTime=`, { session: service.admin });
+    const empty = await service.call('GET', `/Schedules/${office}/Slots?resourceId=${room1}&startDateTime=&endDateTime=`, {
+      session: service.admin,
+    });
     expect(empty.body).toEqual(got.body);
   });
 
@@ -212,7 +239,13 @@ describe('GetSlots', () => {
     expect(slots.slice(0, 3)).toEqual([
       expect.objectContaining({ label: '', startDateTime: '2026-03-26T03:00:00-0400', endDateTime: '2026-03-26T03:30:00-0400' }),
       expect.objectContaining({ startDateTime: '2026-03-26T03:30:00-0400', endDateTime: '2026-03-26T04:00:00-0400' }),
-      expect.objectContaining({ slotSpan: 3, isReserved: true, startDateTime: '2026-03-26T04:00:00-0400', endDateTime: '2026-03-26T05:30:00-0400', reservation: summaries['meeting'] }),
+      expect.objectContaining({
+        slotSpan: 3,
+        isReserved: true,
+        startDateTime: '2026-03-26T04:00:00-0400',
+        endDateTime: '2026-03-26T05:30:00-0400',
+        reservation: summaries['meeting'],
+      }),
     ]);
     expect(slots.slice(-2)).toEqual([
       expect.objectContaining({ label: 'Evening', startDateTime: '2026-03-26T13:00:00-0400', endDateTime: '2026-03-26T19:00:00-0400' }),
@@ -221,9 +254,14 @@ describe('GetSlots', () => {
   });
 
   it('lays out the DST week in Berlin: 46 half hours on the 23-hour day, 48 wall-clock half hours on the 25-hour one', async () => {
-    const spring = await service.call('GET', `/Schedules/${roundTheClock}/Slots?startDateTime=2026-03-28&endDateTime=2026-04-03`, { session: service.admin });
+    const spring = await service.call('GET', `/Schedules/${roundTheClock}/Slots?startDateTime=2026-03-28&endDateTime=2026-04-03`, {
+      session: service.admin,
+    });
     expect(spring.status).toBe(200);
-    const springDays = spring.body.dates as { date: string; resources: { slots: { startDateTime: string; endDateTime: string; slotSpan: number }[] }[] }[];
+    const springDays = spring.body.dates as {
+      date: string;
+      resources: { slots: { startDateTime: string; endDateTime: string; slotSpan: number }[] }[];
+    }[];
     expect(springDays.map((entry) => [entry.date, entry.resources[0]!.slots.length])).toEqual([
       ['2026-03-28T00:00:00+0100', 48],
       ['2026-03-29T00:00:00+0100', 46],
@@ -244,7 +282,9 @@ describe('GetSlots', () => {
     expect(minutes.every((length) => length === 30)).toBe(true);
     expect(sunday.at(-1)!.endDateTime).toBe('2026-03-30T00:00:00+0200');
 
-    const autumn = await service.call('GET', `/Schedules/${roundTheClock}/Slots?startDateTime=2026-10-25&endDateTime=2026-10-25`, { session: service.admin });
+    const autumn = await service.call('GET', `/Schedules/${roundTheClock}/Slots?startDateTime=2026-10-25&endDateTime=2026-10-25`, {
+      session: service.admin,
+    });
     const autumnSlots = autumn.body.dates[0].resources[0].slots as { startDateTime: string; endDateTime: string }[];
     expect(autumn.body.dates[0].date).toBe('2026-10-25T00:00:00+0200');
     expect(autumnSlots).toHaveLength(48);
@@ -260,17 +300,30 @@ describe('GetSlots', () => {
   it('answers a schedule without periods with empty rows', async () => {
     const bare = await insertSchedule(service.store, { name: 'Bare', timezone: 'UTC', isDefault: 0 });
     const lamp = await insertResource(service.store, { name: 'Lamp', scheduleId: bare });
-    const got = await service.call('GET', `/Schedules/${bare}/Slots?startDateTime=2026-03-26&endDateTime=2026-03-26`, { session: service.admin });
+    const got = await service.call('GET', `/Schedules/${bare}/Slots?startDateTime=2026-03-26&endDateTime=2026-03-26`, {
+      session: service.admin,
+    });
     expect(got.status).toBe(200);
     expect(got.body).toEqual(answer([day('2026-03-26T00:00:00+0100', [row(lamp, 'Lamp', [])])]));
   });
 
   it('reads a bare query date in the caller’s zone: a Tokyo caller’s day on a London schedule', async () => {
-    const london = await insertSchedule(service.store, { name: 'London, round the clock', timezone: 'Europe/London', isDefault: 0 }, halfHours(0, 24));
+    const london = await insertSchedule(
+      service.store,
+      { name: 'London, round the clock', timezone: 'Europe/London', isDefault: 0 },
+      halfHours(0, 24),
+    );
     const booth = await insertResource(service.store, { name: 'Booth', scheduleId: london });
     const tokyo = await createNormalUser(service, 'kaito', { timezone: 'Asia/Tokyo' });
-    await service.store.insertInto('userResourcePermissions').values({ userId: tokyo.userId, resourceId: booth, permissionType: PermissionType.full }).execute();
-    const got = await service.call('GET', `/Schedules/${london}/Slots?resourceId=${booth}&startDateTime=2026-03-26&endDateTime=2026-03-26`, { session: tokyo });
+    await service.store
+      .insertInto('userResourcePermissions')
+      .values({ userId: tokyo.userId, resourceId: booth, permissionType: PermissionType.full })
+      .execute();
+    const got = await service.call(
+      'GET',
+      `/Schedules/${london}/Slots?resourceId=${booth}&startDateTime=2026-03-26&endDateTime=2026-03-26`,
+      { session: tokyo },
+    );
     expect(got.status).toBe(200);
     // Tokyo's 26th runs from 15:00 on London's 25th to 15:00 on its 26th: every half hour of it,
     // the early morning (London's evening before) included, and nothing else.
@@ -319,13 +372,20 @@ describe('GetSlots', () => {
       url: (operation) => `http://localhost/${operation}`,
       to: (operation, _params, title) => ({ href: `http://localhost/${operation}`, title }),
     };
-    const caller = { user: await service.store.selectFrom('users').selectAll().where('id', '=', service.admin.userId).executeTakeFirstOrThrow(), sessionToken: '', isAdmin: true };
+    const caller = {
+      user: await service.store.selectFrom('users').selectAll().where('id', '=', service.admin.userId).executeTakeFirstOrThrow(),
+      sessionToken: '',
+      isAdmin: true,
+    };
     const slotsOf = (startDateTime: string, endDateTime: string) =>
       recordQueries(service.store, (store) =>
-        slotHandlers.getSlots(
-          { params: { scheduleId: office }, query: { startDateTime, endDateTime }, body: undefined },
-          { store, clock: service.clock, config: {}, links, caller } as unknown as RequestContext<'getSlots'>,
-        ),
+        slotHandlers.getSlots({ params: { scheduleId: office }, query: { startDateTime, endDateTime }, body: undefined }, {
+          store,
+          clock: service.clock,
+          config: {},
+          links,
+          caller,
+        } as unknown as RequestContext<'getSlots'>),
       );
     const oneDay = await slotsOf('2026-03-26', '2026-03-26');
     const month = await slotsOf('2026-03-01', '2026-03-31');

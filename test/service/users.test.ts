@@ -56,13 +56,22 @@ async function createUser(overrides: Record<string, unknown> = {}): Promise<{ us
 const userRow = (id: number) => service.store.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 const userCount = () => countRows(service.store, 'users');
 const groupIdsOf = async (userId: number) =>
-  (await service.store.selectFrom('groupMembers').select('groupId').where('userId', '=', userId).orderBy('groupId').execute()).map((row) => row.groupId);
+  (await service.store.selectFrom('groupMembers').select('groupId').where('userId', '=', userId).orderBy('groupId').execute()).map(
+    (row) => row.groupId,
+  );
 
 const addResource = (name: string) => insertResource(service.store, { name, scheduleId });
 
 describe('CreateUser', () => {
   it('creates a user with 201 and user links', async () => {
-    const body = userBody({ firstName: 'Katherine', lastName: 'Johnson', phone: '555-0199', organization: 'NASA', position: 'Mathematician', language: 'en_gb' });
+    const body = userBody({
+      firstName: 'Katherine',
+      lastName: 'Johnson',
+      phone: '555-0199',
+      organization: 'NASA',
+      position: 'Mathematician',
+      language: 'en_gb',
+    });
     const answer = await service.call('POST', '/Users/', { session: service.admin, body });
     expect(answer.status).toBe(201);
     const userId = answer.body.userId as number;
@@ -118,7 +127,10 @@ describe('CreateUser', () => {
         'password is missing or empty',
       ),
     );
-    const bad = await service.call('POST', '/Users/', { session: service.admin, body: userBody({ emailAddress: 'nobody', password: 'short' }) });
+    const bad = await service.call('POST', '/Users/', {
+      session: service.admin,
+      body: userBody({ emailAddress: 'nobody', password: 'short' }),
+    });
     expect(bad.body).toEqual(invalidBody('A valid email address is required.', 'Password must be at least 6 characters'));
     const taken = await service.call('POST', '/Users/', {
       session: service.admin,
@@ -132,7 +144,11 @@ describe('CreateUser', () => {
     const clearance = await insertUserAttribute(service.store, { label: 'Clearance', adminOnly: 1 });
     try {
       const { userId } = await createUser({ customAttributes: [{ attributeId: clearance, attributeValue: 'blue' }] });
-      const values = await service.store.selectFrom('customAttributeValues').select(['attributeId', 'value']).where('entityId', '=', userId).execute();
+      const values = await service.store
+        .selectFrom('customAttributeValues')
+        .select(['attributeId', 'value'])
+        .where('entityId', '=', userId)
+        .execute();
       expect(values).toEqual([{ attributeId: clearance, value: 'blue' }]);
     } finally {
       await deleteAttributes(service.store, clearance);
@@ -190,7 +206,10 @@ describe('UpdateUser', () => {
     const team = await insertUserAttribute(service.store, { label: 'Team' });
     try {
       const { userId } = await createUser({ customAttributes: [{ attributeId: team, attributeValue: 'Blue' }] });
-      await service.call('POST', `/Users/${userId}`, { session: service.admin, body: { customAttributes: [{ attributeId: team, attributeValue: 'Green' }] } });
+      await service.call('POST', `/Users/${userId}`, {
+        session: service.admin,
+        body: { customAttributes: [{ attributeId: team, attributeValue: 'Green' }] },
+      });
       const values = await service.store.selectFrom('customAttributeValues').select('value').where('entityId', '=', userId).execute();
       expect(values).toEqual([{ value: 'Green' }]);
       await service.call('POST', `/Users/${userId}`, { session: service.admin, body: { customAttributes: [] } });
@@ -209,7 +228,9 @@ describe('UpdateUser', () => {
       body: { lastName: ' ', firstName: 'Changed', emailAddress: 'normal@example.org', groups: [99999] },
     });
     expect(answer.status).toBe(400);
-    expect(answer.body).toEqual(invalidBody('lastName is missing or empty', 'That email address is already registered.', 'Invalid group id 99999'));
+    expect(answer.body).toEqual(
+      invalidBody('lastName is missing or empty', 'That email address is already registered.', 'Invalid group id 99999'),
+    );
     expect(await userRow(userId)).toEqual(before);
     expect(await groupIdsOf(userId)).toEqual(groupsBefore);
   });
@@ -239,7 +260,10 @@ describe('UpdateUser', () => {
 describe('UpdatePassword (user)', () => {
   it('sets a new password without asking for the old one', async () => {
     const { userId, body } = await createUser();
-    const answer = await service.call('POST', `/Users/${userId}/Password`, { session: service.admin, body: { password: 'reset-by-admin' } });
+    const answer = await service.call('POST', `/Users/${userId}/Password`, {
+      session: service.admin,
+      body: { password: 'reset-by-admin' },
+    });
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({ userId, links: [getUserLink(userId), updateUserLink(userId)], message: null });
     await expect(service.signIn(body.userName, 'reset-by-admin')).resolves.toMatchObject({ userId });
@@ -293,17 +317,38 @@ describe('GetAllUsers', () => {
       return (await createUser({ organization: 'Filter Co', ...person, customAttributes })).userId;
     };
     alice = await filterCoUser(
-      { userName: 'alice.archer', emailAddress: 'alice@filter.example', firstName: 'Alice', lastName: 'Archer', phone: '+1 555 0001', position: 'Engineer' },
+      {
+        userName: 'alice.archer',
+        emailAddress: 'alice@filter.example',
+        firstName: 'Alice',
+        lastName: 'Archer',
+        phone: '+1 555 0001',
+        position: 'Engineer',
+      },
       'Red',
       '38',
     );
     bob = await filterCoUser(
-      { userName: 'bob.baker', emailAddress: 'bob@filter.example', firstName: 'Bob', lastName: 'Baker', phone: '+1 555 0002', position: 'Engineer' },
+      {
+        userName: 'bob.baker',
+        emailAddress: 'bob@filter.example',
+        firstName: 'Bob',
+        lastName: 'Baker',
+        phone: '+1 555 0002',
+        position: 'Engineer',
+      },
       'Blue',
       '44',
     );
     carol = await filterCoUser(
-      { userName: 'carol_100%', emailAddress: 'carol@other.example', firstName: 'Carol', lastName: 'Carter', phone: '+44 555 0003', position: 'Manager' },
+      {
+        userName: 'carol_100%',
+        emailAddress: 'carol@other.example',
+        firstName: 'Carol',
+        lastName: 'Carter',
+        phone: '+44 555 0003',
+        position: 'Manager',
+      },
       'Red',
     );
     caller = await service.signIn('alice.archer', 'user-password-1');
@@ -332,10 +377,7 @@ describe('GetAllUsers', () => {
       organization: 'Filter Co',
       position: 'Engineer',
       language: 'en_us',
-      customAttributes: [
-        attributeValueItem(service, team, 'Team', 'Blue'),
-        attributeValueItem(service, secret, 'Shoe size', '44'),
-      ],
+      customAttributes: [attributeValueItem(service, team, 'Team', 'Blue'), attributeValueItem(service, secret, 'Shoe size', '44')],
       currentCredits: '0.00',
       reservationColor: '',
       links: [getUserLink(bob), updateUserLink(bob)],
@@ -420,7 +462,10 @@ describe('GetUser', () => {
         phone: '555-0123',
         customAttributes: [{ attributeId: team, attributeValue: 'Gold' }],
       });
-      await service.store.insertInto('userResourcePermissions').values({ userId, resourceId: direct, permissionType: PermissionType.full }).execute();
+      await service.store
+        .insertInto('userResourcePermissions')
+        .values({ userId, resourceId: direct, permissionType: PermissionType.full })
+        .execute();
       await service.store.updateTable('users').set({ credits: 12.5, reservationColor: '#336699' }).where('id', '=', userId).execute();
 
       const answer = await service.call('GET', `/Users/${userId}`, { session: service.admin });
@@ -496,7 +541,10 @@ describe('GetUser', () => {
     const secret = await insertUserAttribute(service.store, { label: 'Badge number', isPrivate: 1 });
     try {
       const { userId } = await createUser({ customAttributes: [{ attributeId: secret, attributeValue: '42' }] });
-      await service.store.insertInto('customAttributeValues').values({ attributeId: secret, entityId: normal.userId, value: '7' }).execute();
+      await service.store
+        .insertInto('customAttributeValues')
+        .values({ attributeId: secret, entityId: normal.userId, value: '7' })
+        .execute();
       const other = await service.call('GET', `/Users/${userId}`, { session: normal });
       expect(other.status).toBe(200);
       expect(other.body.links).toEqual([getUserLink(userId)]);
@@ -533,7 +581,10 @@ describe('DeleteUser', () => {
     const resource = await addResource('Leaver desk');
     try {
       const { userId, body } = await createUser({ groups: [group], customAttributes: [{ attributeId: team, attributeValue: 'Gone' }] });
-      await service.store.insertInto('userResourcePermissions').values({ userId, resourceId: resource, permissionType: PermissionType.full }).execute();
+      await service.store
+        .insertInto('userResourcePermissions')
+        .values({ userId, resourceId: resource, permissionType: PermissionType.full })
+        .execute();
       const session = await service.signIn(body.userName, body.password);
 
       const answer = await service.call('DELETE', `/Users/${userId}`, { session: service.admin });
@@ -543,7 +594,9 @@ describe('DeleteUser', () => {
       expect(await userRow(userId)).toBeUndefined();
       expect(await service.store.selectFrom('sessions').select('tokenHash').where('userId', '=', userId).execute()).toEqual([]);
       expect(await service.store.selectFrom('groupMembers').select('groupId').where('userId', '=', userId).execute()).toEqual([]);
-      expect(await service.store.selectFrom('userResourcePermissions').select('resourceId').where('userId', '=', userId).execute()).toEqual([]);
+      expect(await service.store.selectFrom('userResourcePermissions').select('resourceId').where('userId', '=', userId).execute()).toEqual(
+        [],
+      );
       expect(await service.store.selectFrom('customAttributeValues').select('value').where('entityId', '=', userId).execute()).toEqual([]);
       const signedOut = await service.call('GET', `/Users/${userId}`, { session });
       expect(signedOut.status).toBe(401);

@@ -76,7 +76,8 @@ export const utilityProcesses: FakeUtilityProcess[] = [];
 export const fakeUserHome = mkdtempSync(join(process.env.TMPDIR ?? '/tmp', 'perch-shell-'));
 const fakeAppData = join(fakeUserHome, 'config');
 /** What `app.getPath` answers before the shell sets any path: Electron's defaults for an app named Perch. */
-export const fakeAppPath = (name: string) => (name === 'appData' ? fakeAppData : name === 'userData' ? join(fakeAppData, 'Perch') : join(fakeAppData, 'Perch', name));
+export const fakeAppPath = (name: string) =>
+  name === 'appData' ? fakeAppData : name === 'userData' ? join(fakeAppData, 'Perch') : join(fakeAppData, 'Perch', name);
 /** The paths the shell set with `app.setPath`, which `app.getPath` answers from then on. */
 const setPaths = new Map<string, string>();
 
@@ -181,7 +182,11 @@ export const fakeElectron = {
   Menu: { buildFromTemplate: vi.fn(buildMenu) },
   nativeImage: {
     createFromPath: vi.fn((file: string) => ({ file, setTemplateImage: vi.fn() })),
-    createFromBitmap: vi.fn((buffer: Buffer, size: { width: number; height: number }) => ({ bitmap: buffer, size, isEmpty: () => buffer.length === 0 })),
+    createFromBitmap: vi.fn((buffer: Buffer, size: { width: number; height: number }) => ({
+      bitmap: buffer,
+      size,
+      isEmpty: () => buffer.length === 0,
+    })),
   },
   nativeTheme: { ...emitter(), shouldUseDarkColors: false, shouldUseDarkColorsForSystemIntegratedUI: false, themeSource: 'system' },
   net: { fetch: vi.fn() },
@@ -203,7 +208,14 @@ export const fakeElectron = {
   clipboard: { writeText: vi.fn() },
   utilityProcess: {
     fork: vi.fn((modulePath: string, _args: string[], options: Record<string, unknown>) => {
-      const child: FakeUtilityProcess = { modulePath, options, pid: 4242 + utilityProcesses.length, ...emitter(), postMessage: vi.fn(), kill: vi.fn() };
+      const child: FakeUtilityProcess = {
+        modulePath,
+        options,
+        pid: 4242 + utilityProcesses.length,
+        ...emitter(),
+        postMessage: vi.fn(),
+        kill: vi.fn(),
+      };
       utilityProcesses.push(child);
       return child;
     }),
@@ -298,7 +310,10 @@ export const fakeCoreModules = {
   keychain: () => ({ openKeychain: vi.fn(() => ({ status: () => ({ available: true, reason: null }) })) }),
   notifier: () => ({ createDesktopNotifier: vi.fn(() => ({ show: vi.fn(), onResponse: vi.fn(), dispose: vi.fn(async () => {}) })) }),
   /** A desktop whose tray shows Perch's icon; a test of one that shows none answers otherwise. */
-  trayHost: () => ({ probeTrayHost: vi.fn(async () => ({ kind: 'registered' })), sessionBusAddress: vi.fn(() => 'unix:path=/fake/session_bus') }),
+  trayHost: () => ({
+    probeTrayHost: vi.fn(async () => ({ kind: 'registered' })),
+    sessionBusAddress: vi.fn(() => 'unix:path=/fake/session_bus'),
+  }),
   /** The GlobalShortcuts portal, asked about under Wayland (test/platform/shortcut-portal.test.ts asks a real bus): a GNOME 46 without it. */
   shortcutPortal: () => ({
     probeShortcutPortal: vi.fn(async () => ({ kind: 'missing', reason: 'the desktop portal has no GlobalShortcuts' })),

@@ -33,7 +33,7 @@ it("removes the installed app's toast activator key on uninstall, and keeps it o
   expect(runIdentity(true).toastActivatorClsid).toBe(toastActivatorClsid);
 });
 
-it("leaves the key of runs from source, which have an activator of their own, alone", () => {
+it('leaves the key of runs from source, which have an activator of their own, alone', () => {
   expect(customUnInstallMacro()).not.toContain(runIdentity(false).toastActivatorClsid);
 });
 

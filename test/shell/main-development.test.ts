@@ -48,7 +48,10 @@ it('never registers the bare Electron binary to start at login: the core gets no
   expect(app.setLoginItemSettings).not.toHaveBeenCalled();
 });
 
-it("sends notifications under an app id of its own, so the desktop never files them under the installed app nor starts that app from them", () => {
-  expect(createDesktopNotifier).toHaveBeenCalledExactlyOnceWith({ appId: 'org.perchapp.perch.dev', icon: '/opt/perch/build/icons/256x256.png' });
+it('sends notifications under an app id of its own, so the desktop never files them under the installed app nor starts that app from them', () => {
+  expect(createDesktopNotifier).toHaveBeenCalledExactlyOnceWith({
+    appId: 'org.perchapp.perch.dev',
+    icon: '/opt/perch/build/icons/256x256.png',
+  });
   expect('org.perchapp.perch.dev').not.toBe(appId);
 });

@@ -1,6 +1,15 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { commandNames } from '../../electron/bridge/contract.js';
-import { current, fakeCore, fakeElectron as electron, latestMenu, stateWithCheckInOpen, trays, windows, type FakeMenu } from './fake-electron.js';
+import {
+  current,
+  fakeCore,
+  fakeElectron as electron,
+  latestMenu,
+  stateWithCheckInOpen,
+  trays,
+  windows,
+  type FakeMenu,
+} from './fake-electron.js';
 
 // What differs on macOS: menu-bar app without a Dock icon, template icon, click and right-click.
 vi.hoisted(() => Object.defineProperty(process, 'platform', { value: 'darwin' }));
@@ -67,7 +76,10 @@ describe('the macOS shell', () => {
 
   it('the popover is a panel on every Space, over full-screen apps, without turning Perch into a Dock app', () => {
     expect(windows[0]?.options).toMatchObject({ type: 'panel', alwaysOnTop: true });
-    expect(windows[0]?.setVisibleOnAllWorkspaces).toHaveBeenCalledExactlyOnceWith(true, { visibleOnFullScreen: true, skipTransformProcessType: true });
+    expect(windows[0]?.setVisibleOnAllWorkspaces).toHaveBeenCalledExactlyOnceWith(true, {
+      visibleOnFullScreen: true,
+      skipTransformProcessType: true,
+    });
   });
 
   it('opening Perch again from Finder or Spotlight (activate) shows the popover under the menu-bar icon', () => {

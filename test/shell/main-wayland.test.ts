@@ -37,8 +37,14 @@ function shortcutGivenToCore() {
 describe('the shortcut on a Wayland desktop', () => {
   it('asks the session bus, once, whether the portal offers GlobalShortcuts, and tells the core it does not', async () => {
     const shortcut = shortcutGivenToCore();
-    expect(await shortcut.delivery()).toEqual({ kind: 'portal', portal: { kind: 'missing', reason: 'the desktop portal has no GlobalShortcuts' } });
-    expect(await shortcut.delivery()).toEqual({ kind: 'portal', portal: { kind: 'missing', reason: 'the desktop portal has no GlobalShortcuts' } });
+    expect(await shortcut.delivery()).toEqual({
+      kind: 'portal',
+      portal: { kind: 'missing', reason: 'the desktop portal has no GlobalShortcuts' },
+    });
+    expect(await shortcut.delivery()).toEqual({
+      kind: 'portal',
+      portal: { kind: 'missing', reason: 'the desktop portal has no GlobalShortcuts' },
+    });
     expect(probeShortcutPortal).toHaveBeenCalledExactlyOnceWith('unix:path=/fake/session_bus');
   });
 

@@ -23,10 +23,15 @@ beforeAll(async () => {
 
 it('unpackaged runs use their own app id and toast activator, and notifications carry that id', () => {
   expect(electron.app.setAppUserModelId).toHaveBeenCalledExactlyOnceWith('org.perchapp.perch.dev');
-  expect(createDesktopNotifier).toHaveBeenCalledExactlyOnceWith({ appId: 'org.perchapp.perch.dev', icon: '/opt/perch/build/icons/256x256.png' });
+  expect(createDesktopNotifier).toHaveBeenCalledExactlyOnceWith({
+    appId: 'org.perchapp.perch.dev',
+    icon: '/opt/perch/build/icons/256x256.png',
+  });
   const [activator] = electron.app.setToastActivatorCLSID.mock.calls[0] ?? [];
   expect(activator).toMatch(/^\{[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{12}\}$/);
   expect(activator).not.toBe(toastActivatorClsid);
   expect(appId).not.toBe('org.perchapp.perch.dev');
-  expect(electron.app.setAppUserModelId.mock.invocationCallOrder[0]).toBeLessThan(vi.mocked(createDesktopNotifier).mock.invocationCallOrder[0]!);
+  expect(electron.app.setAppUserModelId.mock.invocationCallOrder[0]).toBeLessThan(
+    vi.mocked(createDesktopNotifier).mock.invocationCallOrder[0]!,
+  );
 });

@@ -22,15 +22,19 @@ it('registers the AppUserModelID the installer uses, and notifications carry the
   expect(electron.app.setAppUserModelId).toHaveBeenCalledExactlyOnceWith(appId);
   expect(createDesktopNotifier).toHaveBeenCalledExactlyOnceWith({ appId, icon: '/opt/perch/build/icons/256x256.png' });
   // Electron's toasts are shown for the process's id: it must be set before the first one.
-  expect(electron.app.setAppUserModelId.mock.invocationCallOrder[0]).toBeLessThan(vi.mocked(createDesktopNotifier).mock.invocationCallOrder[0]!);
+  expect(electron.app.setAppUserModelId.mock.invocationCallOrder[0]).toBeLessThan(
+    vi.mocked(createDesktopNotifier).mock.invocationCallOrder[0]!,
+  );
 });
 
 it('registers the toast activator the uninstaller removes, before the first toast', () => {
   expect(electron.app.setToastActivatorCLSID).toHaveBeenCalledExactlyOnceWith(toastActivatorClsid);
-  expect(electron.app.setToastActivatorCLSID.mock.invocationCallOrder[0]).toBeLessThan(vi.mocked(createDesktopNotifier).mock.invocationCallOrder[0]!);
+  expect(electron.app.setToastActivatorCLSID.mock.invocationCallOrder[0]).toBeLessThan(
+    vi.mocked(createDesktopNotifier).mock.invocationCallOrder[0]!,
+  );
 });
 
-it('picks the tray glyph by the taskbar colour, which Windows reports apart from the apps\' theme', () => {
+it("picks the tray glyph by the taskbar colour, which Windows reports apart from the apps' theme", () => {
   expect(electron.nativeImage.createFromPath).toHaveBeenLastCalledWith('/opt/perch/build/tray/tray-light.png');
   electron.nativeTheme.shouldUseDarkColorsForSystemIntegratedUI = true;
   electron.nativeTheme.emit('updated');
@@ -39,10 +43,30 @@ it('picks the tray glyph by the taskbar colour, which Windows reports apart from
 });
 
 it.each([
-  { edge: 'bottom', tray: { x: 1700, y: 1046, width: 24, height: 32 }, workArea: { x: 0, y: 0, width: 1920, height: 1040 }, expected: [1522, 480] },
-  { edge: 'left', tray: { x: 8, y: 1000, width: 32, height: 24 }, workArea: { x: 48, y: 0, width: 1872, height: 1080 }, expected: [48, 520] },
-  { edge: 'right', tray: { x: 1880, y: 1000, width: 32, height: 24 }, workArea: { x: 0, y: 0, width: 1872, height: 1080 }, expected: [1492, 520] },
-  { edge: 'top', tray: { x: 1700, y: 4, width: 24, height: 32 }, workArea: { x: 0, y: 40, width: 1920, height: 1040 }, expected: [1522, 40] },
+  {
+    edge: 'bottom',
+    tray: { x: 1700, y: 1046, width: 24, height: 32 },
+    workArea: { x: 0, y: 0, width: 1920, height: 1040 },
+    expected: [1522, 480],
+  },
+  {
+    edge: 'left',
+    tray: { x: 8, y: 1000, width: 32, height: 24 },
+    workArea: { x: 48, y: 0, width: 1872, height: 1080 },
+    expected: [48, 520],
+  },
+  {
+    edge: 'right',
+    tray: { x: 1880, y: 1000, width: 32, height: 24 },
+    workArea: { x: 0, y: 0, width: 1872, height: 1080 },
+    expected: [1492, 520],
+  },
+  {
+    edge: 'top',
+    tray: { x: 1700, y: 4, width: 24, height: 32 },
+    workArea: { x: 0, y: 40, width: 1920, height: 1040 },
+    expected: [1522, 40],
+  },
 ])('a click on the icon in a taskbar at the $edge opens the popover beside the taskbar', ({ tray, workArea, expected }) => {
   const icon = trays[0]!;
   Object.assign(icon, { getBounds: () => tray });

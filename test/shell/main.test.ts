@@ -4,7 +4,21 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { channelOf, commandNames, eventNames, type CommandName } from '../../electron/bridge/contract.js';
 import { appEntryUrl, contentSecurityPolicy } from '../../electron/core/desktop/security.js';
 import { appId } from '../../electron/core/desktop/app-identity.js';
-import { current, fakeAppPath, fakeCore, fakeElectron as electron, fakeUserHome, heldShortcuts, latestMenu, stateWithCheckInOpen, takenElsewhere, trays, utilityProcesses, windows, type FakeMenu } from './fake-electron.js';
+import {
+  current,
+  fakeAppPath,
+  fakeCore,
+  fakeElectron as electron,
+  fakeUserHome,
+  heldShortcuts,
+  latestMenu,
+  stateWithCheckInOpen,
+  takenElsewhere,
+  trays,
+  utilityProcesses,
+  windows,
+  type FakeMenu,
+} from './fake-electron.js';
 import { freeResourceView } from '../support/snapshots.js';
 
 // The Linux shell; main-macos.test.ts covers what differs on macOS and Windows.
@@ -85,10 +99,20 @@ describe('start-up', () => {
     const started = localService.ensureRunning(account);
     await vi.waitFor(() => expect(utilityProcesses).toHaveLength(1));
     const child = utilityProcesses[0]!;
-    expect(electron.utilityProcess.fork).toHaveBeenCalledExactlyOnceWith('/opt/perch/dist/electron/service-host.js', [], { serviceName: 'Perch local service' });
-    expect(child.postMessage).toHaveBeenCalledExactlyOnceWith({ type: 'start', dataFolder: join(fakeAppPath('userData'), 'local-service'), demo: true, account });
+    expect(electron.utilityProcess.fork).toHaveBeenCalledExactlyOnceWith('/opt/perch/dist/electron/service-host.js', [], {
+      serviceName: 'Perch local service',
+    });
+    expect(child.postMessage).toHaveBeenCalledExactlyOnceWith({
+      type: 'start',
+      dataFolder: join(fakeAppPath('userData'), 'local-service'),
+      demo: true,
+      account,
+    });
     child.emit('message', { type: 'ready', apiRoot: 'http://127.0.0.1:40123/Web/Services/index.php', userName: 'ada' });
-    await expect(started).resolves.toEqual({ ok: true, value: { apiRoot: 'http://127.0.0.1:40123/Web/Services/index.php', userName: 'ada' } });
+    await expect(started).resolves.toEqual({
+      ok: true,
+      value: { apiRoot: 'http://127.0.0.1:40123/Web/Services/index.php', userName: 'ada' },
+    });
     expect(localService.pid).toBe(child.pid);
 
     const stopped = localService.stop();
@@ -393,7 +417,10 @@ describe('the tray', () => {
     const menu = attachedMenu();
     const built = electron.Menu.buildFromTemplate.mock.calls.length;
     const reservation = state.reservations[0]!;
-    const checkedIn = { ...state, reservations: [{ ...reservation, checkInOpen: false, checkedInAt: reservation.start, canCheckOut: true }] };
+    const checkedIn = {
+      ...state,
+      reservations: [{ ...reservation, checkInOpen: false, checkedInAt: reservation.start, canCheckOut: true }],
+    };
     core.snapshot.mockReturnValue(checkedIn);
     core.events.emit('stateChanged', checkedIn);
     expect(electron.Menu.buildFromTemplate).toHaveBeenCalledTimes(built);
@@ -421,9 +448,17 @@ describe('the tray', () => {
     core.snapshot.mockReturnValueOnce(signedOut);
     core.events.emit('stateChanged', signedOut);
     expect(attachedMenu()).not.toBe(before);
-    expect(attachedMenu().template.map((item) => item.label ?? item.type)).toEqual(['Not signed in', 'separator', 'Open Perch', 'separator', 'Quit Perch']);
+    expect(attachedMenu().template.map((item) => item.label ?? item.type)).toEqual([
+      'Not signed in',
+      'separator',
+      'Open Perch',
+      'separator',
+      'Quit Perch',
+    ]);
     core.events.emit('stateChanged', state);
-    expect(tray.setContextMenu).toHaveBeenLastCalledWith(expect.objectContaining({ template: expect.arrayContaining([expect.objectContaining({ label: 'Check in' })]) }));
+    expect(tray.setContextMenu).toHaveBeenLastCalledWith(
+      expect.objectContaining({ template: expect.arrayContaining([expect.objectContaining({ label: 'Check in' })]) }),
+    );
   });
 
   it('counts the menu, or a submenu the tray host says it opens, as the user looking', () => {
@@ -447,7 +482,11 @@ describe('the tray', () => {
 
   it('shows the full-colour icon on Linux, whatever the theme: no Linux desktop tells apps its panel colour', () => {
     expect(electron.nativeImage.createFromPath).toHaveBeenCalledExactlyOnceWith('/opt/perch/build/tray/tray-color.png');
-    for (const [themeSource, dark] of [['light', false], ['dark', true], ['light', true]] as const) {
+    for (const [themeSource, dark] of [
+      ['light', false],
+      ['dark', true],
+      ['light', true],
+    ] as const) {
       electron.nativeTheme.themeSource = themeSource;
       electron.nativeTheme.shouldUseDarkColors = dark;
       electron.nativeTheme.emit('updated');
@@ -466,20 +505,26 @@ describe('the tray', () => {
   });
 
   it('Open Perch shows the popover', () => {
-    latestMenu().find((item) => item.label === 'Open Perch')?.click?.();
+    latestMenu()
+      .find((item) => item.label === 'Open Perch')
+      ?.click?.();
     expect(windows[0]?.visible).toBe(true);
     windows[0]?.hide();
   });
 
   it('a menu command runs through the same core handlers', async () => {
     core.handlers.checkIn.mockClear();
-    latestMenu().find((item) => item.label === 'Check in')?.click?.();
+    latestMenu()
+      .find((item) => item.label === 'Check in')
+      ?.click?.();
     await vi.waitFor(() => expect(core.handlers.checkIn).toHaveBeenCalledExactlyOnceWith({ referenceNumber: 'ref-7' }));
   });
 
   it('a failed menu command opens the popover, where the error shows', async () => {
     core.handlers.checkIn.mockResolvedValueOnce({ ok: false, error: { kind: 'server', message: 'No' } });
-    latestMenu().find((item) => item.label === 'Check in')?.click?.();
+    latestMenu()
+      .find((item) => item.label === 'Check in')
+      ?.click?.();
     await vi.waitFor(() => expect(windows[0]?.visible).toBe(true));
     windows[0]?.hide();
   });
@@ -498,7 +543,10 @@ describe('power events', () => {
     const { watchSessionLock } = await import('../../electron/platform/session-lock.js');
     expect(electron.powerMonitor.count('lock-screen')).toBe(0);
     const options = vi.mocked(watchSessionLock).mock.calls[0]?.[0];
-    expect(options).toMatchObject({ sessionBusAddress: 'unix:path=/fake/session_bus', systemBusAddress: 'unix:path=/fake/system_bus_socket' });
+    expect(options).toMatchObject({
+      sessionBusAddress: 'unix:path=/fake/session_bus',
+      systemBusAddress: 'unix:path=/fake/system_bus_socket',
+    });
     options?.onLocked();
     expect(core.screenLocked).toHaveBeenCalledTimes(1);
     options?.onUnlocked();
@@ -508,7 +556,9 @@ describe('power events', () => {
 
 describe('quitting', () => {
   it('Quit stops the core, then quits', async () => {
-    latestMenu().find((item) => item.label === 'Quit Perch')?.click?.();
+    latestMenu()
+      .find((item) => item.label === 'Quit Perch')
+      ?.click?.();
     await vi.waitFor(() => expect(app.quit).toHaveBeenCalledTimes(1));
     expect(core.stop).toHaveBeenCalledTimes(1);
     expect(core.stop.mock.invocationCallOrder[0]).toBeLessThan(app.quit.mock.invocationCallOrder[0]!);

@@ -38,7 +38,9 @@ async function productionNativeFiles(): Promise<string[]> {
   const { stdout } = await run('npm', ['ls', '--omit=dev', '--all', '--parseable'], { cwd: projectRoot, maxBuffer: 16 * 1024 * 1024 });
   const [, ...packageFolders] = stdout.split('\n').filter(Boolean);
   const perPackage = await Promise.all(
-    packageFolders.map(async (folder) => (await nativeFilesUnder(folder)).filter((file) => !relative(folder, file).includes('node_modules'))),
+    packageFolders.map(async (folder) =>
+      (await nativeFilesUnder(folder)).filter((file) => !relative(folder, file).includes('node_modules')),
+    ),
   );
   return perPackage.flat();
 }
@@ -61,7 +63,11 @@ async function verdictsOn(files: readonly string[], base: string, electronAbi: n
       const name = relative(base, file);
       try {
         const kind = nativeModuleKind(await readFile(file));
-        return { file: name, description: describeKind(kind), loadsInElectron: kind.kind === 'node-api' || (kind.kind === 'abi' && kind.abi === electronAbi) };
+        return {
+          file: name,
+          description: describeKind(kind),
+          loadsInElectron: kind.kind === 'node-api' || (kind.kind === 'abi' && kind.abi === electronAbi),
+        };
       } catch (error) {
         return { file: name, description: `unreadable: ${(error as Error).message}`, loadsInElectron: false };
       }
@@ -73,7 +79,10 @@ function expectAllLoadableInElectron(verdicts: readonly Verdict[]) {
   // The ones Electron cannot load, each with what it was built for; every file read in the message.
   const line = (verdict: Verdict) => `${verdict.file}: ${verdict.description}`;
   const read = verdicts.map(line).join('\n');
-  expect(verdicts.filter((verdict) => !verdict.loadsInElectron).map(line), `Electron ${electron.version} loads Node-API modules and ABI ${electron.abi}; read:\n${read}`).toEqual([]);
+  expect(
+    verdicts.filter((verdict) => !verdict.loadsInElectron).map(line),
+    `Electron ${electron.version} loads Node-API modules and ABI ${electron.abi}; read:\n${read}`,
+  ).toEqual([]);
 }
 
 let electron: { version: string; abi: number };

@@ -10,7 +10,12 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { formatWireDateTime } from '../../electron/api/dates.js';
 import type { EventPayloads } from '../../electron/bridge/contract.js';
 import { appId } from '../../electron/core/desktop/app-identity.js';
-import { maxLiveNotifications, type NotificationInvocation, type NotificationRequest, type NotifierHandle } from '../../electron/core/notifications/notifier.js';
+import {
+  maxLiveNotifications,
+  type NotificationInvocation,
+  type NotificationRequest,
+  type NotifierHandle,
+} from '../../electron/core/notifications/notifier.js';
 import { demoSignIn, startCoreHarness, type CoreHarness } from '../support/core-harness.js';
 import { fakeElectron as electron, notifications, type FakeNotification } from './fake-electron.js';
 
@@ -93,7 +98,10 @@ describe('macOS', () => {
     const { notifier, warnings } = notifierOn('darwin');
     const result = notifier.show(reminder);
     notifications[0]!.emit('failed', {}, 'Notifications are not allowed for this application');
-    expect(await result).toEqual({ ok: false, error: 'A notification could not be shown: Notifications are not allowed for this application.' });
+    expect(await result).toEqual({
+      ok: false,
+      error: 'A notification could not be shown: Notifications are not allowed for this application.',
+    });
     expect(warnings).toHaveLength(1);
   });
 
@@ -222,13 +230,16 @@ describe('macOS', () => {
   it('says so where the system has no notifications', async () => {
     electron.Notification.isSupported.mockReturnValueOnce(false);
     const { notifier } = notifierOn('darwin');
-    expect(await notifier.show(reminder)).toEqual({ ok: false, error: 'A notification could not be shown: this system has no desktop notifications.' });
+    expect(await notifier.show(reminder)).toEqual({
+      ok: false,
+      error: 'A notification could not be shown: this system has no desktop notifications.',
+    });
     expect(notifications).toEqual([]);
   });
 });
 
 describe('Windows', () => {
-  it('shows a toast with Perch\'s icon and the actions as toast buttons (Electron writes them into the toast XML)', async () => {
+  it("shows a toast with Perch's icon and the actions as toast buttons (Electron writes them into the toast XML)", async () => {
     const { notifier, responses } = notifierOn('win32');
     const notification = await shown(notifier, { ...reminder, actions: ['extend', 'snooze'] });
     expect(notification.options).toEqual({
@@ -302,11 +313,19 @@ describe('with a real core against the local service', () => {
     expect(signed.core.snapshot().notifierProblem).toBeNull();
   });
 
-  it('the check-in notice\'s button checks in for real; its click opens the popover on the reservation', async () => {
+  it("the check-in notice's button checks in for real; its click opens the popover on the reservation", async () => {
     const { notifier } = notifierOn('darwin');
     const user = await harness.clientFor('user');
     const created = await user.createReservation({
-      body: { resourceId: harness.org.resources.severn, startDateTime: formatWireDateTime(utc('10:00')), endDateTime: formatWireDateTime(utc('10:30')), title: 'Design review', description: '', allowParticipation: false, termsAccepted: true },
+      body: {
+        resourceId: harness.org.resources.severn,
+        startDateTime: formatWireDateTime(utc('10:00')),
+        endDateTime: formatWireDateTime(utc('10:30')),
+        title: 'Design review',
+        description: '',
+        allowParticipation: false,
+        termsAccepted: true,
+      },
     });
     if (!created.ok) throw new Error(created.error.message);
     const reference = created.value.referenceNumber;
@@ -318,7 +337,9 @@ describe('with a real core against the local service', () => {
     if (!signedIn.ok) throw new Error(signedIn.error.message);
 
     await harness.advance({ minutes: 5 });
-    const notice = notifications.find((notification) => notification.options.title === 'Design review starts in 5 min — check in to keep Severn (1.02)');
+    const notice = notifications.find(
+      (notification) => notification.options.title === 'Design review starts in 5 min — check in to keep Severn (1.02)',
+    );
     if (!notice) throw new Error(`no check-in notice among ${notifications.map((notification) => notification.options.title).join(', ')}`);
     // Check in first: the one button macOS shows; the others come on hover.
     expect(notice.options.actions).toEqual([
@@ -328,10 +349,22 @@ describe('with a real core against the local service', () => {
     ]);
 
     // A check-in the server crashes on (as some PHP 8.2 installs do, server-facts D) opens the popover with the reason.
-    harness.intercept(({ method, path }) => (method === 'POST' && path.endsWith('/CheckIn') ? new Response('<b>Fatal error</b>', { status: 500, headers: { 'Content-Type': 'text/html' } }) : null));
+    harness.intercept(({ method, path }) =>
+      method === 'POST' && path.endsWith('/CheckIn')
+        ? new Response('<b>Fatal error</b>', { status: 500, headers: { 'Content-Type': 'text/html' } })
+        : null,
+    );
     notice.emit('action', { actionIndex: 0 });
     await harness.idle();
-    expect(navigations).toEqual([{ referenceNumber: reference, failed: { command: 'checkIn', error: expect.objectContaining({ kind: 'server', message: expect.stringContaining('The server failed while checking in') }) } }]);
+    expect(navigations).toEqual([
+      {
+        referenceNumber: reference,
+        failed: {
+          command: 'checkIn',
+          error: expect.objectContaining({ kind: 'server', message: expect.stringContaining('The server failed while checking in') }),
+        },
+      },
+    ]);
     harness.intercept(null);
 
     notice.emit('action', { actionIndex: 0 });

@@ -23,7 +23,16 @@ import { archiveEntries, buildLinuxDirPackage, type LinuxDirPackage } from '../s
 
 const run = promisify(execFile);
 
-const trayIcons = ['trayTemplate.png', 'trayTemplate@2x.png', 'tray-light.png', 'tray-light@2x.png', 'tray-dark.png', 'tray-dark@2x.png', 'tray-color.png', 'tray-color@2x.png'];
+const trayIcons = [
+  'trayTemplate.png',
+  'trayTemplate@2x.png',
+  'tray-light.png',
+  'tray-light@2x.png',
+  'tray-dark.png',
+  'tray-dark@2x.png',
+  'tray-color.png',
+  'tray-color@2x.png',
+];
 
 /** The npm packages an esbuild bundle loads at run time: its import statements, dynamic imports and requires. */
 function importedPackages(code: string): string[] {
@@ -32,7 +41,11 @@ function importedPackages(code: string): string[] {
     ...code.matchAll(/^import\s*"([^"]+)";?$/gm),
     ...code.matchAll(/\b(?:import|require)\("([^"]+)"\)/g),
   ].map((match) => match[1] ?? '');
-  const packageName = (specifier: string) => specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/');
+  const packageName = (specifier: string) =>
+    specifier
+      .split('/')
+      .slice(0, specifier.startsWith('@') ? 2 : 1)
+      .join('/');
   const provided = (specifier: string) => specifier === 'electron' || specifier.startsWith('node:') || builtinModules.includes(specifier);
   return [...new Set(specifiers.filter((specifier) => !provided(specifier)).map(packageName))].sort();
 }
@@ -58,14 +71,16 @@ describe('the electron-builder configuration', () => {
   it('builds the deb first, with the scripts that install its AppArmor profile left as electron-builder writes them', () => {
     expect(config.linux?.target).toEqual(['deb', 'AppImage']);
     expect(config.linux?.executableName).toBe('perch');
-    for (const override of ['afterInstall', 'afterRemove', 'appArmorProfile'] as const) expect(config.deb, override).not.toHaveProperty(override);
+    for (const override of ['afterInstall', 'afterRemove', 'appArmorProfile'] as const)
+      expect(config.deb, override).not.toHaveProperty(override);
   });
 
   it("installs with the deb an AppArmor profile that lets the installed program create user namespaces (Ubuntu 24.04's rule)", async () => {
     const templates = join(projectRoot, 'node_modules', 'app-builder-lib', 'templates', 'linux');
     const { productName } = JSON.parse(await readFile(join(projectRoot, 'package.json'), 'utf8')) as { productName: string };
     // Filled in as electron-builder's deb target fills them: the program's name and the product's folder in /opt.
-    const fill = (template: string) => template.replaceAll('${executable}', config.linux?.executableName ?? '').replaceAll('${sanitizedProductName}', productName);
+    const fill = (template: string) =>
+      template.replaceAll('${executable}', config.linux?.executableName ?? '').replaceAll('${sanitizedProductName}', productName);
     const profile = fill(await readFile(join(templates, 'apparmor-profile.tpl'), 'utf8'));
     expect(profile).toContain('abi <abi/4.0>,');
     expect(profile).toMatch(/^profile "perch" "\/opt\/Perch\/perch" flags=\(unconfined\) \{\n\s+userns,$/m);
@@ -88,7 +103,9 @@ describe('the electron-builder configuration', () => {
       expect(await missingLibsqlBinary(resources, 'win32', Arch.arm64)).toBe(
         'Perch cannot be packaged for win32 arm64: libsql 0.5.29 publishes no SQLite binary for it (@libsql/win32-arm64-msvc is not among its optionalDependencies).',
       );
-      expect(await missingLibsqlBinary(resources, 'linux', Arch.ia32)).toBe('Perch cannot be packaged for linux ia32: libsql 0.5.29 publishes no SQLite binary for it.');
+      expect(await missingLibsqlBinary(resources, 'linux', Arch.ia32)).toBe(
+        'Perch cannot be packaged for linux ia32: libsql 0.5.29 publishes no SQLite binary for it.',
+      );
     } finally {
       await rm(resources, { recursive: true, force: true });
     }
@@ -156,7 +173,7 @@ describe('a --linux dir package built against a stand-in Electron', () => {
     expect(icon.subarray(1, 4).toString('latin1')).toBe('PNG');
   });
 
-  it("holds a package.json naming the built main, and the desktop name Linux windows take their app_id from", () => {
+  it('holds a package.json naming the built main, and the desktop name Linux windows take their app_id from', () => {
     const metadata = JSON.parse(extractFile(archive, 'package.json').toString('utf8')) as { main?: string; desktopName?: string };
     expect(metadata.main).toBe(appLayout.main);
     expect(metadata.desktopName).toBe(`${appId}.desktop`);
@@ -186,7 +203,9 @@ describe('a --linux dir package built against a stand-in Electron', () => {
   });
 
   it("holds the build machine's own SQLite binary, which the afterPack check found", async () => {
-    await expect(access(join(resources, 'app.asar.unpacked', 'node_modules', '@libsql', `linux-${process.arch}-gnu`, 'index.node'))).resolves.toBeUndefined();
+    await expect(
+      access(join(resources, 'app.asar.unpacked', 'node_modules', '@libsql', `linux-${process.arch}-gnu`, 'index.node')),
+    ).resolves.toBeUndefined();
   });
 
   it('is not built for another architecture, whose @libsql/<platform> npm did not install here: the build fails and says why', async () => {
@@ -197,7 +216,16 @@ describe('a --linux dir package built against a stand-in Electron', () => {
       (error: unknown) => error as { stdout: string; stderr: string },
     );
     expect(failure).not.toBeNull();
-    const missing = join(output, `linux-${other}-unpacked`, 'resources', 'app.asar.unpacked', 'node_modules', '@libsql', `linux-${other}-gnu`, 'index.node');
+    const missing = join(
+      output,
+      `linux-${other}-unpacked`,
+      'resources',
+      'app.asar.unpacked',
+      'node_modules',
+      '@libsql',
+      `linux-${other}-gnu`,
+      'index.node',
+    );
     expect(`${failure?.stdout}${failure?.stderr}`).toContain(
       `The linux ${other} package has no SQLite binary: ${missing} is missing. npm installs only the build machine's own @libsql/<platform> package, and the build rebuilds nothing (npmRebuild: false). Build the linux ${other} package on a linux ${other} machine, after npm ci there.`,
     );
@@ -210,7 +238,7 @@ describe('a --linux dir package built against a stand-in Electron', () => {
       appDir = await built.stageAppImage();
     }, 300_000);
 
-    it('was staged with the static runtime\'s toolset, and its desktop entry starts AppRun without --no-sandbox', async () => {
+    it("was staged with the static runtime's toolset, and its desktop entry starts AppRun without --no-sandbox", async () => {
       const desktopFiles = (await readdir(appDir)).filter((name) => name.endsWith('.desktop'));
       expect(desktopFiles).toEqual([`${appId}.desktop`]);
       const entry = await readFile(join(appDir, desktopFiles[0]!), 'utf8');
@@ -224,10 +252,14 @@ describe('a --linux dir package built against a stand-in Electron', () => {
       try {
         await writeFile(join(folder, 'unshare'), `#!/bin/sh\nexit ${status}\n`);
         await chmod(join(folder, 'unshare'), 0o755);
-        await run(join(appDir, 'AppRun'), ['--hidden'], { env: { APPDIR: appDir, PATH: `${folder}:/usr/bin:/bin`, LD_LIBRARY_PATH: '/opt/vendor/lib', PERCH_STAND_IN_RECORD: folder } });
+        await run(join(appDir, 'AppRun'), ['--hidden'], {
+          env: { APPDIR: appDir, PATH: `${folder}:/usr/bin:/bin`, LD_LIBRARY_PATH: '/opt/vendor/lib', PERCH_STAND_IN_RECORD: folder },
+        });
         const args = (await readFile(join(folder, 'arguments'), 'utf8')).trim().split('\n');
         const variables = (await readFile(join(folder, 'environment'), 'utf8')).split('\0').filter(Boolean);
-        const env = Object.fromEntries(variables.map((variable) => [variable.slice(0, variable.indexOf('=')), variable.slice(variable.indexOf('=') + 1)]));
+        const env = Object.fromEntries(
+          variables.map((variable) => [variable.slice(0, variable.indexOf('=')), variable.slice(variable.indexOf('=') + 1)]),
+        );
         return { args, env };
       } finally {
         await rm(folder, { recursive: true, force: true });

@@ -14,12 +14,25 @@ const installed = (...path: string[]) => join(projectRoot, 'node_modules', ...pa
 
 describe('reading the DLLs a Windows binary imports', () => {
   it('reads a 64-bit file: its machine, its imports and its delay-loaded imports, in table order and spelling', () => {
-    const file = peFile({ machine: 'x64', imports: ['KERNEL32.dll', 'VCRUNTIME140.dll', 'api-ms-win-crt-runtime-l1-1-0.dll'], delayImports: ['node.exe'] });
-    expect(readPeImports(file)).toEqual({ arch: 'x64', imports: ['KERNEL32.dll', 'VCRUNTIME140.dll', 'api-ms-win-crt-runtime-l1-1-0.dll'], delayImports: ['node.exe'] });
+    const file = peFile({
+      machine: 'x64',
+      imports: ['KERNEL32.dll', 'VCRUNTIME140.dll', 'api-ms-win-crt-runtime-l1-1-0.dll'],
+      delayImports: ['node.exe'],
+    });
+    expect(readPeImports(file)).toEqual({
+      arch: 'x64',
+      imports: ['KERNEL32.dll', 'VCRUNTIME140.dll', 'api-ms-win-crt-runtime-l1-1-0.dll'],
+      delayImports: ['node.exe'],
+    });
   });
 
   it('reads a 32-bit file, and delay-load names given as virtual addresses (Visual C++ 6)', () => {
-    const file = peFile({ machine: 'ia32', imports: ['KERNEL32.dll'], delayImports: ['USER32.dll', 'ADVAPI32.dll'], delayNamesAsVirtualAddresses: true });
+    const file = peFile({
+      machine: 'ia32',
+      imports: ['KERNEL32.dll'],
+      delayImports: ['USER32.dll', 'ADVAPI32.dll'],
+      delayNamesAsVirtualAddresses: true,
+    });
     expect(readPeImports(file)).toEqual({ arch: 'ia32', imports: ['KERNEL32.dll'], delayImports: ['USER32.dll', 'ADVAPI32.dll'] });
   });
 
@@ -29,9 +42,29 @@ describe('reading the DLLs a Windows binary imports', () => {
 
   it('reads Rust native modules built with MSVC for x64 and arm64, as libsql is (they import VCRUNTIME140.dll)', async () => {
     // @electron-internal/extract-zip (Electron's own dependency) ships a napi-rs module per platform.
-    const rustModuleImports = ['kernel32.dll', 'bcryptprimitives.dll', 'api-ms-win-core-synch-l1-2-0.dll', 'KERNEL32.dll', 'ntdll.dll', 'VCRUNTIME140.dll', 'api-ms-win-crt-string-l1-1-0.dll', 'api-ms-win-crt-utility-l1-1-0.dll', 'api-ms-win-crt-heap-l1-1-0.dll', 'api-ms-win-crt-runtime-l1-1-0.dll', 'api-ms-win-crt-stdio-l1-1-0.dll'];
-    await expect(readPeImportsFromFile(installed('@electron-internal', 'extract-zip', 'index.win32-x64-msvc.node'))).resolves.toEqual({ arch: 'x64', imports: rustModuleImports, delayImports: [] });
-    await expect(readPeImportsFromFile(installed('@electron-internal', 'extract-zip', 'index.win32-arm64-msvc.node'))).resolves.toEqual({ arch: 'arm64', imports: rustModuleImports, delayImports: [] });
+    const rustModuleImports = [
+      'kernel32.dll',
+      'bcryptprimitives.dll',
+      'api-ms-win-core-synch-l1-2-0.dll',
+      'KERNEL32.dll',
+      'ntdll.dll',
+      'VCRUNTIME140.dll',
+      'api-ms-win-crt-string-l1-1-0.dll',
+      'api-ms-win-crt-utility-l1-1-0.dll',
+      'api-ms-win-crt-heap-l1-1-0.dll',
+      'api-ms-win-crt-runtime-l1-1-0.dll',
+      'api-ms-win-crt-stdio-l1-1-0.dll',
+    ];
+    await expect(readPeImportsFromFile(installed('@electron-internal', 'extract-zip', 'index.win32-x64-msvc.node'))).resolves.toEqual({
+      arch: 'x64',
+      imports: rustModuleImports,
+      delayImports: [],
+    });
+    await expect(readPeImportsFromFile(installed('@electron-internal', 'extract-zip', 'index.win32-arm64-msvc.node'))).resolves.toEqual({
+      arch: 'arm64',
+      imports: rustModuleImports,
+      delayImports: [],
+    });
   });
 
   it("reads a 32-bit program's delay-loaded DLLs (Squirrel's Setup.exe)", async () => {
@@ -44,7 +77,9 @@ describe('reading the DLLs a Windows binary imports', () => {
 
   it('refuses a Linux binary, naming the file and why', async () => {
     const linuxModule = installed('@libsql', 'linux-x64-gnu', 'index.node');
-    await expect(readPeImportsFromFile(linuxModule)).rejects.toThrow(`Cannot read the DLL imports of ${linuxModule}: no MZ header: not a Windows binary.`);
+    await expect(readPeImportsFromFile(linuxModule)).rejects.toThrow(
+      `Cannot read the DLL imports of ${linuxModule}: no MZ header: not a Windows binary.`,
+    );
   });
 
   it('refuses a truncated file, a machine Perch does not target and a file without its PE header', async () => {

@@ -109,7 +109,9 @@ describe('on Linux, where Chromium would need its setuid sandbox helper (simulat
   });
 
   it('user namespaces turned off (user.max_user_namespaces = 0) are refused too', () => {
-    expect(check({ proc: { [userNamespaceSwitches.maxUserNamespaces]: '0\n' }, helperOwnership: asInstalledByNpm })).toContain('(user.max_user_namespaces = 0)');
+    expect(check({ proc: { [userNamespaceSwitches.maxUserNamespaces]: '0\n' }, helperOwnership: asInstalledByNpm })).toContain(
+      '(user.max_user_namespaces = 0)',
+    );
   });
 
   it('a missing helper: Chromium has no sandbox at all, so Electron is installed again first', () => {
@@ -126,7 +128,11 @@ describe('on Linux, where Chromium would need its setuid sandbox helper (simulat
       platform: 'linux',
       electronBinary: "/home/dev/Dev's work/perch/node_modules/electron/dist/electron",
       environment: {},
-      reads: { readFile: (path) => ubuntu2404[path as keyof typeof ubuntu2404] ?? null, stat: () => asInstalledByNpm, electronAppArmorLabel: () => 'unconfined' },
+      reads: {
+        readFile: (path) => ubuntu2404[path as keyof typeof ubuntu2404] ?? null,
+        stat: () => asInstalledByNpm,
+        electronAppArmorLabel: () => 'unconfined',
+      },
     });
     const quoted = `'/home/dev/Dev'\\''s work/perch/node_modules/electron/dist/chrome-sandbox'`;
     expect(message?.split('\n').at(-1)).toBe(`sudo chown root:root ${quoted} && sudo chmod 4755 ${quoted}`);
@@ -134,10 +140,28 @@ describe('on Linux, where Chromium would need its setuid sandbox helper (simulat
 
   it.each([
     { case: 'the helper is setuid root', proc: ubuntu2404, helperOwnership: setuidRoot },
-    { case: "an AppArmor profile confines the Electron binary (the remedy's)", proc: ubuntu2404, helperOwnership: asInstalledByNpm, label: 'perch-dev-electron (unconfined)' },
-    { case: 'user namespaces are allowed (Fedora, Debian 11+)', proc: { [userNamespaceSwitches.maxUserNamespaces]: '63344\n' }, helperOwnership: asInstalledByNpm },
-    { case: 'AppArmor does not restrict them (Ubuntu 22.04)', proc: { [userNamespaceSwitches.appArmorRestriction]: '0\n' }, helperOwnership: asInstalledByNpm },
-    { case: 'the sandbox is off by ELECTRON_DISABLE_SANDBOX', proc: ubuntu2404, helperOwnership: asInstalledByNpm, environment: { ELECTRON_DISABLE_SANDBOX: '1' } },
+    {
+      case: "an AppArmor profile confines the Electron binary (the remedy's)",
+      proc: ubuntu2404,
+      helperOwnership: asInstalledByNpm,
+      label: 'perch-dev-electron (unconfined)',
+    },
+    {
+      case: 'user namespaces are allowed (Fedora, Debian 11+)',
+      proc: { [userNamespaceSwitches.maxUserNamespaces]: '63344\n' },
+      helperOwnership: asInstalledByNpm,
+    },
+    {
+      case: 'AppArmor does not restrict them (Ubuntu 22.04)',
+      proc: { [userNamespaceSwitches.appArmorRestriction]: '0\n' },
+      helperOwnership: asInstalledByNpm,
+    },
+    {
+      case: 'the sandbox is off by ELECTRON_DISABLE_SANDBOX',
+      proc: ubuntu2404,
+      helperOwnership: asInstalledByNpm,
+      environment: { ELECTRON_DISABLE_SANDBOX: '1' },
+    },
     { case: 'it is not Linux', proc: ubuntu2404, helperOwnership: asInstalledByNpm, platform: 'darwin' as const },
   ])('starts where Chromium would: $case', (options) => {
     expect(check(options)).toBeNull();

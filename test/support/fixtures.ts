@@ -17,18 +17,29 @@ import { adminCredentials, startTestService, type Session, type TestService } fr
 export type PeriodSeed = Omit<Insertable<SchedulePeriodsTable>, 'scheduleId'>;
 
 /** A schedule, by default the one default schedule `Main` in UTC, with its periods. */
-export async function insertSchedule(store: Store, values: Partial<Insertable<SchedulesTable>> = {}, periods: readonly PeriodSeed[] = []): Promise<number> {
+export async function insertSchedule(
+  store: Store,
+  values: Partial<Insertable<SchedulesTable>> = {},
+  periods: readonly PeriodSeed[] = [],
+): Promise<number> {
   const { id } = await store
     .insertInto('schedules')
     .values({ name: 'Main', timezone: 'UTC', isDefault: 1, weekdayStart: 0, daysVisible: 7, ...values })
     .returning('id')
     .executeTakeFirstOrThrow();
-  if (periods.length > 0) await store.insertInto('schedulePeriods').values(periods.map((period) => ({ ...period, scheduleId: id }))).execute();
+  if (periods.length > 0)
+    await store
+      .insertInto('schedulePeriods')
+      .values(periods.map((period) => ({ ...period, scheduleId: id })))
+      .execute();
   return id;
 }
 
 /** A resource without permissions for anyone, as the table's defaults make it. */
-export async function insertResource(store: Store, values: { name: string; scheduleId: number } & Partial<Insertable<ResourcesTable>>): Promise<number> {
+export async function insertResource(
+  store: Store,
+  values: { name: string; scheduleId: number } & Partial<Insertable<ResourcesTable>>,
+): Promise<number> {
   const { id } = await store
     .insertInto('resources')
     .values({
@@ -63,7 +74,11 @@ export async function insertResourceType(store: Store, description: string): Pro
 }
 
 export async function insertStatusReason(store: Store, description: string, statusId: number): Promise<number> {
-  const { id } = await store.insertInto('resourceStatusReasons').values({ description, statusId }).returning('id').executeTakeFirstOrThrow();
+  const { id } = await store
+    .insertInto('resourceStatusReasons')
+    .values({ description, statusId })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return id;
 }
 
@@ -111,14 +126,22 @@ export async function deleteAttributes(store: Store, ...ids: number[]): Promise<
 }
 
 /** A user group, holding the given roles. */
-export async function insertUserGroup(store: Store, name: string, options: { isDefault?: 0 | 1; roleIds?: readonly number[] } = {}): Promise<number> {
+export async function insertUserGroup(
+  store: Store,
+  name: string,
+  options: { isDefault?: 0 | 1; roleIds?: readonly number[] } = {},
+): Promise<number> {
   const { id } = await store
     .insertInto('userGroups')
     .values({ name, isDefault: options.isDefault ?? 0 })
     .returning('id')
     .executeTakeFirstOrThrow();
   const roleIds = options.roleIds ?? [];
-  if (roleIds.length > 0) await store.insertInto('groupRoles').values(roleIds.map((roleId) => ({ groupId: id, roleId }))).execute();
+  if (roleIds.length > 0)
+    await store
+      .insertInto('groupRoles')
+      .values(roleIds.map((roleId) => ({ groupId: id, roleId })))
+      .execute();
   return id;
 }
 
@@ -141,7 +164,10 @@ export function signInAdmin(service: TestService): Promise<Session> {
 }
 
 /** A service of the test's own, for what the file's shared service cannot show; always disposed. */
-export async function withOwnService<T>(run: (service: TestService) => Promise<T>, options?: Parameters<typeof startTestService>[0]): Promise<T> {
+export async function withOwnService<T>(
+  run: (service: TestService) => Promise<T>,
+  options?: Parameters<typeof startTestService>[0],
+): Promise<T> {
   const service = await startTestService(options);
   try {
     return await run(service);

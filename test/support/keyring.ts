@@ -36,7 +36,12 @@ export async function unlockKeyring(address: string, password: string): Promise<
     const service = object.getInterface('org.freedesktop.Secret.Service');
     const [, session] = (await service['OpenSession']!('plain', new dbus.Variant('s', ''))) as [unknown, string];
     const internal = object.getInterface('org.gnome.keyring.InternalUnsupportedGuiltRiddenInterface');
-    await internal['UnlockWithMasterPassword']!(loginCollection, [session, Buffer.alloc(0), Buffer.from(password, 'utf8'), 'text/plain; charset=utf8']);
+    await internal['UnlockWithMasterPassword']!(loginCollection, [
+      session,
+      Buffer.alloc(0),
+      Buffer.from(password, 'utf8'),
+      'text/plain; charset=utf8',
+    ]);
   });
 }
 

@@ -105,10 +105,16 @@ export async function buildLinuxDirPackage(): Promise<LinuxDirPackage> {
     await run('npm', ['run', 'dist', '--', '--linux', 'dir', `-c.electronDist=${electronDist}`, `-c.directories.output=${output}`]);
     const app = join(output, 'linux-unpacked');
     const electronBuilder = (args: string[], env?: NodeJS.ProcessEnv) =>
-      run(join(projectRoot, 'node_modules', '.bin', 'electron-builder'), ['--config', 'build/electron-builder.config.ts', `-c.electronDist=${electronDist}`, ...args], env);
+      run(
+        join(projectRoot, 'node_modules', '.bin', 'electron-builder'),
+        ['--config', 'build/electron-builder.config.ts', `-c.electronDist=${electronDist}`, ...args],
+        env,
+      );
     const stageAppImage = async () => {
       const appImageOutput = join(folder, 'appimage');
-      await electronBuilder(['--prepackaged', app, '--linux', 'AppImage', `-c.directories.output=${appImageOutput}`], { APPIMAGE_TOOLS_PATH: await standInAppImageTools(folder) });
+      await electronBuilder(['--prepackaged', app, '--linux', 'AppImage', `-c.directories.output=${appImageOutput}`], {
+        APPIMAGE_TOOLS_PATH: await standInAppImageTools(folder),
+      });
       const staged = (await readdir(appImageOutput)).filter((name) => name.endsWith('.AppDir'));
       if (staged.length !== 1) throw new Error(`expected one staged AppDir in ${appImageOutput}, found ${staged.join(', ') || 'none'}`);
       return join(appImageOutput, staged[0]!);

@@ -62,7 +62,10 @@ export class ManualCoreClock implements Clock {
    * Moves time forward, running each timer at its due moment; after each one the test's
    * `settle` (for example, waiting for the HTTP the timer started) runs before time moves on.
    */
-  async advance(by: { milliseconds?: number; seconds?: number; minutes?: number; hours?: number }, settle: () => Promise<void> = flushMicrotasks): Promise<void> {
+  async advance(
+    by: { milliseconds?: number; seconds?: number; minutes?: number; hours?: number },
+    settle: () => Promise<void> = flushMicrotasks,
+  ): Promise<void> {
     const target = this.current.plus(by).toMillis();
     for (;;) {
       const next = this.timers.filter((timer) => timer.dueMs <= target).sort((a, b) => a.dueMs - b.dueMs)[0];

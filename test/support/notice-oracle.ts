@@ -61,7 +61,10 @@ export class TrueHistory {
 
   /** The booking as it stands at `t`; undefined before it was made. */
   at(referenceNumber: string, t: number): Version | undefined {
-    return this.versions.get(referenceNumber)?.filter((version) => version.at <= t).at(-1);
+    return this.versions
+      .get(referenceNumber)
+      ?.filter((version) => version.at <= t)
+      .at(-1);
   }
 
   latest(referenceNumber: string): Version | undefined {
@@ -114,7 +117,8 @@ export function judge(history: TrueHistory, shown: readonly ShownNotice[], sleep
     const knowable = changedAt <= notice.at - knowMs || wokeBetween(changedAt, notice.at);
     if (kind === 'released') {
       if (now === undefined || now.gone === null) verdict.stale.push(`released while still booked: ${describe(notice)}`);
-      else if (now.gone === 'cancelled' && notice.title.includes('you did not check in')) verdict.stale.push(`cancelled, told as not checked in: ${describe(notice)}`);
+      else if (now.gone === 'cancelled' && notice.title.includes('you did not check in'))
+        verdict.stale.push(`cancelled, told as not checked in: ${describe(notice)}`);
       continue;
     }
     if (!timedKinds.has(kind) || now === undefined) continue;
@@ -126,7 +130,9 @@ export function judge(history: TrueHistory, shown: readonly ShownNotice[], sleep
       notice.at > now.end ||
       (timed !== 'endReminder' && timed !== 'startReminder' && now.checkedIn);
     if (wrong && knowable) {
-      verdict.stale.push(`${describe(notice)}: the booking was ${now.gone ?? (about !== momentMs ? `moved to ${iso(about)}` : now.checkedIn ? 'checked in' : 'over')} since ${iso(changedAt)}`);
+      verdict.stale.push(
+        `${describe(notice)}: the booking was ${now.gone ?? (about !== momentMs ? `moved to ${iso(about)}` : now.checkedIn ? 'checked in' : 'over')} since ${iso(changedAt)}`,
+      );
       continue;
     }
     // Late: against the moment of the version the notice is about.
@@ -142,7 +148,13 @@ export function judge(history: TrueHistory, shown: readonly ShownNotice[], sleep
   const shownFor = (referenceNumber: string, kinds: readonly string[], key: number, from: number, to: number) =>
     shown.some((notice) => {
       const parsed = parseId(notice.id);
-      return parsed.referenceNumber === referenceNumber && kinds.includes(parsed.kind) && parsed.momentMs === key && notice.at >= from && notice.at <= to;
+      return (
+        parsed.referenceNumber === referenceNumber &&
+        kinds.includes(parsed.kind) &&
+        parsed.momentMs === key &&
+        notice.at >= from &&
+        notice.at <= to
+      );
     });
   for (const [referenceNumber, versions] of history.versions) {
     const name = history.titles.get(referenceNumber) ?? referenceNumber;
@@ -168,19 +180,29 @@ export function judge(history: TrueHistory, shown: readonly ShownNotice[], sleep
     // A release the server made while Perch watched is told within a minute.
     const releasedAt = versions.find((version) => version.gone === 'released')?.at;
     const before = versions.filter((version) => version.gone === null).at(-1);
-    if (releasedAt !== undefined && before !== undefined && awakeThrough(releasedAt - knowMs, releasedAt + lateMs) && releasedAt + lateMs <= endMs) {
-      if (!shownFor(referenceNumber, ['released'], before.start, releasedAt, releasedAt + lateMs + minuteMs)) verdict.missed.push(`${name}: released at ${iso(releasedAt)}, not told`);
+    if (
+      releasedAt !== undefined &&
+      before !== undefined &&
+      awakeThrough(releasedAt - knowMs, releasedAt + lateMs) &&
+      releasedAt + lateMs <= endMs
+    ) {
+      if (!shownFor(referenceNumber, ['released'], before.start, releasedAt, releasedAt + lateMs + minuteMs))
+        verdict.missed.push(`${name}: released at ${iso(releasedAt)}, not told`);
     }
     // A check-in moment slept through, for a booking under way and unchecked on waking: one catch-up.
     for (const sleep of sleeps) {
       const state = history.at(referenceNumber, sleep.to);
-      if (state === undefined || state.gone !== null || state.checkedIn || state.autoReleaseMinutes === null || sleep.to + lateMs > endMs) continue;
+      if (state === undefined || state.gone !== null || state.checkedIn || state.autoReleaseMinutes === null || sleep.to + lateMs > endMs)
+        continue;
       const releaseMs = state.start + state.autoReleaseMinutes * minuteMs;
       const opened = momentOf('checkInOpen', state);
       const stillOpen = state.start <= sleep.to && sleep.to + lateMs < Math.min(releaseMs, state.end);
-      const changedLater = (history.versions.get(referenceNumber) ?? []).some((version) => version.at > sleep.to && version.at <= sleep.to + lateMs);
+      const changedLater = (history.versions.get(referenceNumber) ?? []).some(
+        (version) => version.at > sleep.to && version.at <= sleep.to + lateMs,
+      );
       if (!stillOpen || opened < sleep.from || changedLater) continue;
-      if (!shownFor(referenceNumber, ['checkInOpen', 'autoReleaseWarning'], state.start, sleep.to, sleep.to + lateMs)) verdict.missed.push(`${name}: no check-in catch-up on waking at ${iso(sleep.to)}`);
+      if (!shownFor(referenceNumber, ['checkInOpen', 'autoReleaseWarning'], state.start, sleep.to, sleep.to + lateMs))
+        verdict.missed.push(`${name}: no check-in catch-up on waking at ${iso(sleep.to)}`);
     }
   }
   return verdict;

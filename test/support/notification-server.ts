@@ -54,7 +54,16 @@ class RecordingNotifications extends NotificationsInterface {
     return this.capabilities;
   }
 
-  Notify(appName: string, replacesId: number, appIcon: string, summary: string, body: string, actions: string[], hints: Record<string, InstanceType<typeof Variant>>, expireTimeout: number): number {
+  Notify(
+    appName: string,
+    replacesId: number,
+    appIcon: string,
+    summary: string,
+    body: string,
+    actions: string[],
+    hints: Record<string, InstanceType<typeof Variant>>,
+    expireTimeout: number,
+  ): number {
     const id = replacesId > 0 ? replacesId : this.nextId++;
     const unwrapped: Record<string, unknown> = {};
     for (const [key, variant] of Object.entries(hints)) unwrapped[key] = variant.value;
@@ -98,10 +107,7 @@ RecordingNotifications.configureMembers({
  * Owns org.freedesktop.Notifications on the given bus (a private one from
  * `startPrivateSessionBus`) so tests can see exactly what real notify-send sent.
  */
-export async function startNotificationServer(
-  address: string,
-  options: { capabilities?: string[] } = {},
-): Promise<FakeNotificationServer> {
+export async function startNotificationServer(address: string, options: { capabilities?: string[] } = {}): Promise<FakeNotificationServer> {
   const bus = dbus.sessionBus({ busAddress: address });
   const service = new RecordingNotifications(options.capabilities ?? ['actions', 'body']);
   bus.export('/org/freedesktop/Notifications', service);

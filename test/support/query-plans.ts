@@ -18,6 +18,8 @@ export async function recordQueries<T>(store: Store, work: (store: Store) => Pro
 
 /** SQLite's plan of a recorded statement, one `detail` line per step. */
 export async function queryPlan(store: Store, query: CompiledQuery): Promise<string[]> {
-  const { rows } = await store.executeQuery<{ detail: string }>(CompiledQuery.raw(`EXPLAIN QUERY PLAN ${query.sql}`, [...query.parameters]));
+  const { rows } = await store.executeQuery<{ detail: string }>(
+    CompiledQuery.raw(`EXPLAIN QUERY PLAN ${query.sql}`, [...query.parameters]),
+  );
   return rows.map((row) => row.detail);
 }

@@ -12,7 +12,11 @@ export const hostModule = resolve(import.meta.dirname, '../../electron/service/h
 
 export function forkServiceHost(modulePath: string = hostModule, args: readonly string[] = []): ServiceHostLauncher {
   return () => {
-    const child = fork(modulePath, args, { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'], serialization: 'json' });
+    const child = fork(modulePath, args, {
+      execArgv: ['--import', 'tsx'],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      serialization: 'json',
+    });
     return {
       get pid() {
         return child.pid;

@@ -88,10 +88,21 @@ function writeBareBusConfig(folder: string): string {
 async function waitForName(address: string, name: string, timeoutMs = 5000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    const probe = spawn('dbus-send', ['--session', '--print-reply', '--dest=org.freedesktop.DBus', '/org/freedesktop/DBus', 'org.freedesktop.DBus.NameHasOwner', `string:${name}`], {
-      env: { ...process.env, DBUS_SESSION_BUS_ADDRESS: address },
-      stdio: ['ignore', 'pipe', 'ignore'],
-    });
+    const probe = spawn(
+      'dbus-send',
+      [
+        '--session',
+        '--print-reply',
+        '--dest=org.freedesktop.DBus',
+        '/org/freedesktop/DBus',
+        'org.freedesktop.DBus.NameHasOwner',
+        `string:${name}`,
+      ],
+      {
+        env: { ...process.env, DBUS_SESSION_BUS_ADDRESS: address },
+        stdio: ['ignore', 'pipe', 'ignore'],
+      },
+    );
     let output = '';
     probe.stdout.on('data', (chunk) => (output += String(chunk)));
     await once(probe, 'exit');

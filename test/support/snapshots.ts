@@ -2,7 +2,13 @@
  * Builders for what the core hands its views (bridge types), shared by the renderer's fake
  * `window.perch` and the shell's fake core; each test overrides only the fields it looks at.
  */
-import type { FreeResourceView, ReservationView, ResourceCardView, StateSnapshot, UnavailableResourceView } from '../../electron/bridge/contract.js';
+import type {
+  FreeResourceView,
+  ReservationView,
+  ResourceCardView,
+  StateSnapshot,
+  UnavailableResourceView,
+} from '../../electron/bridge/contract.js';
 
 /** How the core's tests read times, whatever the machine's locale: a 24-hour British clock. */
 export const testTimeFormat: StateSnapshot['timeFormat'] = { locale: 'en-GB', hourCycle: 'h23' };
@@ -42,7 +48,16 @@ export function reservationView(fields: Pick<ReservationView, 'start' | 'end'> &
 }
 
 /** What any row says of a resource that says nothing of itself, in the one schedule "Main". */
-const plainCard: Omit<ResourceCardView, 'resourceId' | 'name'> = { face: { kind: 'other', color: null }, scheduleId: 1, scheduleName: 'Main', groupNames: [], location: '', capacity: null, features: [], standing: null };
+const plainCard: Omit<ResourceCardView, 'resourceId' | 'name'> = {
+  face: { kind: 'other', color: null },
+  scheduleId: 1,
+  scheduleName: 'Main',
+  groupNames: [],
+  location: '',
+  capacity: null,
+  features: [],
+  standing: null,
+};
 
 /** A resource free now that one click can book: no limits, no approval, nothing known ahead unless given. */
 export function freeResourceView(fields: Pick<FreeResourceView, 'resourceId' | 'name'> & Partial<FreeResourceView>): FreeResourceView {

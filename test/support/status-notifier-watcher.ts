@@ -65,7 +65,10 @@ RecordingWatcher.configureMembers({
 });
 
 /** Owns org.kde.StatusNotifierWatcher on the given bus (a private one from `startPrivateSessionBus`). */
-export async function startStatusNotifierWatcher(address: string, options: { hostRegistered: boolean }): Promise<FakeStatusNotifierWatcher> {
+export async function startStatusNotifierWatcher(
+  address: string,
+  options: { hostRegistered: boolean },
+): Promise<FakeStatusNotifierWatcher> {
   const bus = dbus.sessionBus({ busAddress: address });
   const watcher = new RecordingWatcher(options.hostRegistered);
   bus.export('/StatusNotifierWatcher', watcher);

@@ -36,8 +36,7 @@ export const envelopeMembers = {
   message: Nullable(Type.String()),
 };
 
-export const Wire = <T extends TProperties>(properties: T) =>
-  Type.Object({ ...properties, ...envelopeMembers });
+export const Wire = <T extends TProperties>(properties: T) => Type.Object({ ...properties, ...envelopeMembers });
 
 export const DeletionEnvelope = Wire({});
 

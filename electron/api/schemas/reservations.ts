@@ -162,9 +162,7 @@ export const ReservationBody = Type.Object({
   startReminder: Type.Optional(Nullable(Reminder)),
   endReminder: Type.Optional(Nullable(Reminder)),
   allowParticipation: Type.Optional(Type.Boolean({ default: false })),
-  retryParameters: Type.Optional(
-    Type.Array(Type.Object({ name: Text(100), value: Text(100) }), { maxItems: 20 }),
-  ),
+  retryParameters: Type.Optional(Type.Array(Type.Object({ name: Text(100), value: Text(100) }), { maxItems: 20 })),
   termsAccepted: Type.Optional(Type.Boolean({ default: false })),
 });
 

@@ -14,7 +14,6 @@ import type { ResourceCardView, TimeFormatRules } from '../../bridge/contract.js
 import { wordsOf } from '../../bridge/words.js';
 import { resourceKindOf, type NamedKind } from '../views/resource-kind.js';
 
-
 /** A resource the user may book, as the phrase can name it. */
 export interface PhraseResource {
   id: number;
@@ -127,7 +126,31 @@ const weekdayOf = (word: string) => weekdays.findIndex((day) => day.startsWith(w
 const dayPattern = String.raw`(?:today|tonight|tomorrow|tomorow|tmrw|tmr|(?:on\s+)?(?:(?:next|this)\s+)?${weekdayPattern})`;
 
 /** Words that say nothing about what or when: "book me a desk at 3". */
-const fillerWords = new Set(['a', 'an', 'the', 'on', 'at', 'for', 'book', 'me', 'please', 'from', 'i', 'need', 'want', 'with', 'in', 'and', 'to', 'of', 'us', 'get', 'reserve', 'some', 'any']);
+const fillerWords = new Set([
+  'a',
+  'an',
+  'the',
+  'on',
+  'at',
+  'for',
+  'book',
+  'me',
+  'please',
+  'from',
+  'i',
+  'need',
+  'want',
+  'with',
+  'in',
+  'and',
+  'to',
+  'of',
+  'us',
+  'get',
+  'reserve',
+  'some',
+  'any',
+]);
 
 const kindWords: Record<string, NamedKind> = {
   room: 'room',
@@ -221,7 +244,9 @@ export function readBookingPhrase(line: string, context: PhraseContext): Booking
 
   let minCapacity: number | null = null;
   const size =
-    reading.take(String.raw`(?:for\s+)?(\d+)\s*(?:people|persons?|ppl|pax)`) ?? reading.take(String.raw`(\d+)\+`) ?? reading.take(String.raw`for\s+(\d+)`);
+    reading.take(String.raw`(?:for\s+)?(\d+)\s*(?:people|persons?|ppl|pax)`) ??
+    reading.take(String.raw`(\d+)\+`) ??
+    reading.take(String.raw`for\s+(\d+)`);
   if (size) {
     minCapacity = Number(size[1]);
     reading.said(size, `${minCapacity} ${minCapacity === 1 ? 'person' : 'people'} or more`);
@@ -239,7 +264,9 @@ export function readBookingPhrase(line: string, context: PhraseContext): Booking
     // The end first: "until 15:00" is not a start at 15:00.
     const until = reading.take(String.raw`(?:until|till|til|to)\s+(${clockPattern})`);
     if (until) [untilClock, untilTyped] = [typedClock(until[1]!), until];
-    const at = reading.take(String.raw`(?:at\s+|@\s*)?(\d{1,2}:\d{2}(?:\s*[ap]m)?|\d{1,2}\s*[ap]m|noon|midday|midnight)`) ?? reading.take(String.raw`(?:at|@)\s*(\d{1,2})`);
+    const at =
+      reading.take(String.raw`(?:at\s+|@\s*)?(\d{1,2}:\d{2}(?:\s*[ap]m)?|\d{1,2}\s*[ap]m|noon|midday|midnight)`) ??
+      reading.take(String.raw`(?:at|@)\s*(\d{1,2})`);
     if (at) [fromClock, timeTyped] = [typedClock(at[1]!), at];
   }
   dayTyped ??= reading.take(dayPattern);
@@ -263,7 +290,13 @@ export function readBookingPhrase(line: string, context: PhraseContext): Booking
   let start: DateTime | null = null;
   if (fromClock !== null && startIn !== null) ambiguities.push(`both a time and “${relative![0].trim()}” given: the time kept`);
   if (fromClock !== null) {
-    const hour = hourOf(fromClock, { twelveHour, evening: tonight, untilClock, passedBy: dayWord === null ? now : null }, ambiguities, format, day);
+    const hour = hourOf(
+      fromClock,
+      { twelveHour, evening: tonight, untilClock, passedBy: dayWord === null ? now : null },
+      ambiguities,
+      format,
+      day,
+    );
     start = day.set({ hour, minute: fromClock.minute });
   } else if (startIn !== null) start = now.plus({ minutes: startIn });
   else if (saysNow !== null || lengthMinutes !== null || untilClock !== null) {
@@ -276,21 +309,35 @@ export function readBookingPhrase(line: string, context: PhraseContext): Booking
   let end: DateTime | null = null;
   if (start !== null && untilClock !== null) {
     end = endOf(untilClock, start, ambiguities, format);
-    if (lengthMinutes !== null) ambiguities.push(`both an end and a length given: ${format.time(end.toMillis())} kept, ${durationWords(lengthMinutes)} left out`);
+    if (lengthMinutes !== null)
+      ambiguities.push(`both an end and a length given: ${format.time(end.toMillis())} kept, ${durationWords(lengthMinutes)} left out`);
   } else if (start !== null) {
     if (lengthMinutes === null) ambiguities.push(`no length given: ${durationWords(defaultLengthMinutes)}`);
     end = start.plus({ minutes: lengthMinutes ?? defaultLengthMinutes });
   }
   if (start !== null && end !== null) {
-    if (timeTyped !== null) reading.said(timeTyped, untilClock && !untilTyped ? `${format.time(start.toMillis())}–${format.time(end.toMillis())}` : format.time(start.toMillis()));
+    if (timeTyped !== null)
+      reading.said(
+        timeTyped,
+        untilClock && !untilTyped ? `${format.time(start.toMillis())}–${format.time(end.toMillis())}` : format.time(start.toMillis()),
+      );
     if (untilTyped !== null) reading.said(untilTyped, `until ${format.time(end.toMillis())}`);
   }
   if (fromClock === null && startIn === null && saysNow === null && start !== null) ambiguities.push('no start given: from now');
-  if (start !== null && start < now) ambiguities.push(`${format.time(start.toMillis())} ${day.hasSame(now, 'day') ? 'today' : format.shortDate(day.toMillis())} has passed`);
+  if (start !== null && start < now)
+    ambiguities.push(`${format.time(start.toMillis())} ${day.hasSame(now, 'day') ? 'today' : format.shortDate(day.toMillis())} has passed`);
   if (start === null && fromClock === null) ambiguities.push('no time given');
 
   const resource = wishOf(reading, minCapacity, context.resources, ambiguities);
-  return { resource, start, end, endSaid: untilClock !== null, day: (start ?? day).toISODate()!, understood: reading.understood, ambiguities };
+  return {
+    resource,
+    start,
+    end,
+    endSaid: untilClock !== null,
+    day: (start ?? day).toISODate()!,
+    understood: reading.understood,
+    ambiguities,
+  };
 }
 
 /** The day a day word names, seen from `now`. */
@@ -304,7 +351,8 @@ function dayOf(word: string, now: DateTime, ambiguities: string[], format: TimeF
     // "next Monday" is the Monday of next week: said, as some mean the coming one.
     const inNextWeek = today.startOf('week').plus({ weeks: 1, days: weekday - 1 });
     const coming = today.plus({ days: (weekday - today.weekday + 7) % 7 || 7 });
-    if (!coming.hasSame(inNextWeek, 'day')) ambiguities.push(`“${word}” read as ${format.shortDate(inNextWeek.toMillis())}, not ${format.shortDate(coming.toMillis())}`);
+    if (!coming.hasSame(inNextWeek, 'day'))
+      ambiguities.push(`“${word}” read as ${format.shortDate(inNextWeek.toMillis())}, not ${format.shortDate(coming.toMillis())}`);
     return inNextWeek;
   }
   // A weekday alone is the next such day; today's own name is today, said.
@@ -335,7 +383,9 @@ function hourOf(clock: TypedClock, rules: HourRules, ambiguities: string[], form
   const passed = (at: number) => rules.passedBy !== null && day.set({ hour: at, minute: clock.minute }) < rules.passedBy;
   if (rules.twelveHour && hour < 12 && passed(hour) && !passed(hour + 12)) {
     hour += 12;
-    ambiguities.push(`“${clock.text}” read as ${format.time(day.set({ hour, minute: clock.minute }).toMillis())}: the morning's has passed`);
+    ambiguities.push(
+      `“${clock.text}” read as ${format.time(day.set({ hour, minute: clock.minute }).toMillis())}: the morning's has passed`,
+    );
     return hour;
   }
   const meant = day.set({ hour, minute: clock.minute }).toMillis();
@@ -358,11 +408,16 @@ function rangeMeridiem(from: TypedClock, until: TypedClock | null): 'am' | 'pm' 
 function endOf(until: TypedClock, start: DateTime, ambiguities: string[], format: TimeFormat): DateTime {
   const at = (hour: number) => start.set({ hour, minute: until.minute });
   const hours =
-    until.meridiem !== null ? [(until.hour % 12) + (until.meridiem === 'pm' ? 12 : 0)] : until.twentyFourHour ? [until.hour] : [until.hour % 12, (until.hour % 12) + 12];
+    until.meridiem !== null
+      ? [(until.hour % 12) + (until.meridiem === 'pm' ? 12 : 0)]
+      : until.twentyFourHour
+        ? [until.hour]
+        : [until.hour % 12, (until.hour % 12) + 12];
   const sameDay = hours.map(at).find((end) => end > start);
   if (sameDay) return sameDay;
   const nextDay = at(hours[0]!).plus({ days: 1 });
-  if (until.text !== 'midnight') ambiguities.push(`ends the next day, ${format.shortDate(nextDay.toMillis())} ${format.time(nextDay.toMillis())}`);
+  if (until.text !== 'midnight')
+    ambiguities.push(`ends the next day, ${format.shortDate(nextDay.toMillis())} ${format.time(nextDay.toMillis())}`);
   return nextDay;
 }
 
@@ -380,12 +435,19 @@ function wishOf(reading: Reading, minCapacity: number | null, resources: readonl
   }
   // "Thames room": the kind word may be part of the name or only say what it is.
   const byAllWords = resources.filter((resource) => named(resource, words));
-  const matches = byAllWords.length > 0 ? byAllWords : resources.filter((resource) => (kind === null || resource.kind === kind) && named(resource, nameWords));
+  const matches =
+    byAllWords.length > 0
+      ? byAllWords
+      : resources.filter((resource) => (kind === null || resource.kind === kind) && named(resource, nameWords));
   const typed = words.join(' ');
   if (matches.length === 0) return { by: 'unknown', words: typed };
   const fitting = matches.filter(fits);
   if (fitting.length < matches.length && minCapacity !== null) {
-    ambiguities.push(fitting.length === 0 ? `no “${typed}” holds ${minCapacity} people` : `${matches.length - fitting.length} “${typed}” too small for ${minCapacity} left out`);
+    ambiguities.push(
+      fitting.length === 0
+        ? `no “${typed}” holds ${minCapacity} people`
+        : `${matches.length - fitting.length} “${typed}” too small for ${minCapacity} left out`,
+    );
   }
   const ids = (fitting.length > 0 ? fitting : matches).map((resource) => resource.id);
   reading.said(part, ids.length === 1 ? resources.find((resource) => resource.id === ids[0])!.name : `${ids.length} resources`);

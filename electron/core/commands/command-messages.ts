@@ -6,7 +6,8 @@ export const commandMessages = {
   checkOutNotConfirmed: 'The server did not confirm the check-out.',
   cancelNotConfirmed: 'The server did not confirm the cancellation.',
   extendNotConfirmed: 'The server did not confirm the new end time.',
-  startedLocked: (action: 'change' | 'cancel') => `This booking has started, and the server does not let you ${action} a booking once it has started.`,
+  startedLocked: (action: 'change' | 'cancel') =>
+    `This booking has started, and the server does not let you ${action} a booking once it has started.`,
   retitleNotConfirmed: 'The server did not confirm the new title.',
   moveNotConfirmed: 'The server did not confirm the new time and place.',
   notFreeThen: (name: string) => `${name} is already booked at that time.`,
@@ -27,7 +28,9 @@ export const commandMessages = {
     `${name} cannot be booked from ${from} to ${to}${label === '' ? '' : ` (${label})`}.`,
   bookedFrom: (name: string, time: string) => `${name} is booked from ${time}.`,
   justTaken: (name: string, nextFree: string | null) =>
-    nextFree === null ? `${name} was just taken, and no other time of that length is free later that day.` : `${name} was just taken — next free ${nextFree}`,
+    nextFree === null
+      ? `${name} was just taken, and no other time of that length is free later that day.`
+      : `${name} was just taken — next free ${nextFree}`,
 } as const;
 
 /** `1 hour 30 minutes`, for messages. */

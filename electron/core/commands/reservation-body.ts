@@ -19,12 +19,20 @@ export function everyAttribute(given: readonly AttributeInput[], defined: readon
   const definedIds = new Set(defined.map((attribute) => attribute.id));
   return [
     ...defined.map((attribute) => ({ attributeId: attribute.id, attributeValue: values.get(attribute.id) ?? '' })),
-    ...given.filter((attribute) => !definedIds.has(attribute.attributeId)).map((attribute) => ({ attributeId: attribute.attributeId, attributeValue: attribute.attributeValue ?? '' })),
+    ...given
+      .filter((attribute) => !definedIds.has(attribute.attributeId))
+      .map((attribute) => ({ attributeId: attribute.attributeId, attributeValue: attribute.attributeValue ?? '' })),
   ];
 }
 
 /** A new booking of one resource, for the user alone. */
-export function newBookingBody(request: BookRequest, start: DateTime, end: DateTime, zone: string, attributes: readonly WireAttribute[]): WireReservationBody {
+export function newBookingBody(
+  request: BookRequest,
+  start: DateTime,
+  end: DateTime,
+  zone: string,
+  attributes: readonly WireAttribute[],
+): WireReservationBody {
   return {
     title: request.title,
     description: request.description ?? '',
@@ -50,7 +58,12 @@ export function newBookingBody(request: BookRequest, start: DateTime, end: DateT
  * Everything a reservation is made of, so an update changes only what it means to change.
  * `attributes` are the server's reservation attributes; `isAdmin` whether the user administers it.
  */
-export function fullBodyOf(detail: WireReservation, summary: WireSummary | undefined, attributes: readonly WireAttribute[], isAdmin: boolean): WireReservationBody {
+export function fullBodyOf(
+  detail: WireReservation,
+  summary: WireSummary | undefined,
+  attributes: readonly WireAttribute[],
+  isAdmin: boolean,
+): WireReservationBody {
   const rule = detail.recurrenceRule;
   return {
     title: detail.title,
@@ -69,7 +82,9 @@ export function fullBodyOf(detail: WireReservation, summary: WireSummary | undef
     // would take "" as clearing the administrator's value.
     customAttributes: everyAttribute(
       detail.customAttributes.map((attribute) => ({ attributeId: attribute.id, attributeValue: attribute.value ?? '' })),
-      attributes.filter((attribute) => isAdmin || !attribute.adminOnly || detail.customAttributes.some((listed) => listed.id === attribute.id)),
+      attributes.filter(
+        (attribute) => isAdmin || !attribute.adminOnly || detail.customAttributes.some((listed) => listed.id === attribute.id),
+      ),
     ),
     startReminder: detail.startReminder,
     endReminder: detail.endReminder,

@@ -40,7 +40,8 @@ export function isTaken(slots: WireSlots, resourceId: number, start: DateTime, e
  * slot boundaries, crosses only bookable slots with no gap between them, and meets nothing busy.
  */
 export function nextFreeSpan(spans: readonly SlotSpan[], busy: readonly BusySpan[], fromMs: number, lengthMs: number): BusySpan | null {
-  const isFree = (span: SlotSpan) => span.isReservable && !span.isReserved && !busy.some((held) => overlaps(held, span.startMs, span.endMs));
+  const isFree = (span: SlotSpan) =>
+    span.isReservable && !span.isReserved && !busy.some((held) => overlaps(held, span.startMs, span.endMs));
   for (let first = 0; first < spans.length; first += 1) {
     const startMs = spans[first]!.startMs;
     if (startMs < fromMs) continue;
@@ -57,7 +58,14 @@ export function nextFreeSpan(spans: readonly SlotSpan[], busy: readonly BusySpan
 }
 
 /** Null when the booking fits; a time already booked is for the caller (`isTaken`) or the server to refuse. */
-export function slotProblem(slots: WireSlots, resourceId: number, start: DateTime, end: DateTime, name: string, zone: string): string | null {
+export function slotProblem(
+  slots: WireSlots,
+  resourceId: number,
+  start: DateTime,
+  end: DateTime,
+  name: string,
+  zone: string,
+): string | null {
   const startMs = start.toMillis();
   const endMs = end.toMillis();
   const overlapping = slotSpans(slots, resourceId).filter((span) => overlaps(span, startMs, endMs));
@@ -69,7 +77,8 @@ export function slotProblem(slots: WireSlots, resourceId: number, start: DateTim
   if (!overlapping.some((span) => span.endMs === endMs)) return commandMessages.notSlotEnd(name, time(endMs));
   for (let index = 1; index < overlapping.length; index += 1) {
     // A gap: the schedule's slots do not cover the time in between (days beyond the answer).
-    if (overlapping[index]!.startMs !== overlapping[index - 1]!.endMs) return commandMessages.notSlotEnd(name, time(overlapping[index - 1]!.endMs));
+    if (overlapping[index]!.startMs !== overlapping[index - 1]!.endMs)
+      return commandMessages.notSlotEnd(name, time(overlapping[index - 1]!.endMs));
   }
   return null;
 }

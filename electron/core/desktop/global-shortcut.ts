@@ -59,7 +59,13 @@ export const installedProgram = { path: '/opt/Perch/perch', command: 'perch' } a
  * lives in a mount that changes each run), the program as it lies elsewhere, and Electron with
  * the app's folder for a run from source.
  */
-export function launchCommand(facts: { platform: NodeJS.Platform; packaged: boolean; execPath: string; appImage: string | undefined; appPath: string }): string | null {
+export function launchCommand(facts: {
+  platform: NodeJS.Platform;
+  packaged: boolean;
+  execPath: string;
+  appImage: string | undefined;
+  appPath: string;
+}): string | null {
   if (facts.platform === 'darwin' || facts.platform === 'win32') return null;
   if (facts.appImage) return shellWord(facts.appImage);
   if (!facts.packaged) return `${shellWord(facts.execPath)} ${shellWord(facts.appPath)}`;
@@ -86,8 +92,23 @@ const strongModifiers = new Set(['CommandOrControl', 'Command', 'Control', 'Alt'
 
 const namedKeys = new Map<string, string>(
   [
-    'Space', 'Tab', 'Backspace', 'Delete', 'Insert', 'Return', 'Enter', 'Up', 'Down', 'Left', 'Right',
-    'Home', 'End', 'PageUp', 'PageDown', 'Escape', 'Plus',
+    'Space',
+    'Tab',
+    'Backspace',
+    'Delete',
+    'Insert',
+    'Return',
+    'Enter',
+    'Up',
+    'Down',
+    'Left',
+    'Right',
+    'Home',
+    'End',
+    'PageUp',
+    'PageDown',
+    'Escape',
+    'Plus',
   ].map((key) => [key.toLowerCase(), key]),
 );
 
@@ -123,8 +144,24 @@ export function checkAccelerator(text: string): AcceleratorCheck {
   return { ok: true, value: [...held, key].join('+') };
 }
 
-const macSymbols: Record<string, string> = { CommandOrControl: '⌘', Command: '⌘', Control: '⌃', Alt: '⌥', AltGr: '⌥', Shift: '⇧', Super: '⌘' };
-const otherNames: Record<string, string> = { CommandOrControl: 'Ctrl', Command: 'Super', Control: 'Ctrl', Alt: 'Alt', AltGr: 'AltGr', Shift: 'Shift', Super: 'Super' };
+const macSymbols: Record<string, string> = {
+  CommandOrControl: '⌘',
+  Command: '⌘',
+  Control: '⌃',
+  Alt: '⌥',
+  AltGr: '⌥',
+  Shift: '⇧',
+  Super: '⌘',
+};
+const otherNames: Record<string, string> = {
+  CommandOrControl: 'Ctrl',
+  Command: 'Super',
+  Control: 'Ctrl',
+  Alt: 'Alt',
+  AltGr: 'AltGr',
+  Shift: 'Shift',
+  Super: 'Super',
+};
 
 /** The accelerator as the platform writes shortcuts: "⌘⌥P" on macOS, "Ctrl+Alt+P" elsewhere; '' for none. */
 export function acceleratorLabel(accelerator: string, platform: NodeJS.Platform): string {
@@ -137,7 +174,9 @@ export function acceleratorLabel(accelerator: string, platform: NodeJS.Platform)
 
 /** The desktop's own shortcut, offered where Perch's cannot work: the settings say which command it runs. */
 function customShortcutRoute(command: string | null): string {
-  return command === null ? '' : ", or add a custom shortcut in your desktop's keyboard settings that runs the command below (starting Perch again opens it)";
+  return command === null
+    ? ''
+    : ", or add a custom shortcut in your desktop's keyboard settings that runs the command below (starting Perch again opens it)";
 }
 
 /**

@@ -29,9 +29,7 @@ export function validateCommandRequest<C extends CommandName>(name: C, request: 
     return invalidRequest(name, ['This command takes no request.']);
   }
   if (!Value.Check(schema, request)) {
-    const errors = [...Value.Errors(schema, request)]
-      .slice(0, maxReportedErrors)
-      .map((error) => `${error.path || '/'}: ${error.message}`);
+    const errors = [...Value.Errors(schema, request)].slice(0, maxReportedErrors).map((error) => `${error.path || '/'}: ${error.message}`);
     return invalidRequest(name, errors, schemaProblems(schema, request).slice(0, maxReportedErrors));
   }
   return { ok: true, value: Value.Clean(schema, Value.Clone(request)) as CommandRequest<C> };
@@ -42,7 +40,11 @@ const requestPurposes: Partial<Record<CommandName, string>> = { setSettings: 'Th
 
 /** `errors` are for the log; `fields` let a form name what it refused the way it labels it. */
 function invalidRequest<T>(name: CommandName, errors: string[], fields: FieldProblem[] = []): BridgeResult<T> {
-  return failure({ ...invalidInput(requestPurposes[name] ?? `The request for ${name} is not valid.`), errors, ...(fields.length > 0 && { fields }) });
+  return failure({
+    ...invalidInput(requestPurposes[name] ?? `The request for ${name} is not valid.`),
+    errors,
+    ...(fields.length > 0 && { fields }),
+  });
 }
 
 /** What a frame that is not the app's own page gets instead of an answer. */

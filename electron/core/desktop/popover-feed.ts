@@ -13,7 +13,11 @@ export interface PopoverFeed {
  * for nobody (issue 23: nothing spent while idle); and the latest state the moment it is shown,
  * when anything changed meanwhile.
  */
-export function createPopoverFeed(options: { visible: () => boolean; send: (snapshot: StateSnapshot) => void; snapshot: () => StateSnapshot }): PopoverFeed {
+export function createPopoverFeed(options: {
+  visible: () => boolean;
+  send: (snapshot: StateSnapshot) => void;
+  snapshot: () => StateSnapshot;
+}): PopoverFeed {
   let missed = false;
   return {
     stateChanged(snapshot) {

@@ -83,7 +83,9 @@ export function popoverPosition(input: PlacementInput): Point {
   const { window, display } = input;
   const tray = input.tray !== null && input.tray.width > 0 && input.tray.height > 0 ? input.tray : null;
   const anchor = tray ?? (input.cursor ? { ...input.cursor, width: 0, height: 0 } : null);
-  const position = anchor ? besideAnchor(anchor, window, edgeOfAnchor(anchor, display)) : inCorner(window, display, panelEdge(display, input.platform));
+  const position = anchor
+    ? besideAnchor(anchor, window, edgeOfAnchor(anchor, display))
+    : inCorner(window, display, panelEdge(display, input.platform));
   return {
     x: Math.round(clamp(position.x, display.workArea.x, display.workArea.x + display.workArea.width - window.width)),
     y: Math.round(clamp(position.y, display.workArea.y, display.workArea.y + display.workArea.height - window.height)),

@@ -8,10 +8,10 @@ export function sandboxOffNotice(run: { noSandbox: boolean; appImage: string | u
   if (!run.noSandbox) return null;
   if (run.appImage !== undefined && run.appImage !== '') {
     return (
-      'Chromium\'s sandbox is off: the AppImage\'s launcher started Perch with --no-sandbox because this system refuses ' +
+      "Chromium's sandbox is off: the AppImage's launcher started Perch with --no-sandbox because this system refuses " +
       'user namespaces to programs without an AppArmor profile. Install the deb, or give the AppImage a profile ' +
       '(README, Troubleshooting: "The AppImage runs without Chromium\'s sandbox").'
     );
   }
-  return 'Chromium\'s sandbox is off: Perch was started with --no-sandbox. Start it without that switch.';
+  return "Chromium's sandbox is off: Perch was started with --no-sandbox. Start it without that switch.";
 }

@@ -165,7 +165,11 @@ function reservationLabel(reservation: ReservationView, now: DateTime, format: T
 }
 
 /** The first free resources, in the popover's order, that the popover offers an action for. */
-function bookNowResources(freeNow: readonly FreeResourceView[], now: DateTime, format: TimeFormat): { resource: FreeResourceView; actions: QuickAction[] }[] {
+function bookNowResources(
+  freeNow: readonly FreeResourceView[],
+  now: DateTime,
+  format: TimeFormat,
+): { resource: FreeResourceView; actions: QuickAction[] }[] {
   const offered: { resource: FreeResourceView; actions: QuickAction[] }[] = [];
   for (const resource of freeNow) {
     if (offered.length === bookNowLimit) break;
@@ -183,13 +187,17 @@ export function bookNowScheduleIds(state: StateSnapshot, now: DateTime): number[
 /** The first free resources, in the popover's order, each with the popover's one-click actions (or its "Book…"). */
 function bookNowItem(state: StateSnapshot, now: DateTime, format: TimeFormat): TrayMenuItem {
   if (state.freeNowLoading) return { label: 'Book now — finding what is free…', enabled: false };
-  const resources = bookNowResources(state.freeNow, now, format).map(({ resource, actions }) => ({ label: resource.name, submenu: actions.map(actionItem) }));
+  const resources = bookNowResources(state.freeNow, now, format).map(({ resource, actions }) => ({
+    label: resource.name,
+    submenu: actions.map(actionItem),
+  }));
   if (resources.length === 0) return { label: 'Book now — nothing free', enabled: false };
   return { label: 'Book now', submenu: resources };
 }
 
 function actionItem(action: QuickAction): TrayMenuItem {
-  if (action.kind === 'form') return { label: `${action.label} (${action.reason})`, command: { name: 'openBookForm', request: action.draft } };
+  if (action.kind === 'form')
+    return { label: `${action.label} (${action.reason})`, command: { name: 'openBookForm', request: action.draft } };
   return { label: action.label, command: { name: 'book', request: action.request } };
 }
 

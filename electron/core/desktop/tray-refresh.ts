@@ -12,7 +12,11 @@ export interface TrayRefresh {
  * away): one timer, armed for the moment they next read differently, none while nothing will change
  * them; no ticking while nothing is due (issue 23).
  */
-export function createTrayRefresh(options: { clock: Clock; snapshot: () => StateSnapshot; show: (snapshot: StateSnapshot) => void }): TrayRefresh {
+export function createTrayRefresh(options: {
+  clock: Clock;
+  snapshot: () => StateSnapshot;
+  show: (snapshot: StateSnapshot) => void;
+}): TrayRefresh {
   const { clock } = options;
   let timer: TimerHandle | null = null;
   function refresh(snapshot = options.snapshot()): void {

@@ -15,7 +15,11 @@ const userNameLength = 32;
 /** Letters, digits, dots, dashes and underscores: what every server accepts and a URL keeps as it is. */
 export function localUserName(loginName: string): string {
   const plain = loginName.normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
-  const name = plain.replace(/[^A-Za-z0-9._-]+/g, '.').replace(/^[._-]+|[._-]+$/g, '').slice(0, userNameLength).replace(/[._-]+$/, '');
+  const name = plain
+    .replace(/[^A-Za-z0-9._-]+/g, '.')
+    .replace(/^[._-]+|[._-]+$/g, '')
+    .slice(0, userNameLength)
+    .replace(/[._-]+$/, '');
   return name === '' ? fallbackUserName : name;
 }
 
@@ -24,7 +28,10 @@ const capitalised = (word: string) => word.charAt(0).toUpperCase() + word.slice(
 /** `jane.doe` reads as Jane Doe; a single word is a first name. */
 export function localProfile(loginName: string, timezone: string): LocalProfile {
   const userName = localUserName(loginName);
-  const [first = userName, ...rest] = userName.split(/[._-]+/).filter((part) => part !== '').map(capitalised);
+  const [first = userName, ...rest] = userName
+    .split(/[._-]+/)
+    .filter((part) => part !== '')
+    .map(capitalised);
   return { userName, firstName: first, lastName: rest.join(' '), timezone };
 }
 

@@ -58,7 +58,11 @@ const localServiceMessages = {
 } as const;
 
 const sameAccount = (a: LocalAccount, b: LocalAccount) =>
-  a.userName === b.userName && a.password === b.password && a.firstName === b.firstName && a.lastName === b.lastName && a.timezone === b.timezone;
+  a.userName === b.userName &&
+  a.password === b.password &&
+  a.firstName === b.firstName &&
+  a.lastName === b.lastName &&
+  a.timezone === b.timezone;
 
 interface Run {
   process: ServiceHostProcess;
@@ -109,7 +113,10 @@ export function createLocalService(options: LocalServiceOptions): LocalService {
       if (current !== run) return;
       current = null;
       // The next ensureRunning starts it again; until then calls to it fail as unreachable.
-      if (!run.stopping) log(`local service: the process ${host.pid ?? ''} exited unexpectedly (exit code ${code ?? 'none'}); it starts again when next needed`);
+      if (!run.stopping)
+        log(
+          `local service: the process ${host.pid ?? ''} exited unexpectedly (exit code ${code ?? 'none'}); it starts again when next needed`,
+        );
     });
     host.postMessage({ type: 'start', dataFolder, demo: options.demo, ...(account !== null && { account }) });
     return run;
@@ -136,7 +143,8 @@ export function createLocalService(options: LocalServiceOptions): LocalService {
     },
 
     async ensureRunning(account) {
-      if (account !== undefined && current !== null && (current.account === null || !sameAccount(current.account, account))) await stopRun(current);
+      if (account !== undefined && current !== null && (current.account === null || !sameAccount(current.account, account)))
+        await stopRun(current);
       if (account !== undefined) lastAccount = account;
       current ??= start(lastAccount);
       return current.ready;

@@ -27,10 +27,7 @@ export interface PlannerInput {
    * cancellation and says "cancelled or released". Unknown (null): it cannot tell.
    */
   previousReadAt?: DateTime | null;
-  settings: Pick<
-    Settings,
-    'startReminderMinutes' | 'endReminderMinutes' | 'checkInLeadMinutes' | 'notifications'
-  >;
+  settings: Pick<Settings, 'startReminderMinutes' | 'endReminderMinutes' | 'checkInLeadMinutes' | 'notifications'>;
   /** Ids already shown, persisted across restarts by the core. */
   shown: ReadonlySet<string>;
   /** Shown notifications the user snoozed, by id: each is due again at its moment (see `snoozedUntil`). */
@@ -47,13 +44,7 @@ export interface PlannerInput {
 }
 
 export type NotificationKind =
-  | 'startReminder'
-  | 'endReminder'
-  | 'checkInOpen'
-  | 'autoReleaseWarning'
-  | 'released'
-  | 'approved'
-  | 'approvalGone';
+  'startReminder' | 'endReminder' | 'checkInOpen' | 'autoReleaseWarning' | 'released' | 'approved' | 'approvalGone';
 
 export interface PlannedNotification {
   /** `${kind}:${referenceNumber}:${moment as UTC ISO}` — the same on every re-planning. */
@@ -202,7 +193,9 @@ export interface NoticeMoment {
  * (poll-plan.ts), so the notice is not about a booking that moved, was cancelled or checked in
  * to meanwhile. Someone else's meetings are the meetings read's business.
  */
-export function noticeMoments(input: Pick<PlannerInput, 'now' | 'reservations' | 'settings' | 'shown' | 'snoozed' | 'autoReleaseWarningMinutes'>): NoticeMoment[] {
+export function noticeMoments(
+  input: Pick<PlannerInput, 'now' | 'reservations' | 'settings' | 'shown' | 'snoozed' | 'autoReleaseWarningMinutes'>,
+): NoticeMoment[] {
   const nowMs = input.now.toMillis();
   const moments: NoticeMoment[] = [];
   const owned = input.reservations.filter((reservation) => reservation.owned && isUsable(reservation));
@@ -233,12 +226,7 @@ function* pendingCandidates(
  * Drops shown ids that can never be due again, so the persisted set stays small: ids of
  * reservations no longer listed whose moment is more than `keepDays` in the past.
  */
-export function retainShown(
-  shown: ReadonlySet<string>,
-  reservations: readonly Reservation[],
-  now: DateTime,
-  keepDays = 2,
-): Set<string> {
+export function retainShown(shown: ReadonlySet<string>, reservations: readonly Reservation[], now: DateTime, keepDays = 2): Set<string> {
   const listed = new Set(reservations.map((reservation) => reservation.referenceNumber));
   const oldestMs = now.toMillis() - keepDays * 24 * 60 * minuteMs;
   const kept = new Set<string>();
@@ -307,7 +295,12 @@ const kindOrder: Record<NotificationKind, number> = {
  * the auto-release warning: its moment is the release itself). The first button is the one
  * macOS shows; the others come on hover.
  */
-function timedActions(candidate: Candidate, nowMs: number, checkInLeadMinutes: number, lockedOnceStarted: boolean): readonly NotificationAction[] {
+function timedActions(
+  candidate: Candidate,
+  nowMs: number,
+  checkInLeadMinutes: number,
+  lockedOnceStarted: boolean,
+): readonly NotificationAction[] {
   const { reservation } = candidate;
   if (!reservation.owned) return notificationActionSets.snooze;
   const checkInOpen = awaitsCheckIn(reservation) && nowMs >= reservation.start.toMillis() - checkInLeadMinutes * minuteMs;
@@ -402,11 +395,7 @@ interface Change {
 }
 
 /** What the step from the previous poll to the latest one tells: approvals and releases. */
-function* changes(
-  reservations: readonly Reservation[],
-  previous: readonly Reservation[],
-  input: PlannerInput,
-): Generator<Change> {
+function* changes(reservations: readonly Reservation[], previous: readonly Reservation[], input: PlannerInput): Generator<Change> {
   const switches = input.settings.notifications;
   const nowMs = input.now.toMillis();
   const horizonMs = input.horizon?.isValid ? input.horizon.toMillis() : null;
@@ -416,8 +405,7 @@ function* changes(
   for (const before of previous.filter((reservation) => reservation.owned)) {
     const after = latest.get(before.referenceNumber);
     // A reservation that ended drops out of the list by itself; one beyond the window is unseen.
-    const mayVanish =
-      nowMs < before.end.toMillis() && (horizonMs === null || before.start.toMillis() < horizonMs);
+    const mayVanish = nowMs < before.end.toMillis() && (horizonMs === null || before.start.toMillis() < horizonMs);
     if (before.isPendingApproval) {
       if (!switches.approvalOutcome) continue;
       if (after !== undefined && !after.isPendingApproval) yield { kind: 'approved', reservation: after, certain: true };
@@ -480,11 +468,17 @@ class Texts {
         const deadline = keeps ? `Released at ${this.time(candidate.untilMs, reservation)} unless you check in.` : 'Check-in is open.';
         // Once it has started (a late timer, a wake from sleep), it is about checking in alone.
         if (!candidate.withStartReminder || candidate.keyMs <= this.nowMs) {
-          return { title: `${keeps ? 'Check in to keep' : 'Check in to'} ${resource}`, body: `${deadline} ${this.summary(reservation, true)}` };
+          return {
+            title: `${keeps ? 'Check in to keep' : 'Check in to'} ${resource}`,
+            body: `${deadline} ${this.summary(reservation, true)}`,
+          };
         }
         const starts = `starts ${this.countdown(candidate.keyMs)}`;
         const checkIn = keeps ? `check in to keep ${title === '' ? 'it' : resource}` : `check in to ${title === '' ? 'it' : resource}`;
-        return { title: `${title === '' ? resource : title} ${starts} — ${checkIn}`, body: `${deadline} ${this.summary(reservation, false)}` };
+        return {
+          title: `${title === '' ? resource : title} ${starts} — ${checkIn}`,
+          body: `${deadline} ${this.summary(reservation, false)}`,
+        };
       }
       case 'autoReleaseWarning': {
         const left = Math.max(1, Math.ceil((candidate.untilMs - this.nowMs) / minuteMs));
@@ -503,8 +497,10 @@ class Texts {
     switch (kind) {
       case 'released': {
         // Gone while Perch was not looking: it cannot tell who removed it.
-        if (!certain) return { title: `${name} cancelled or released`, body: `No longer in your reservations. ${this.summary(reservation, true)}` };
-        const within = reservation.autoReleaseMinutes === null ? '' : ` within ${this.format.duration(reservation.autoReleaseMinutes)} of its start`;
+        if (!certain)
+          return { title: `${name} cancelled or released`, body: `No longer in your reservations. ${this.summary(reservation, true)}` };
+        const within =
+          reservation.autoReleaseMinutes === null ? '' : ` within ${this.format.duration(reservation.autoReleaseMinutes)} of its start`;
         return { title: `${name} released: you did not check in`, body: `Not checked in${within}. ${this.summary(reservation, true)}` };
       }
       case 'approved':

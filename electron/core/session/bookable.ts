@@ -25,7 +25,10 @@ function resourceIdOfUrl(url: string): number | null {
  * (no `permissions`, a group whose grants could not be read, an administrator of any kind): then
  * nothing is held back, and the server decides, as before.
  */
-export async function readBookableResourceIds(user: WireUser, groupGrants: (groupId: number) => Promise<readonly string[] | null>): Promise<number[] | null> {
+export async function readBookableResourceIds(
+  user: WireUser,
+  groupGrants: (groupId: number) => Promise<readonly string[] | null>,
+): Promise<number[] | null> {
   if (user.permissions === null) return null;
   if (user.groups.some((group) => group.roleIds.some((roleId) => rolesBookingBeyondGrants.includes(roleId)))) return null;
   const ids = new Set(user.permissions.map((permission) => permission.id).filter((id) => id > 0));
@@ -44,7 +47,10 @@ export async function readBookableResourceIds(user: WireUser, groupGrants: (grou
  * Whether Perch offers a resource for booking: an administrator may book everything, and grants
  * that are not known hold nothing back. Built once per list, so a long one is checked quickly.
  */
-export function bookableTest(account: { isAdmin: boolean; bookableResourceIds?: readonly number[] | null }): (resourceId: number) => boolean {
+export function bookableTest(account: {
+  isAdmin: boolean;
+  bookableResourceIds?: readonly number[] | null;
+}): (resourceId: number) => boolean {
   const ids = account.bookableResourceIds;
   if (account.isAdmin || ids === undefined || ids === null) return () => true;
   const bookable = new Set(ids);

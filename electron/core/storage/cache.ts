@@ -201,9 +201,23 @@ function partsOfLegacy(value: unknown): Omit<LoadedCache, 'legacy'> | null {
   // Without the groups or the attributes, the reference data is fetched again rather than shown half.
   const whole = value.groups !== undefined && value.reservationAttributes !== undefined;
   return {
-    reference: { part: { account, resources: value.resources, schedules: value.schedules, groups: value.groups ?? null, reservationAttributes: value.reservationAttributes ?? [] }, digest: null },
+    reference: {
+      part: {
+        account,
+        resources: value.resources,
+        schedules: value.schedules,
+        groups: value.groups ?? null,
+        reservationAttributes: value.reservationAttributes ?? [],
+      },
+      digest: null,
+    },
     reservations: {
-      part: { account, reservations: value.reservations, fetchedAt: value.fetchedAt, referenceFetchedAt: whole ? (value.referenceFetchedAt ?? null) : null },
+      part: {
+        account,
+        reservations: value.reservations,
+        fetchedAt: value.fetchedAt,
+        referenceFetchedAt: whole ? (value.referenceFetchedAt ?? null) : null,
+      },
       digest: null,
     },
     shown: { part: { account, shownNotificationIds: value.shownNotificationIds }, digest: null },

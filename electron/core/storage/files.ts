@@ -4,10 +4,7 @@ import { access, mkdir, open, readFile, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { DateTime } from 'luxon';
 
-export type JsonRead =
-  | { kind: 'missing' }
-  | { kind: 'unreadable'; problem: string }
-  | { kind: 'ok'; value: unknown };
+export type JsonRead = { kind: 'missing' } | { kind: 'unreadable'; problem: string } | { kind: 'ok'; value: unknown };
 
 /** Reads and parses a JSON file; a missing file and a damaged one are answers, not exceptions. */
 export async function readJsonFile(path: string): Promise<JsonRead> {

@@ -74,7 +74,10 @@ export async function loadSettings(dataDir: string, options: { now?: () => DateT
   }
 
   const keptAs = await moveAside(path, (options.now ?? DateTime.now)());
-  const kept = keptAs === null ? 'The file could not be renamed, so it will be replaced when settings are saved.' : `The old file was kept as ${basename(keptAs)}.`;
+  const kept =
+    keptAs === null
+      ? 'The file could not be renamed, so it will be replaced when settings are saved.'
+      : `The old file was kept as ${basename(keptAs)}.`;
   return {
     settings: structuredClone(defaultSettings),
     problem: `Your settings file could not be used (${why}), so Perch is using the default settings. ${kept}`,

@@ -36,7 +36,12 @@ export function narrowWindow(now: DateTime, zone: string, settings: Settings, kn
 }
 
 /** Replaces what the window covered with what the server listed there; keeps the rest that has not ended. */
-export function mergeReservations(existing: readonly WireSummary[], fetched: readonly WireSummary[], window: PollWindow, now: DateTime): WireSummary[] {
+export function mergeReservations(
+  existing: readonly WireSummary[],
+  fetched: readonly WireSummary[],
+  window: PollWindow,
+  now: DateTime,
+): WireSummary[] {
   const fromMs = window.from.toMillis();
   const toMs = window.to.toMillis();
   const nowMs = now.toMillis();

@@ -105,7 +105,8 @@ export function createPoller(options: PollerOptions): Poller {
   const arm = () => {
     clearTimer();
     if (!running || paused) return;
-    const delay = consecutiveFailures > 0 ? Math.max(backoffDelayMs(consecutiveFailures, random(), firstMs, maxMs), minimumDelayMs) : intervalMs();
+    const delay =
+      consecutiveFailures > 0 ? Math.max(backoffDelayMs(consecutiveFailures, random(), firstMs, maxMs), minimumDelayMs) : intervalMs();
     nextPollAt = clock.now().plus({ milliseconds: delay });
     timer = clock.setTimeout(() => {
       timer = null;

@@ -7,7 +7,13 @@ import { DateTime } from 'luxon';
 import { parseHumanDuration } from '../../api/durations.js';
 import { AttributeCategory } from '../../api/schemas/attributes.js';
 import { ResourceStatus } from '../../api/schemas/resources.js';
-import type { FreeNowClosedView, FreeResourceView, ResourceCardView, ResourceFace, UnavailableResourceView } from '../../bridge/contract.js';
+import type {
+  FreeNowClosedView,
+  FreeResourceView,
+  ResourceCardView,
+  ResourceFace,
+  UnavailableResourceView,
+} from '../../bridge/contract.js';
 import { nextOpening, openingAt, type Opening, type ScheduleHours } from './opening-hours.js';
 import { isoIn, isoOrNull } from './bridge-time.js';
 import { unknownFace } from './resource-views.js';
@@ -54,7 +60,10 @@ const inSentence = (label: string) => (/^[A-Z][a-z]/.test(label) ? label[0]!.toL
 export function oneClickObstacle(resource: WireResource, attributes: readonly WireAttribute[], isAdmin: boolean): string | null {
   const required = attributes
     .filter((attribute) => attribute.required && (isAdmin || !attribute.adminOnly))
-    .filter((attribute) => attribute.secondaryCategoryId !== AttributeCategory.resource || attribute.secondaryEntityIds.includes(resource.resourceId))
+    .filter(
+      (attribute) =>
+        attribute.secondaryCategoryId !== AttributeCategory.resource || attribute.secondaryEntityIds.includes(resource.resourceId),
+    )
     .map((attribute) => `a ${inSentence(attribute.label)}`);
   const needs = [...(resource.requiresApproval ? ['approval'] : []), ...required];
   if (needs.length === 0) return null;
@@ -82,7 +91,7 @@ type Standing =
  */
 function freeAgainMs(spans: readonly Span[], fromMs: number, coveredToMs: number, closesMs: number | null): number | null {
   let atMs = fromMs;
-  for (let moved = true; moved; ) {
+  for (let moved = true; moved;) {
     moved = false;
     for (const span of spans) {
       if (span.startMs <= atMs && span.endMs > atMs) {
@@ -117,7 +126,8 @@ function standings(answers: readonly BusyAnswer[], context: FreeNowContext): { r
   // A moment is the millisecond it names: what starts at it is busy, what ends at it is not.
   const toMs = context.windowEnd?.toMillis() ?? fromMs + 1;
   const coveredTo = new Map<number, number>();
-  for (const answer of answers) coveredTo.set(answer.scheduleId, Math.max(coveredTo.get(answer.scheduleId) ?? Number.NEGATIVE_INFINITY, answer.until.toMillis()));
+  for (const answer of answers)
+    coveredTo.set(answer.scheduleId, Math.max(coveredTo.get(answer.scheduleId) ?? Number.NEGATIVE_INFINITY, answer.until.toMillis()));
   const spans = new Map<number, Span[]>();
   const seen = new Set<string>();
   for (const summary of [...answers.flatMap((answer) => answer.reservations), ...context.own]) {
@@ -259,7 +269,10 @@ const reasonRank = { busy: 0, closed: 1, notAsked: 2 } as const;
  * user booked lately first, then the soonest free again (booked, then closed, then not asked yet),
  * then by name.
  */
-export function freeNowLists(answers: readonly BusyAnswer[], context: FreeNowContext): { free: FreeResourceView[]; notFree: UnavailableResourceView[] } {
+export function freeNowLists(
+  answers: readonly BusyAnswer[],
+  context: FreeNowContext,
+): { free: FreeResourceView[]; notFree: UnavailableResourceView[] } {
   const all = standings(answers, context);
   const writers = rowWriters(context);
   return { free: freeViewsOf(all, context, writers), notFree: notFreeViewsOf(all, writers) };
@@ -268,8 +281,13 @@ export function freeNowLists(answers: readonly BusyAnswer[], context: FreeNowCon
 function notFreeViewsOf(all: Standings, { card, iso }: RowWriters): UnavailableResourceView[] {
   const others = all.flatMap(({ resource, standing }) => {
     if (standing.kind === 'free') return [];
-    const freeFromMs = standing.kind === 'busy' ? standing.freeFromMs : standing.kind === 'closed' ? (standing.opensAt?.toMillis() ?? null) : null;
-    const view: UnavailableResourceView = { ...card(resource), reason: standing.kind, freeFrom: freeFromMs === null ? null : iso(freeFromMs) };
+    const freeFromMs =
+      standing.kind === 'busy' ? standing.freeFromMs : standing.kind === 'closed' ? (standing.opensAt?.toMillis() ?? null) : null;
+    const view: UnavailableResourceView = {
+      ...card(resource),
+      reason: standing.kind,
+      freeFrom: freeFromMs === null ? null : iso(freeFromMs),
+    };
     return [{ freeFromMs: freeFromMs ?? Number.POSITIVE_INFINITY, view }];
   });
   return rankBy(others, [
@@ -284,8 +302,16 @@ function notFreeViewsOf(all: Standings, { card, iso }: RowWriters): UnavailableR
  * (not merely busy): the one that opens first and when, so the user can look at that time. Null
  * while any of them is open or its hours are not known.
  */
-export function freeNowClosedView(context: Pick<FreeNowContext, 'zone' | 'now' | 'resources' | 'schedules' | 'hours' | 'mayBook'>): FreeNowClosedView | null {
-  const holding = [...new Set(context.resources.filter((resource) => resource.statusId === ResourceStatus.available && context.mayBook(resource.resourceId)).map((resource) => resource.scheduleId))];
+export function freeNowClosedView(
+  context: Pick<FreeNowContext, 'zone' | 'now' | 'resources' | 'schedules' | 'hours' | 'mayBook'>,
+): FreeNowClosedView | null {
+  const holding = [
+    ...new Set(
+      context.resources
+        .filter((resource) => resource.statusId === ResourceStatus.available && context.mayBook(resource.resourceId))
+        .map((resource) => resource.scheduleId),
+    ),
+  ];
   const layouts = holding.map((scheduleId) => context.hours.find((hours) => hours.scheduleId === scheduleId));
   if (layouts.length === 0 || layouts.some((hours) => hours === undefined || openingAt(hours, context.now)?.open !== false)) return null;
   const next = (layouts as ScheduleHours[])

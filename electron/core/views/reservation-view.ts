@@ -39,7 +39,9 @@ export interface ViewContext extends Reader {
 function seriesKeyOf(reservation: Reservation, zone: string): string | null {
   if (!reservation.isRecurring) return null;
   const minutes = Math.round(reservation.end.diff(reservation.start, 'minutes').minutes);
-  return [reservation.ownerId, reservation.resourceId, reservation.start.setZone(zone).toFormat('HH:mm'), minutes, reservation.title].join('|');
+  return [reservation.ownerId, reservation.resourceId, reservation.start.setZone(zone).toFormat('HH:mm'), minutes, reservation.title].join(
+    '|',
+  );
 }
 
 function viewOf(reservation: Reservation, context: ViewContext): ReservationView {
@@ -73,7 +75,12 @@ function viewOf(reservation: Reservation, context: ViewContext): ReservationView
     checkInOpensAt: awaits ? isoIn(zone, reservation.start.minus({ minutes: checkInOpensMinutes })) : null,
     checkInOpen: awaits && nowMs < checkInClosesMs(reservation) && (reservation.checkInAvailable ?? checkInWindow),
     // Checking out before the start would be a cancellation; servers refuse it.
-    canCheckOut: mine && reservation.checkedInAt !== null && reservation.checkedOutAt === null && nowMs < endMs && (reservation.checkOutAvailable ?? nowMs > startMs),
+    canCheckOut:
+      mine &&
+      reservation.checkedInAt !== null &&
+      reservation.checkedOutAt === null &&
+      nowMs < endMs &&
+      (reservation.checkOutAvailable ?? nowMs > startMs),
     canChange: mine && reservation.checkedOutAt === null && nowMs < endMs && !lockedNow,
     ownerName: reservation.ownerName,
     ownerFirstName: reservation.ownerFirstName,
@@ -138,4 +145,3 @@ export function recurrenceView(detail: WireReservation, zone: string, scheduleZo
     until: isoOrNull(zone, lastDay(wireInstant(rule.repeatTerminationDate), zone, scheduleZone)),
   };
 }
-

@@ -34,13 +34,17 @@ export function resourceTypeNames(types: readonly WireResourceType[]): Map<numbe
  * The type's name first ("Desk", "Meeting rooms"), read with the same words as a typed booking
  * reads ("a desk tomorrow"), so the icon and the phrase agree; then the resource's groups, name and size.
  */
-export function resourceKind(resource: WireResource, typeNames: ReadonlyMap<number, string>, groupNames: readonly string[] = []): ResourceKind {
+export function resourceKind(
+  resource: WireResource,
+  typeNames: ReadonlyMap<number, string>,
+  groupNames: readonly string[] = [],
+): ResourceKind {
   const typeName = resource.typeId === null ? undefined : typeNames.get(resource.typeId);
   const capacity = resource.maxParticipants;
   return (
-    (typeName === undefined ? null : resourceKindOf({ name: typeName, groupNames: [], capacity: null }))
-    ?? resourceKindOf({ name: resource.name, groupNames: [...groupNames], capacity })
-    ?? 'other'
+    (typeName === undefined ? null : resourceKindOf({ name: typeName, groupNames: [], capacity: null })) ??
+    resourceKindOf({ name: resource.name, groupNames: [...groupNames], capacity }) ??
+    'other'
   );
 }
 
@@ -53,7 +57,11 @@ export function resourceColor(color: string | null | undefined): string | null {
   return hex === undefined ? null : `#${hex.toLowerCase()}`;
 }
 
-export function resourceFace(resource: WireResource, typeNames: ReadonlyMap<number, string>, groupNames: readonly string[] = []): ResourceFace {
+export function resourceFace(
+  resource: WireResource,
+  typeNames: ReadonlyMap<number, string>,
+  groupNames: readonly string[] = [],
+): ResourceFace {
   return { kind: resourceKind(resource, typeNames, groupNames), color: resourceColor(resource.color) };
 }
 
@@ -61,14 +69,25 @@ export function resourceFace(resource: WireResource, typeNames: ReadonlyMap<numb
  * The last lists read and the faces made of them: a refresh replaces the lists and nothing changes
  * them in place, so the same arrays mean the same faces, and a snapshot per poll reads no names again.
  */
-let lastFaces: { resources: readonly WireResource[]; types: readonly WireResourceType[]; groups: WireGroupTree | null; faces: ReadonlyMap<number, ResourceFace> } | null = null;
+let lastFaces: {
+  resources: readonly WireResource[];
+  types: readonly WireResourceType[];
+  groups: WireGroupTree | null;
+  faces: ReadonlyMap<number, ResourceFace>;
+} | null = null;
 
 /** Each resource's face by id, for the rows and reservations that name them. */
-export function resourceFaces(resources: readonly WireResource[], types: readonly WireResourceType[], groups: WireGroupTree | null): ReadonlyMap<number, ResourceFace> {
+export function resourceFaces(
+  resources: readonly WireResource[],
+  types: readonly WireResourceType[],
+  groups: WireGroupTree | null,
+): ReadonlyMap<number, ResourceFace> {
   if (lastFaces?.resources === resources && lastFaces.types === types && lastFaces.groups === groups) return lastFaces.faces;
   const typeNames = resourceTypeNames(types);
   const groupNames = groupNamesByResource(groups);
-  const faces = new Map(resources.map((resource) => [resource.resourceId, resourceFace(resource, typeNames, groupNames.get(resource.resourceId))]));
+  const faces = new Map(
+    resources.map((resource) => [resource.resourceId, resourceFace(resource, typeNames, groupNames.get(resource.resourceId))]),
+  );
   lastFaces = { resources, types, groups, faces };
   return faces;
 }

@@ -88,11 +88,13 @@ export function slotViews(slots: WireSlots, resourceId: number, zone: string, da
   const dayStart = DateTime.fromISO(date, { zone });
   const dayEnd = dayStart.plus({ days: 1 });
   const onDay = ({ start }: { start: DateTime }) => start >= dayStart && start < dayEnd;
-  return resourceSlots(slots, resourceId).filter(onDay).map(({ start, end, slot }) => ({
-    start: isoIn(zone, start),
-    end: isoIn(zone, end),
-    isReservable: slot.isReservable && !slot.isReserved,
-  }));
+  return resourceSlots(slots, resourceId)
+    .filter(onDay)
+    .map(({ start, end, slot }) => ({
+      start: isoIn(zone, start),
+      end: isoIn(zone, end),
+      isReservable: slot.isReservable && !slot.isReserved,
+    }));
 }
 
 /** Reservation attributes; one limited to resources lists them (secondary category: resource). */

@@ -27,4 +27,5 @@ export function secretServiceLocked(env: NodeJS.ProcessEnv = process.env): Promi
 }
 
 /** The Secret Service on Linux; elsewhere the keychain's lock cannot be told without a prompt (null). */
-export const keychainLockedWithoutPrompt = (): Promise<boolean | null> => (process.platform === 'linux' ? secretServiceLocked() : Promise.resolve(null));
+export const keychainLockedWithoutPrompt = (): Promise<boolean | null> =>
+  process.platform === 'linux' ? secretServiceLocked() : Promise.resolve(null);

@@ -143,7 +143,9 @@ export function checkAttributeBody(
  * The entity ids of a definition that must exist, by category: its scope (appliesToIds) and, for
  * reservation attributes, its secondary entities.
  */
-export function referencedEntities(definition: AttributeDefinitionInput): { member: 'appliesToIds' | 'secondaryEntityIds'; category: EntityCategory; ids: number[] }[] {
+export function referencedEntities(
+  definition: AttributeDefinitionInput,
+): { member: 'appliesToIds' | 'secondaryEntityIds'; category: EntityCategory; ids: number[] }[] {
   const references: { member: 'appliesToIds' | 'secondaryEntityIds'; category: EntityCategory; ids: number[] }[] = [];
   if (isEntityCategory(definition.categoryId) && definition.appliesToIds.length > 0) {
     references.push({ member: 'appliesToIds', category: definition.categoryId, ids: definition.appliesToIds });

@@ -31,12 +31,7 @@ const outOfService: Availability = { available: false, availableAt: null, availa
  * A resource whose status is not Available is out of service: never free, whatever its bookings
  * say, so it answers no times at all rather than times it cannot be booked at.
  */
-export function availabilityAt(
-  bookings: readonly HeldTime[],
-  at: number,
-  horizon: number,
-  inService: boolean,
-): Availability {
+export function availabilityAt(bookings: readonly HeldTime[], at: number, horizon: number, inService: boolean): Availability {
   if (!inService) return outOfService;
   let freeFrom = at;
   let holding: HeldTime | null = null;
@@ -53,7 +48,8 @@ export function availabilityAt(
       break;
     }
   }
-  if (freeFrom >= horizon) return { available: false, availableAt: null, availableUntil: null, reservationId: holding?.reservationId ?? null };
+  if (freeFrom >= horizon)
+    return { available: false, availableAt: null, availableUntil: null, reservationId: holding?.reservationId ?? null };
   return {
     available: holding === null,
     availableAt: freeFrom,

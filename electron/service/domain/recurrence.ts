@@ -70,11 +70,9 @@ const fail = (error: string): { ok: false; error: string } => ({ ok: false, erro
 /** Sunday-based weekday (0–6) of a luxon DateTime (whose weekday is 1 = Monday … 7 = Sunday). */
 const sundayWeekday = (date: DateTime): number => date.weekday % 7;
 
-const isWeekday = (value: unknown): value is number =>
-  typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= 6;
+const isWeekday = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= 6;
 
-const isInterval = (value: unknown): value is number =>
-  typeof value === 'number' && Number.isSafeInteger(value) && value >= 1;
+const isInterval = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value) && value >= 1;
 
 /**
  * Validates a reservation body's recurrence rule against its first instance. Defaults: no rule or
@@ -114,8 +112,7 @@ export function parseRecurrenceRule(
   }
 
   const { repeatTerminationDate } = input;
-  const termination =
-    typeof repeatTerminationDate === 'string' ? parseWireDateTime(repeatTerminationDate, zone)?.setZone(zone) : null;
+  const termination = typeof repeatTerminationDate === 'string' ? parseWireDateTime(repeatTerminationDate, zone)?.setZone(zone) : null;
   const terminationDate = termination?.toISODate() ?? null;
   const firstDate = localStart.toISODate();
   // ISO calendar dates compare correctly as text.
@@ -221,10 +218,7 @@ function* repeatDates(first: DateTime, rule: RecurrenceRule, termination: DateTi
       for (let step = 1; ; step += 1) {
         const month = firstMonth.plus({ months: step * interval });
         if (!month.isValid || month > termination) return;
-        const day =
-          rule.monthlyType === 'dayOfWeek'
-            ? 1 + ((weekday - sundayWeekday(month) + 7) % 7) + (ordinal - 1) * 7
-            : first.day;
+        const day = rule.monthlyType === 'dayOfWeek' ? 1 + ((weekday - sundayWeekday(month) + 7) % 7) + (ordinal - 1) * 7 : first.day;
         if (day > (month.daysInMonth ?? 0)) continue;
         const date = month.set({ day });
         if (date > termination) return;

@@ -227,7 +227,9 @@ export function includesBlockedPeriod(layout: ScheduleLayout, from: DateTime, to
  */
 export function reservablePeriodCount(layout: ScheduleLayout, from: DateTime, to: DateTime, zone: string): number {
   const start = from.setZone(zone);
-  const wholeWeeks = spansDays(from, to, DAYS_HOLDING_EVERY_PERIOD) ? Math.floor((to.toMillis() - start.toMillis()) / (7 * MILLIS_PER_DAY)) - 1 : 0;
+  const wholeWeeks = spansDays(from, to, DAYS_HOLDING_EVERY_PERIOD)
+    ? Math.floor((to.toMillis() - start.toMillis()) / (7 * MILLIS_PER_DAY)) - 1
+    : 0;
   const perWeek = layout.days.reduce((sum, day) => sum + day.filter((period) => period.isReservable).length, 0);
   const rest = periodsBetween(layout, start.plus({ weeks: wholeWeeks }), to, zone).filter((period) => period.isReservable).length;
   return wholeWeeks * perWeek + rest;

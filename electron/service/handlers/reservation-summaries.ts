@@ -19,7 +19,8 @@ export const fullName = (first: string, last: string) => [first, last].filter((p
 /** Names keyed by user id, as real servers list who takes part and who is invited (server-facts C). */
 const namesIn = (people: readonly SeriesPerson[] | undefined, role: number): Record<string, string> =>
   Object.fromEntries(inRole(people, role).map((person) => [String(person.userId), fullName(person.firstName, person.lastName)]));
-const emailsIn = (guests: readonly SeriesGuest[] | undefined, role: number) => (guests ? inRole(guests, role).map((guest) => guest.email) : []);
+const emailsIn = (guests: readonly SeriesGuest[] | undefined, role: number) =>
+  guests ? inRole(guests, role).map((guest) => guest.email) : [];
 
 /** Durations are shown in whole minutes; a check-out time on a second boundary rounds down. */
 const minutesBetween = (from: number, to: number) => Math.max(0, Math.floor((to - from) / 60_000));
@@ -91,5 +92,10 @@ function summaryAnswer(links: LinkBuilder, { row, people, guests }: ListedOccurr
 export async function summariesById(store: Store, links: LinkBuilder, filter: ReservationFilter): Promise<Map<number, WireSummary>> {
   const { viewer } = filter;
   const listed = await listOccurrences(store, filter);
-  return new Map(listed.map((occurrence) => [occurrence.row.reservationId, summaryAnswer(links, occurrence, viewer === undefined || mayChange(viewer, occurrence.row))]));
+  return new Map(
+    listed.map((occurrence) => [
+      occurrence.row.reservationId,
+      summaryAnswer(links, occurrence, viewer === undefined || mayChange(viewer, occurrence.row)),
+    ]),
+  );
 }

@@ -10,14 +10,7 @@ import { accessoryShortages, conflictMessage, findConflicts, resourcesNotBookabl
 import { readBookingRequest, remindersOf, type BookingRequest } from '../store/booking-request.js';
 import { connectionOf, inTransaction, inWriteTransaction, type Connection, type Store } from '../store/database.js';
 import { mayChange } from '../store/occurrences.js';
-import {
-  deleteInstances,
-  insertInstances,
-  insertSeries,
-  rebookInstance,
-  replaceSeries,
-  type SeriesValues,
-} from '../store/reservations.js';
+import { deleteInstances, insertInstances, insertSeries, rebookInstance, replaceSeries, type SeriesValues } from '../store/reservations.js';
 import { bookedResources, findReservation, seriesOccurrences, setSeriesRecurrence, type StoredReservation } from '../store/series.js';
 import type { ReservationRow, ReservationSeriesRow } from '../store/tables.js';
 import { deletionEnvelope } from './deletion.js';
@@ -79,11 +72,21 @@ function checkRequest(
 ): Occurrence[] {
   const zone = request.schedule.timezone;
   const violations = new Violations();
-  for (const error of timingViolations(request.occurrences, request.resources, { now: context.now, isAdmin: caller.isAdmin, zone, layout: request.layout, action: context.action })) {
+  for (const error of timingViolations(request.occurrences, request.resources, {
+    now: context.now,
+    isAdmin: caller.isAdmin,
+    zone,
+    layout: request.layout,
+    action: context.action,
+  })) {
     violations.add(error);
   }
   if (!caller.isAdmin) {
-    const refused = resourcesNotBookable(connection, caller.user.id, request.resources.map((resource) => resource.id));
+    const refused = resourcesNotBookable(
+      connection,
+      caller.user.id,
+      request.resources.map((resource) => resource.id),
+    );
     const names = request.resources.filter((resource) => refused.includes(resource.id)).map((resource) => resource.name);
     // A right the caller lacks outranks what is wrong with the request itself.
     if (names.length) throw forbidden(`You do not have permission to book ${names.join(', ')}.`);
@@ -100,11 +103,18 @@ function checkRequest(
   for (const error of attributes.errors) violations.add(error);
   violations.throwIfAny();
 
-  const conflicts = findConflicts(connection, request.resources, request.occurrences, { isAdmin: caller.isAdmin, excludeReservationIds: context.replacing, zone: caller.user.timezone });
+  const conflicts = findConflicts(connection, request.resources, request.occurrences, {
+    isAdmin: caller.isAdmin,
+    excludeReservationIds: context.replacing,
+    zone: caller.user.timezone,
+  });
   const conflicting = new Set(conflicts.map((conflict) => conflict.occurrenceIndex));
   if (conflicts.length && (!request.skipConflicts || conflicting.has(0))) throw invalid(conflictMessage(conflicts));
   const kept = request.occurrences.filter((_, index) => !conflicting.has(index));
-  const shortage = accessoryShortages(connection, request.accessories, kept, { excludeReservationIds: context.replacing, zone: caller.user.timezone });
+  const shortage = accessoryShortages(connection, request.accessories, kept, {
+    excludeReservationIds: context.replacing,
+    zone: caller.user.timezone,
+  });
   if (shortage) throw invalid(shortage);
   return kept;
 }
@@ -122,10 +132,22 @@ function instanceValues(request: BookingRequest, occurrences: readonly Occurrenc
 }
 
 /** Stores a new series for the request; returns the reference number of its first occurrence. */
-function storeSeries(connection: Connection, request: BookingRequest, occurrences: readonly Occurrence[], pending: boolean, nowMs: number, keepReferences: readonly string[] = []) {
+function storeSeries(
+  connection: Connection,
+  request: BookingRequest,
+  occurrences: readonly Occurrence[],
+  pending: boolean,
+  nowMs: number,
+  keepReferences: readonly string[] = [],
+) {
   const seriesId = insertSeries(connection, seriesValues(request, pending), nowMs);
   const instances = instanceValues(request, occurrences, keepReferences);
-  insertInstances(connection, seriesId, request.resources.map((resource) => resource.id), instances);
+  insertInstances(
+    connection,
+    seriesId,
+    request.resources.map((resource) => resource.id),
+    instances,
+  );
   // Series ids are AUTOINCREMENT: a new one never held values.
   writeAttributeValues(connection, AttributeCategory.reservation, seriesId, request.body.customAttributes ?? [], true);
   return instances[0]!.referenceNumber;
@@ -141,7 +163,9 @@ async function occurrencesInScope(store: Store, existing: StoredReservation, sco
 async function endSeriesBefore(trx: Store, series: ReservationSeriesRow, splitAt: number) {
   const rule = readStoredRecurrenceRule(series.recurrence);
   if (rule.type === 'none' || rule.zone === null) return;
-  const terminationDate = DateTime.fromMillis(splitAt, { zone: usableZone(rule.zone) }).minus({ days: 1 }).toISODate();
+  const terminationDate = DateTime.fromMillis(splitAt, { zone: usableZone(rule.zone) })
+    .minus({ days: 1 })
+    .toISODate();
   await setSeriesRecurrence(trx, series.id, serializeRecurrenceRule({ ...rule, terminationDate }));
 }
 
@@ -199,7 +223,13 @@ export const reservationHandlers = {
         // A single occurrence changes in place: its reference number and check-in state stay.
         replaceSeries(connection, existing.series.id, seriesValues(request, pending), now.toMillis());
         writeAttributeValues(connection, AttributeCategory.reservation, existing.series.id, body.customAttributes ?? []);
-        rebookInstance(connection, existing.instance.id, request.resources.map((resource) => resource.id), kept[0]!.start.toMillis(), kept[0]!.end.toMillis());
+        rebookInstance(
+          connection,
+          existing.instance.id,
+          request.resources.map((resource) => resource.id),
+          kept[0]!.start.toMillis(),
+          kept[0]!.end.toMillis(),
+        );
         return { referenceNumber: existing.instance.referenceNumber, pending };
       }
       // Reference numbers carry over in order, so the edited occurrence keeps its own.
@@ -222,9 +252,11 @@ export const reservationHandlers = {
       const tooLate = deletionViolation(DateTime.fromMillis(existing.instance.startAt), resources, clock.now(), caller.isAdmin);
       if (tooLate) throw invalid(tooLate);
       const doomed = await occurrencesInScope(trx, existing, scope);
-      await deleteInstances(trx, doomed.map((row) => row.id));
+      await deleteInstances(
+        trx,
+        doomed.map((row) => row.id),
+      );
     });
     return deletionEnvelope();
   },
 } satisfies Pick<HandlerMap, 'createReservation' | 'updateReservation' | 'deleteReservation'>;
-

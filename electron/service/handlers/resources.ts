@@ -1,12 +1,7 @@
 import type { Static } from '@sinclair/typebox';
 import { formatHoursAndMinutes, formatHumanDuration, formatMinutes } from '../../api/durations.js';
 import { AttributeCategory } from '../../api/schemas/attributes.js';
-import {
-  ResourceStatus,
-  type Resource,
-  type ResourceTreeGroup,
-  type ResourceTreeResource,
-} from '../../api/schemas/resources.js';
+import { ResourceStatus, type Resource, type ResourceTreeGroup, type ResourceTreeResource } from '../../api/schemas/resources.js';
 import { contrastingTextColor } from '../domain/colors.js';
 import { parseIdList } from '../domain/id-list.js';
 import { checkResourceReferences, readResourceBody, type ResourceInput } from '../domain/resource-body.js';
@@ -52,21 +47,13 @@ const buffer = inForm(formatHoursAndMinutes);
 function resourceReference(links: LinkBuilder, resourceId: number, message: string) {
   return {
     resourceId,
-    links: [
-      links.to('getResource', { resourceId }, 'get_resource'),
-      links.to('updateResource', { resourceId }, 'update_resource'),
-    ],
+    links: [links.to('getResource', { resourceId }, 'get_resource'), links.to('updateResource', { resourceId }, 'update_resource')],
     message,
   };
 }
 
 /** The read form of many resources, with their groups and attribute values loaded in bulk. */
-async function presentResources(
-  store: Store,
-  links: LinkBuilder,
-  caller: Caller,
-  rows: readonly ResourceRow[],
-): Promise<WireResource[]> {
+async function presentResources(store: Store, links: LinkBuilder, caller: Caller, rows: readonly ResourceRow[]): Promise<WireResource[]> {
   const ids = rows.map((row) => row.id);
   const [groupIds, attributes] = await Promise.all([
     groupIdsOfResources(store, ids),
@@ -142,10 +129,7 @@ const ungroupedName = 'Ungrouped';
 
 /** The group tree with the caller's visible resources hung under their groups (groups first, as real servers do). */
 async function buildResourceTree(store: Store, caller: Caller): Promise<TreeGroup[]> {
-  const [groups, placements] = await Promise.all([
-    allResourceGroups(store),
-    visibleResourcePlacements(store, caller),
-  ]);
+  const [groups, placements] = await Promise.all([allResourceGroups(store), visibleResourcePlacements(store, caller)]);
   const nodes = new Map<number, TreeGroup>(
     groups.map((group) => [
       group.id,
@@ -153,7 +137,15 @@ async function buildResourceTree(store: Store, caller: Caller): Promise<TreeGrou
     ]),
   );
   const roots: TreeGroup[] = [];
-  const ungrouped: TreeGroup = { type: 'group', id: ungroupedId, name: ungroupedName, label: ungroupedName, parent: null, parent_id: null, children: [] };
+  const ungrouped: TreeGroup = {
+    type: 'group',
+    id: ungroupedId,
+    name: ungroupedName,
+    label: ungroupedName,
+    parent: null,
+    parent_id: null,
+    children: [],
+  };
   for (const group of groups) {
     const node = nodes.get(group.id)!;
     const parent = group.parentId === null ? undefined : nodes.get(group.parentId);

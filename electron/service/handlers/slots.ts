@@ -110,11 +110,16 @@ export const slotHandlers = {
     const bookings =
       allPeriods.length === 0
         ? new Map()
-        : bookingsByResource(await overlappingBookings(store, resources.map((resource) => resource.id), from, to));
+        : bookingsByResource(
+            await overlappingBookings(
+              store,
+              resources.map((resource) => resource.id),
+              from,
+              to,
+            ),
+          );
 
-    const plans = days.map((day) =>
-      resources.map((resource) => planSlots(day.periods, bookings.get(resource.id) ?? [])),
-    );
+    const plans = days.map((day) => resources.map((resource) => planSlots(day.periods, bookings.get(resource.id) ?? [])));
     const reservationIds = [...new Set(plans.flat(2).flatMap((slot) => (slot.reservationId === null ? [] : [slot.reservationId])))];
     const resourcesSeen = visible.map((resource) => resource.id);
     const summaries = await summariesById(store, links, { from, to, reservationIds, viewer: caller, resourcesSeen });

@@ -46,9 +46,6 @@ export interface RequestContext<N extends OperationName> {
   caller: Operations[N]['auth'] extends 'none' ? Caller | null : Caller;
 }
 
-export type Handler<N extends OperationName> = (
-  input: OperationInput<N>,
-  context: RequestContext<N>,
-) => Promise<OperationOutput<N>>;
+export type Handler<N extends OperationName> = (input: OperationInput<N>, context: RequestContext<N>) => Promise<OperationOutput<N>>;
 
 export type HandlerMap<N extends OperationName = OperationName> = { [K in N]: Handler<K> };

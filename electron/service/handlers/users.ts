@@ -43,7 +43,11 @@ export const userHandlers = {
   /** Everyone sees every user, as on real servers; private attribute values stay with their owner. */
   async getAllUsers({ query }, { store, links, caller }) {
     const rows = await listUsers(store, query, caller);
-    const attributes = await userAttributeValues(store, rows.map((row) => row.id), caller);
+    const attributes = await userAttributeValues(
+      store,
+      rows.map((row) => row.id),
+      caller,
+    );
     return { users: userListItemAnswers(links, rows, attributes, caller), links: [], message: null };
   },
 
@@ -59,7 +63,4 @@ export const userHandlers = {
     await deleteUser(store, user.id);
     return deletionEnvelope();
   },
-} satisfies Pick<
-  HandlerMap,
-  'createUser' | 'updateUser' | 'updateUserPassword' | 'getAllUsers' | 'getUser' | 'deleteUser'
->;
+} satisfies Pick<HandlerMap, 'createUser' | 'updateUser' | 'updateUserPassword' | 'getAllUsers' | 'getUser' | 'deleteUser'>;

@@ -57,8 +57,7 @@ export function openApiDocument(serverUrl: string) {
   };
 }
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"]/g, (character) => `&#${character.charCodeAt(0)};`);
+const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (character) => `&#${character.charCodeAt(0)};`);
 
 export function documentationPage(apiRoot: string): string {
   const rows = operationNames

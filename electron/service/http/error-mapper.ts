@@ -67,9 +67,8 @@ function toWire(error: FastifyError | ServiceError, request: FastifyRequest): Wi
   }
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) {
-    const reason = error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
-      ? 'The request body is not valid JSON'
-      : error.message;
+    const reason =
+      error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError ? 'The request body is not valid JSON' : error.message;
     return { status, body: { links: [], message: messages.invalid, errors: [reason] } };
   }
   request.log.error({ err: error }, 'request failed');

@@ -1,13 +1,6 @@
 import { Type, type TSchema } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest, HTTPMethods } from 'fastify';
-import {
-  apiRootPath,
-  operationNames,
-  operations,
-  pathParameterNames,
-  pathParameters,
-  type OperationName,
-} from '../../api/operations.js';
+import { apiRootPath, operationNames, operations, pathParameterNames, pathParameters, type OperationName } from '../../api/operations.js';
 import type { Clock } from '../clock.js';
 import type { ServiceConfig } from '../config.js';
 import type { Caller, Handler, HandlerMap, OperationInput, RequestContext } from '../handlers/types.js';
@@ -56,12 +49,7 @@ function typedParams(path: string, raw: Record<string, string>) {
   );
 }
 
-function registerOperation<N extends OperationName>(
-  app: FastifyInstance,
-  name: N,
-  handler: Handler<N>,
-  deps: RouteDependencies,
-) {
+function registerOperation<N extends OperationName>(app: FastifyInstance, name: N, handler: Handler<N>, deps: RouteDependencies) {
   const operation = operations[name];
   const params = paramsSchema(operation.path);
   // Authorised before the body is validated: an anonymous caller learns nothing about the body rules.
@@ -109,10 +97,13 @@ function registerPathGuards(app: FastifyInstance) {
         method: others,
         url: apiRootPath + path,
         handler: (_request, reply) =>
-          reply.code(405).header('allow', allowed.join(', ')).send({
-            links: [],
-            message: `HTTP method not allowed for the requested resource. Use one of these instead: ${allowed.join(', ')}`,
-          }),
+          reply
+            .code(405)
+            .header('allow', allowed.join(', '))
+            .send({
+              links: [],
+              message: `HTTP method not allowed for the requested resource. Use one of these instead: ${allowed.join(', ')}`,
+            }),
       });
     }
     if (path.endsWith('/')) {
@@ -120,10 +111,13 @@ function registerPathGuards(app: FastifyInstance) {
         method: everyMethod,
         url: apiRootPath + path.slice(0, -1),
         handler: (_request, reply) =>
-          reply.code(301).header('location', apiRootPath + path).send({
-            links: [],
-            message: `This route ends with a slash: ${apiRootPath + path}`,
-          }),
+          reply
+            .code(301)
+            .header('location', apiRootPath + path)
+            .send({
+              links: [],
+              message: `This route ends with a slash: ${apiRootPath + path}`,
+            }),
       });
     }
   }

@@ -28,7 +28,10 @@ export async function releaseDue(store: Store, nowMs: number): Promise<number> {
       .where('resources.autoReleaseMinutes', '>', 0)
       .where(sql<number>`${sql.ref('reservations.startAt')} + ${sql.ref('resources.autoReleaseMinutes')} * ${minuteMs}`, '<=', nowMs)
       .execute();
-    await deleteInstances(trx, due.map((row) => row.id));
+    await deleteInstances(
+      trx,
+      due.map((row) => row.id),
+    );
     return due.length;
   });
 }

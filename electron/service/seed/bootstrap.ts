@@ -61,7 +61,11 @@ export async function administratorsGroup(store: Store): Promise<number> {
     const existing = await trx.selectFrom('userGroups').select('id').where('name', '=', administratorsGroupName).executeTakeFirst();
     const group =
       existing ??
-      (await trx.insertInto('userGroups').values({ name: administratorsGroupName, isDefault: 0 }).returning('id').executeTakeFirstOrThrow());
+      (await trx
+        .insertInto('userGroups')
+        .values({ name: administratorsGroupName, isDefault: 0 })
+        .returning('id')
+        .executeTakeFirstOrThrow());
     await trx
       .insertInto('groupRoles')
       .values({ groupId: group.id, roleId: Role.applicationAdministrator })

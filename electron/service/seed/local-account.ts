@@ -25,7 +25,9 @@ async function recordedAccount(store: Store): Promise<{ id: number; userName: st
 /** The wanted name, or the first of name2, name3… that nobody has (names compare without case). */
 async function freeUserName(store: Store, wanted: string): Promise<string> {
   const taken = new Set(
-    (await store.selectFrom('users').select('userName').where('userName', 'like', `${wanted}%`).execute()).map((row) => row.userName.toLowerCase()),
+    (await store.selectFrom('users').select('userName').where('userName', 'like', `${wanted}%`).execute()).map((row) =>
+      row.userName.toLowerCase(),
+    ),
   );
   if (!taken.has(wanted.toLowerCase())) return wanted;
   let suffix = 2;

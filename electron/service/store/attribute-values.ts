@@ -23,7 +23,10 @@ interface CategoryDefinitions {
 }
 
 function loadDefinitions(connection: Connection, categoryId: number): CategoryDefinitions {
-  const definitions = connection.records<AttributeRow>('SELECT * FROM custom_attributes WHERE category_id = ? ORDER BY sort_order, id', categoryId);
+  const definitions = connection.records<AttributeRow>(
+    'SELECT * FROM custom_attributes WHERE category_id = ? ORDER BY sort_order, id',
+    categoryId,
+  );
   const scopes = new Map<number, Set<number>>();
   if (definitions.length === 0) return { definitions, scopes };
   const scoped = connection.all<{ attributeId: number; entityId: number }>(
@@ -118,9 +121,17 @@ export function checkAttributeInputs(
  * transaction. `isNew`: the entity was just created under an id never used before, so it has no
  * values to remove.
  */
-export function writeAttributeValues(connection: Connection, categoryId: number, entityId: number, inputs: readonly AttributeInput[], isNew = false) {
+export function writeAttributeValues(
+  connection: Connection,
+  categoryId: number,
+  entityId: number,
+  inputs: readonly AttributeInput[],
+  isNew = false,
+) {
   if (!isNew) deleteAttributeValues(connection, categoryId, entityId);
-  const rows = inputs.filter((input) => !isBlank(input.attributeValue)).map((input) => [input.attributeId, entityId, input.attributeValue!.trim()]);
+  const rows = inputs
+    .filter((input) => !isBlank(input.attributeValue))
+    .map((input) => [input.attributeId, entityId, input.attributeValue!.trim()]);
   connection.insertRows('custom_attribute_values', ['attribute_id', 'entity_id', 'value'], rows);
 }
 
@@ -151,7 +162,11 @@ export async function readAttributeValues(
   const values = await store
     .selectFrom('customAttributeValues')
     .select(['attributeId', 'entityId', 'value'])
-    .where('attributeId', 'in', category.definitions.map((definition) => definition.id))
+    .where(
+      'attributeId',
+      'in',
+      category.definitions.map((definition) => definition.id),
+    )
     .where('entityId', 'in', [...entityIds])
     .execute();
   const valueOf = new Map(values.map((row) => [`${row.attributeId}:${row.entityId}`, row.value]));

@@ -22,7 +22,11 @@ export async function readDefinitions(store: Store, filter: { categoryId: number
   const scopes = await store
     .selectFrom('customAttributeAppliesTo')
     .select(['attributeId', 'entityId'])
-    .where('attributeId', 'in', rows.map((row) => row.id))
+    .where(
+      'attributeId',
+      'in',
+      rows.map((row) => row.id),
+    )
     .orderBy('entityId')
     .execute();
   const scopeOf = new Map<number, number[]>();
@@ -37,7 +41,11 @@ export async function readDefinitions(store: Store, filter: { categoryId: number
 /** The ids among `ids` that name no entity of the category. */
 export async function unknownEntityIds(store: Store, category: EntityCategory, ids: readonly number[]): Promise<number[]> {
   if (ids.length === 0) return [];
-  const found = await store.selectFrom(entityTables[category]).select('id').where('id', 'in', [...ids]).execute();
+  const found = await store
+    .selectFrom(entityTables[category])
+    .select('id')
+    .where('id', 'in', [...ids])
+    .execute();
   const known = new Set(found.map((row) => row.id));
   return ids.filter((id) => !known.has(id));
 }
@@ -83,6 +91,8 @@ export async function updateDefinition(store: Store, attributeId: number, defini
 
 /** Values and scopes go with the definition (foreign keys cascade). Answers whether there was one. */
 export async function deleteDefinition(store: Store, attributeId: number): Promise<boolean> {
-  const { numDeletedRows } = await inTransaction(store, (trx) => trx.deleteFrom('customAttributes').where('id', '=', attributeId).executeTakeFirst());
+  const { numDeletedRows } = await inTransaction(store, (trx) =>
+    trx.deleteFrom('customAttributes').where('id', '=', attributeId).executeTakeFirst(),
+  );
   return numDeletedRows > 0n;
 }

@@ -38,9 +38,12 @@ export function findConflicts(
   const bufferOf = (resource: ResourceRow) => (options.isAdmin ? 0 : (resource.bufferTime ?? 0) * 60_000);
   const widest = Math.max(0, ...resources.map(bufferOf));
   const { from, to } = spanOf(occurrences);
-  const bookings = bookingsOverlapping(connection, resources.map((resource) => resource.id), from - widest, to + widest).filter(
-    (booking) => !options.excludeReservationIds.has(booking.reservationId),
-  );
+  const bookings = bookingsOverlapping(
+    connection,
+    resources.map((resource) => resource.id),
+    from - widest,
+    to + widest,
+  ).filter((booking) => !options.excludeReservationIds.has(booking.reservationId));
   const conflicts: Conflict[] = [];
   occurrences.forEach((occurrence, occurrenceIndex) => {
     const start = occurrence.start.toMillis();
@@ -97,7 +100,10 @@ export function accessoryShortages(
     const end = occurrence.end.toMillis();
     for (const request of limited) {
       const inUse = held
-        .filter((row) => row.accessoryId === request.accessoryId && !options.excludeReservationIds.has(row.id) && row.startAt < end && row.endAt > start)
+        .filter(
+          (row) =>
+            row.accessoryId === request.accessoryId && !options.excludeReservationIds.has(row.id) && row.startAt < end && row.endAt > start,
+        )
         .reduce((sum, row) => sum + row.quantity, 0);
       if (inUse + request.quantity > request.quantityAvailable!) {
         lines.push(`(${messageDate(occurrence.start, options.zone)}) ${request.name} limited to ${request.quantityAvailable}`);

@@ -60,7 +60,9 @@ export function readBookingRequest(
   const violations = new Violations();
   if (body.resourceId === undefined) violations.add('Missing or invalid resourceId');
   const resourceIds = [...new Set([body.resourceId ?? 0, ...(body.resources ?? [])])].filter((id) => id > 0);
-  const rows = resourceIds.length ? connection.records<ResourceRow>(`SELECT * FROM resources WHERE id IN (${placeholders(resourceIds.length)})`, ...resourceIds) : [];
+  const rows = resourceIds.length
+    ? connection.records<ResourceRow>(`SELECT * FROM resources WHERE id IN (${placeholders(resourceIds.length)})`, ...resourceIds)
+    : [];
   const byId = new Map(rows.map((row) => [row.id, row]));
   if (body.resourceId !== undefined && !byId.has(body.resourceId)) violations.add('Missing or invalid resourceId');
   const unknownResources = resourceIds.filter((id) => id !== body.resourceId && !byId.has(id));
@@ -70,7 +72,8 @@ export function readBookingRequest(
   const resources = resourceIds.map((id) => byId.get(id)!);
   const primary = resources[0]!;
   for (const resource of resources) {
-    if (resource.statusId !== ResourceStatus.available && !caller.isAdmin) violations.add(`${resource.name} is not available for reservations.`);
+    if (resource.statusId !== ResourceStatus.available && !caller.isAdmin)
+      violations.add(`${resource.name} is not available for reservations.`);
     if (resource.scheduleId !== primary.scheduleId) violations.add('All resources of a reservation must belong to the same schedule.');
   }
   const schedule = connection.record<ScheduleRow>('SELECT * FROM schedules WHERE id = ?', primary.scheduleId)!;
@@ -106,7 +109,12 @@ export function readBookingRequest(
     const accessory = accessoryById.get(request.accessoryId);
     if (!accessory) violations.add(`Invalid accessoryId: ${request.accessoryId}`);
     else if (request.quantityRequested > 0) {
-      accessories.push({ accessoryId: accessory.id, name: accessory.name, quantityAvailable: accessory.quantityAvailable, quantity: request.quantityRequested });
+      accessories.push({
+        accessoryId: accessory.id,
+        name: accessory.name,
+        quantityAvailable: accessory.quantityAvailable,
+        quantity: request.quantityRequested,
+      });
     }
   }
 

@@ -44,11 +44,17 @@ export interface Checkpointer {
  * inline again.
  */
 export async function checkpointInBackground(store: Store, file: string): Promise<Checkpointer> {
-  const setInlineThreshold = (pages: number) => withConnection(store, (connection) => connection.sqlite.pragma(`wal_autocheckpoint = ${pages}`));
+  const setInlineThreshold = (pages: number) =>
+    withConnection(store, (connection) => connection.sqlite.pragma(`wal_autocheckpoint = ${pages}`));
   await setInlineThreshold(backstopCheckpointPages);
   const worker = new Worker(checkpointerSource, {
     eval: true,
-    workerData: { driver: createRequire(import.meta.url).resolve('libsql'), file, busyMs: checkpointEveryMs.busy, idleMs: checkpointEveryMs.idle },
+    workerData: {
+      driver: createRequire(import.meta.url).resolve('libsql'),
+      file,
+      busyMs: checkpointEveryMs.busy,
+      idleMs: checkpointEveryMs.idle,
+    },
   });
   worker.unref();
   const exited = new Promise((resolve) => worker.once('exit', resolve));

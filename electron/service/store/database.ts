@@ -123,7 +123,10 @@ export class Connection {
     if (rows.length === 0) return;
     const row = `(${placeholders(columns.length)})`;
     const values = rows.map(() => row).join(', ');
-    this.run(`INSERT INTO ${table} (${columns.join(', ')}) VALUES ${values}${skipDuplicates ? ' ON CONFLICT DO NOTHING' : ''}`, ...rows.flat());
+    this.run(
+      `INSERT INTO ${table} (${columns.join(', ')}) VALUES ${values}${skipDuplicates ? ' ON CONFLICT DO NOTHING' : ''}`,
+      ...rows.flat(),
+    );
   }
 }
 

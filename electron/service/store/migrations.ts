@@ -282,4 +282,3 @@ export const migrations: Record<string, Migration> = {
       WHERE json_valid(recurrence) AND json_extract(recurrence, '$.type') IN ('daily', 'weekly', 'monthly', 'yearly')`,
   ),
 };
-

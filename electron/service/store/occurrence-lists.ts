@@ -56,7 +56,14 @@ export async function listOccurrences(store: Store, filter: ReservationFilter): 
     // What the user owns, as on real servers (server-facts C): what they take part in or are
     // invited to is listed by schedule or resource. The user's series first (owner index), then
     // their occurrences in the window through (series, start).
-    query = query.where('reservations.seriesId', 'in', store.selectFrom('reservationSeries').select('reservationSeries.id as seriesId').where('reservationSeries.ownerId', '=', filter.userId));
+    query = query.where(
+      'reservations.seriesId',
+      'in',
+      store
+        .selectFrom('reservationSeries')
+        .select('reservationSeries.id as seriesId')
+        .where('reservationSeries.ownerId', '=', filter.userId),
+    );
   }
   if (filter.resourceId !== undefined) {
     query = query.where(

@@ -59,7 +59,12 @@ export function visibleResourceIds(store: Store, viewer: Viewer) {
  * permission tables' keys instead of building the user's whole permitted set, which a booking
  * (one or a few resources) does not need.
  */
-export function permittedAmong(connection: Connection, userId: number, access: ResourceAccess, resourceIds: readonly number[]): Set<number> {
+export function permittedAmong(
+  connection: Connection,
+  userId: number,
+  access: ResourceAccess,
+  resourceIds: readonly number[],
+): Set<number> {
   if (resourceIds.length === 0) return new Set();
   const types = permissionTypesFor(access);
   const rows = connection.all<{ id: number }>(
@@ -98,7 +103,12 @@ export function visibleScheduleResources(store: Store, scheduleId: number, viewe
     );
     if (viewer.isAdmin) return resources;
     const shown = resources.filter((resource) => resource.statusId !== ResourceStatus.hidden);
-    const permitted = permittedAmong(connection, viewer.user.id, 'view', shown.map((resource) => resource.id));
+    const permitted = permittedAmong(
+      connection,
+      viewer.user.id,
+      'view',
+      shown.map((resource) => resource.id),
+    );
     return shown.filter((resource) => permitted.has(resource.id));
   });
 }

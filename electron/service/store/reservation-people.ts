@@ -55,4 +55,5 @@ export function readGuests(connection: Connection, seriesIds: readonly number[])
 }
 
 /** Those of `rows` in one role (participant or invitee); none when there are no rows. */
-export const inRole = <T extends { role: number }>(rows: readonly T[] | undefined, role: number) => (rows ?? []).filter((row) => row.role === role);
+export const inRole = <T extends { role: number }>(rows: readonly T[] | undefined, role: number) =>
+  (rows ?? []).filter((row) => row.role === role);

@@ -63,7 +63,11 @@ function recordBookingLength(connection: Connection, lengthMs: number): void {
 
 function writeSeriesChildren(connection: Connection, seriesId: number, values: SeriesValues): void {
   const additional = values.resourceIds.filter((id) => id !== values.resourceId);
-  connection.insertRows('reservation_series_resources', ['series_id', 'resource_id'], additional.map((resourceId) => [seriesId, resourceId]));
+  connection.insertRows(
+    'reservation_series_resources',
+    ['series_id', 'resource_id'],
+    additional.map((resourceId) => [seriesId, resourceId]),
+  );
   const people = [
     ...values.participants.map((userId) => [seriesId, userId, ReservationRole.participant]),
     ...values.invitees.filter((id) => !values.participants.includes(id)).map((userId) => [seriesId, userId, ReservationRole.invitee]),
@@ -71,10 +75,16 @@ function writeSeriesChildren(connection: Connection, seriesId: number, values: S
   connection.insertRows('reservation_people', ['series_id', 'user_id', 'role'], people);
   const guests = [
     ...values.participatingGuests.map((email) => [seriesId, email, ReservationRole.participant]),
-    ...values.invitedGuests.filter((email) => !values.participatingGuests.includes(email)).map((email) => [seriesId, email, ReservationRole.invitee]),
+    ...values.invitedGuests
+      .filter((email) => !values.participatingGuests.includes(email))
+      .map((email) => [seriesId, email, ReservationRole.invitee]),
   ];
   connection.insertRows('reservation_guests', ['series_id', 'email', 'role'], guests, true);
-  connection.insertRows('reservation_accessories', ['series_id', 'accessory_id', 'quantity'], values.accessories.map((accessory) => [seriesId, accessory.accessoryId, accessory.quantity]));
+  connection.insertRows(
+    'reservation_accessories',
+    ['series_id', 'accessory_id', 'quantity'],
+    values.accessories.map((accessory) => [seriesId, accessory.accessoryId, accessory.quantity]),
+  );
 }
 
 const seriesColumnNames = [
@@ -131,11 +141,20 @@ export function replaceSeries(connection: Connection, seriesId: number, values: 
 }
 
 function book(connection: Connection, reservationId: number, resourceIds: readonly number[], startAt: number, endAt: number): void {
-  connection.insertRows('reservation_bookings', ['resource_id', 'start_at', 'end_at', 'reservation_id'], resourceIds.map((resourceId) => [resourceId, startAt, endAt, reservationId]));
+  connection.insertRows(
+    'reservation_bookings',
+    ['resource_id', 'start_at', 'end_at', 'reservation_id'],
+    resourceIds.map((resourceId) => [resourceId, startAt, endAt, reservationId]),
+  );
 }
 
 /** Stores occurrences and what they occupy. Call inside a transaction. */
-export function insertInstances(connection: Connection, seriesId: number, resourceIds: readonly number[], instances: readonly InstanceValues[]): number[] {
+export function insertInstances(
+  connection: Connection,
+  seriesId: number,
+  resourceIds: readonly number[],
+  instances: readonly InstanceValues[],
+): number[] {
   const ids: number[] = [];
   let longest = 0;
   for (const instance of instances) {
@@ -163,7 +182,13 @@ export function moveInstance(connection: Connection, reservationId: number, star
 }
 
 /** Moves an occurrence to new times on these resources, its bookings replaced. Call inside a transaction. */
-export function rebookInstance(connection: Connection, reservationId: number, resourceIds: readonly number[], startAt: number, endAt: number): void {
+export function rebookInstance(
+  connection: Connection,
+  reservationId: number,
+  resourceIds: readonly number[],
+  startAt: number,
+  endAt: number,
+): void {
   connection.run('UPDATE reservations SET start_at = ?, end_at = ? WHERE id = ?', startAt, endAt, reservationId);
   connection.run('DELETE FROM reservation_bookings WHERE reservation_id = ?', reservationId);
   book(connection, reservationId, resourceIds, startAt, endAt);
@@ -173,12 +198,26 @@ export function rebookInstance(connection: Connection, reservationId: number, re
 /** Deletes occurrences, then any series left without one. Call inside a transaction. */
 export async function deleteInstances(store: Store, reservationIds: readonly number[]): Promise<void> {
   if (reservationIds.length === 0) return;
-  const seriesIds = await store.selectFrom('reservations').select('seriesId').distinct().where('id', 'in', [...reservationIds]).execute();
-  await store.deleteFrom('reservations').where('id', 'in', [...reservationIds]).execute();
+  const seriesIds = await store
+    .selectFrom('reservations')
+    .select('seriesId')
+    .distinct()
+    .where('id', 'in', [...reservationIds])
+    .execute();
+  await store
+    .deleteFrom('reservations')
+    .where('id', 'in', [...reservationIds])
+    .execute();
   const emptied = await store
     .deleteFrom('reservationSeries')
-    .where('id', 'in', seriesIds.map((row) => row.seriesId))
-    .where((where) => where.not(where.exists(where.selectFrom('reservations').select('id').whereRef('reservations.seriesId', '=', 'reservationSeries.id'))))
+    .where(
+      'id',
+      'in',
+      seriesIds.map((row) => row.seriesId),
+    )
+    .where((where) =>
+      where.not(where.exists(where.selectFrom('reservations').select('id').whereRef('reservations.seriesId', '=', 'reservationSeries.id'))),
+    )
     .returning('id')
     .execute();
   for (const { id } of emptied) deleteAttributeValues(connectionOf(store), AttributeCategory.reservation, id);

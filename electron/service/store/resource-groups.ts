@@ -11,12 +11,7 @@ export function groupSubtreeIds(store: Store, groupIds: readonly number[]) {
         .selectFrom('resourceGroups')
         .select('resourceGroups.id')
         .where('resourceGroups.id', 'in', [...groupIds])
-        .union(
-          db
-            .selectFrom('resourceGroups')
-            .innerJoin('subtree', 'subtree.id', 'resourceGroups.parentId')
-            .select('resourceGroups.id'),
-        ),
+        .union(db.selectFrom('resourceGroups').innerJoin('subtree', 'subtree.id', 'resourceGroups.parentId').select('resourceGroups.id')),
     )
     .selectFrom('subtree')
     .select('subtree.id');
@@ -47,7 +42,11 @@ export async function groupIdsOfResources(store: Store, resourceIds: readonly nu
 /** Which of the given group ids exist. */
 export async function existingResourceGroupIds(store: Store, groupIds: readonly number[]): Promise<Set<number>> {
   if (groupIds.length === 0) return new Set();
-  const rows = await store.selectFrom('resourceGroups').select('id').where('id', 'in', [...groupIds]).execute();
+  const rows = await store
+    .selectFrom('resourceGroups')
+    .select('id')
+    .where('id', 'in', [...groupIds])
+    .execute();
   return new Set(rows.map((row) => row.id));
 }
 

@@ -26,11 +26,7 @@ export async function findResourceReferences(store: Store, input: ResourceInput)
 
 /** Call inside a transaction; returns the new id. */
 async function insertResource(store: Store, settings: ResourceSettings): Promise<number> {
-  const row = await store
-    .insertInto('resources')
-    .values(settings)
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const row = await store.insertInto('resources').values(settings).returning('id').executeTakeFirstOrThrow();
   return row.id;
 }
 
@@ -42,11 +38,7 @@ async function grantResourceToAllUsers(store: Store, resourceId: number): Promis
     .expression((eb) =>
       eb
         .selectFrom('users')
-        .select((select) => [
-          'users.id',
-          select.val(resourceId).as('resourceId'),
-          select.val(PermissionType.full).as('permissionType'),
-        ]),
+        .select((select) => ['users.id', select.val(resourceId).as('resourceId'), select.val(PermissionType.full).as('permissionType')]),
     )
     .execute();
 }
@@ -58,7 +50,11 @@ export async function resourceExists(store: Store, resourceId: number): Promise<
 /** Which of the given resource ids exist. */
 export async function existingResourceIds(store: Store, resourceIds: readonly number[]): Promise<Set<number>> {
   if (resourceIds.length === 0) return new Set();
-  const rows = await store.selectFrom('resources').select('id').where('id', 'in', [...resourceIds]).execute();
+  const rows = await store
+    .selectFrom('resources')
+    .select('id')
+    .where('id', 'in', [...resourceIds])
+    .execute();
   return new Set(rows.map((row) => row.id));
 }
 

@@ -8,7 +8,11 @@ export async function listSchedules(store: Store): Promise<ScheduleRow[]> {
 
 /** Which of the given schedule ids exist. */
 export async function existingScheduleIds(store: Store, scheduleIds: readonly number[]): Promise<Set<number>> {
-  const rows = await store.selectFrom('schedules').select('id').where('id', 'in', [...scheduleIds]).execute();
+  const rows = await store
+    .selectFrom('schedules')
+    .select('id')
+    .where('id', 'in', [...scheduleIds])
+    .execute();
   return new Set(rows.map((row) => row.id));
 }
 

@@ -12,7 +12,11 @@ export function findSignInAccount(store: Store, login: string) {
 }
 
 /** Stores a new session (lapsed ones go first) and records the sign-in as the user's last login. */
-export async function openSession(store: Store, session: { tokenHash: string; userId: number; expiresAt: number }, now: { ms: number; iso: string }): Promise<void> {
+export async function openSession(
+  store: Store,
+  session: { tokenHash: string; userId: number; expiresAt: number },
+  now: { ms: number; iso: string },
+): Promise<void> {
   await inTransaction(store, async (trx) => {
     await trx.deleteFrom('sessions').where('expiresAt', '<=', now.ms).execute();
     await trx.insertInto('sessions').values(session).execute();
@@ -29,7 +33,11 @@ export async function closeSession(store: Store, tokenHash: string, userId: numb
  * The user a session (named by its token's hash) belongs to, when the session lapses, and whether they are an application
  * administrator (role 2 on any of their groups): one statement, run for every secured request.
  */
-export function findSessionUser(store: Store, tokenHash: string, userId: number): Promise<(UserRow & { expiresAt: number; isAdmin: number }) | undefined> {
+export function findSessionUser(
+  store: Store,
+  tokenHash: string,
+  userId: number,
+): Promise<(UserRow & { expiresAt: number; isAdmin: number }) | undefined> {
   return withConnection(store, (connection) =>
     connection.record(
       `SELECT users.*, sessions.expires_at,

@@ -49,7 +49,11 @@ async function memberships(store: Store, userId: number): Promise<Membership[]> 
       : await store
           .selectFrom('groupRoles')
           .select(['groupId', 'roleId'])
-          .where('groupId', 'in', groups.map((group) => group.id))
+          .where(
+            'groupId',
+            'in',
+            groups.map((group) => group.id),
+          )
           .orderBy('roleId')
           .execute();
   return groups.map((group) => ({

@@ -3,13 +3,7 @@ import { sql } from 'kysely';
 import { AttributeCategory } from '../../api/schemas/attributes.js';
 import type { CustomAttributeInput } from '../../api/schemas/common.js';
 import type { Clock } from '../clock.js';
-import {
-  checkNewPassword,
-  newProfile,
-  profileChanges,
-  type ProfileInput,
-  UserStatus,
-} from '../domain/profile.js';
+import { checkNewPassword, newProfile, profileChanges, type ProfileInput, UserStatus } from '../domain/profile.js';
 import { notFound, Violations } from '../errors.js';
 import { hashPassword } from '../passwords.js';
 import { checkAttributeInputs, writeAttributeValues } from './attribute-values.js';
@@ -31,7 +25,11 @@ export async function findUser(store: Store, userId: number): Promise<UserRow> {
 /** Which of the given user ids exist. */
 export async function existingUserIds(store: Store, userIds: readonly number[]): Promise<Set<number>> {
   if (userIds.length === 0) return new Set();
-  const rows = await store.selectFrom('users').select('id').where('id', 'in', [...userIds]).execute();
+  const rows = await store
+    .selectFrom('users')
+    .select('id')
+    .where('id', 'in', [...userIds])
+    .execute();
   return new Set(rows.map((row) => row.id));
 }
 
@@ -75,7 +73,11 @@ async function checkGroupIds(store: Store, groupIds: readonly number[], violatio
 
 async function replaceMemberships(store: Store, userId: number, groupIds: readonly number[]): Promise<void> {
   await store.deleteFrom('groupMembers').where('userId', '=', userId).execute();
-  if (groupIds.length) await store.insertInto('groupMembers').values(groupIds.map((groupId) => ({ groupId, userId }))).execute();
+  if (groupIds.length)
+    await store
+      .insertInto('groupMembers')
+      .values(groupIds.map((groupId) => ({ groupId, userId })))
+      .execute();
 }
 
 export interface Registration {
@@ -153,7 +155,10 @@ export async function updateUserProfile(store: Store, userId: number, update: Pr
   await store.transaction().execute(async (trx) => {
     await checkNotTaken(trx, changes, userId, violations);
     if (update.customAttributes) {
-      merge(violations, checkAttributeInputs(connectionOf(trx), userCategory, userId, update.customAttributes, { isAdmin: options.isAdmin }));
+      merge(
+        violations,
+        checkAttributeInputs(connectionOf(trx), userCategory, userId, update.customAttributes, { isAdmin: options.isAdmin }),
+      );
     }
     const groupIds = update.groupIds ? await checkGroupIds(trx, update.groupIds, violations) : null;
     violations.throwIfAny();
@@ -216,7 +221,11 @@ export async function listUsers(store: Store, filters: Record<string, string | u
     const definitions = await store
       .selectFrom('customAttributes')
       .select('id')
-      .where('id', 'in', attributeFilters.map((filter) => filter.attributeId))
+      .where(
+        'id',
+        'in',
+        attributeFilters.map((filter) => filter.attributeId),
+      )
       .where((where) => where.or([where('isPrivate', '=', 1), where('adminOnly', '=', 1)]))
       .execute();
     for (const { id } of definitions) hidden.add(id);

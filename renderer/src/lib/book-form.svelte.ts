@@ -17,9 +17,17 @@ interface PickerGroups {
 const byName = (a: ResourceView, b: ResourceView) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base', numeric: true });
 
 /** Favourites (by name), then recently booked (in the order given), then the rest by name; each resource once. */
-export function groupResources(resources: readonly ResourceView[], favouriteIds: readonly number[], recentIds: readonly number[], query: string): PickerGroups {
+export function groupResources(
+  resources: readonly ResourceView[],
+  favouriteIds: readonly number[],
+  recentIds: readonly number[],
+  query: string,
+): PickerGroups {
   const needle = query.trim().toLocaleLowerCase();
-  const matches = needle === '' ? [...resources] : resources.filter((r) => r.name.toLocaleLowerCase().includes(needle) || r.location.toLocaleLowerCase().includes(needle));
+  const matches =
+    needle === ''
+      ? [...resources]
+      : resources.filter((r) => r.name.toLocaleLowerCase().includes(needle) || r.location.toLocaleLowerCase().includes(needle));
   const favourites = new Set(favouriteIds);
   const byId = new Map(matches.map((r) => [r.resourceId, r]));
   const recent: ResourceView[] = [];
@@ -54,7 +62,12 @@ export const checkedValue = '1';
 
 export function attributeProblem(attribute: AttributeView, value: string): string | null {
   const blank = attribute.type === AttributeType.checkbox ? value !== checkedValue : value.trim() === '';
-  if (blank) return attribute.required ? (attribute.type === AttributeType.checkbox ? `${attribute.label} must be ticked.` : `${attribute.label} is required.`) : null;
+  if (blank)
+    return attribute.required
+      ? attribute.type === AttributeType.checkbox
+        ? `${attribute.label} must be ticked.`
+        : `${attribute.label} is required.`
+      : null;
   if (attribute.type === AttributeType.selectList && attribute.possibleValues.length > 0 && !attribute.possibleValues.includes(value)) {
     return `Choose one of the listed values for ${attribute.label}.`;
   }
@@ -204,10 +217,19 @@ export class BookForm {
   readonly days = $derived.by(() => dayChoices(this.today, this.date, this.#perch.format.rules.locale));
   /** The one-click starts: where each free stretch of the day begins, the first few. */
   readonly quickStarts = $derived(this.slots === null ? [] : stretchStarts(this.slots, this.starts).slice(0, 3));
-  readonly end = $derived(sameInstant(this.ends.map((option) => option.end), this.endChoice) ?? this.ends[0]?.end ?? null);
+  readonly end = $derived(
+    sameInstant(
+      this.ends.map((option) => option.end),
+      this.endChoice,
+    ) ??
+      this.ends[0]?.end ??
+      null,
+  );
   readonly applicable = $derived(this.resource === null ? [] : this.attributes.filter((a) => appliesTo(a, this.resource!.resourceId)));
   readonly problems = $derived(
-    Object.fromEntries(this.applicable.map((a) => [a.id, attributeProblem(a, this.values[a.id] ?? '')]).filter(([, problem]) => problem !== null)) as Record<number, string>,
+    Object.fromEntries(
+      this.applicable.map((a) => [a.id, attributeProblem(a, this.values[a.id] ?? '')]).filter(([, problem]) => problem !== null),
+    ) as Record<number, string>,
   );
 
   constructor(perch: PerchStore) {

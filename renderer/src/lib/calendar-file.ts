@@ -16,12 +16,19 @@ export interface CalendarFile {
 
 /** `20261201T140000Z`. */
 export function utcStamp(ms: number): string {
-  return new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z').replace(/[-:]/g, '');
+  return new Date(ms)
+    .toISOString()
+    .replace(/\.\d{3}Z$/, 'Z')
+    .replace(/[-:]/g, '');
 }
 
 /** TEXT values (RFC 5545 3.3.11): backslash, semicolon, comma and line breaks escaped. */
 export function escapeText(text: string): string {
-  return text.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r\n|\r|\n/g, '\\n');
+  return text
+    .replace(/\\/g, '\\\\')
+    .replace(/;/g, '\\;')
+    .replace(/,/g, '\\,')
+    .replace(/\r\n|\r|\n/g, '\\n');
 }
 
 const encoder = new TextEncoder();
@@ -66,6 +73,11 @@ export function calendarFile(reservation: ReservationView, options: { nowMs: num
     'END:VEVENT',
     'END:VCALENDAR',
   ];
-  const safeName = name.replace(/[\\/:*?"<>|\u0000-\u001f]+/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 80) || 'Reservation';
+  const safeName =
+    name
+      .replace(/[\\/:*?"<>|\u0000-\u001f]+/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim()
+      .slice(0, 80) || 'Reservation';
   return { fileName: `${safeName}.ics`, text: lines.map(foldLine).join('') };
 }

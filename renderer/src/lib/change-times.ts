@@ -9,7 +9,8 @@ export interface HeldSpan {
   endMs: number;
 }
 
-const usable = (slot: SlotView, own: HeldSpan) => slot.isReservable || (Date.parse(slot.start) >= own.startMs && Date.parse(slot.end) <= own.endMs);
+const usable = (slot: SlotView, own: HeldSpan) =>
+  slot.isReservable || (Date.parse(slot.start) >= own.startMs && Date.parse(slot.end) <= own.endMs);
 
 /** Starts of the usable slots that have not begun. */
 export function startsOf(slots: readonly SlotView[], own: HeldSpan, nowMs: number): string[] {

@@ -68,7 +68,11 @@ function searchFields(resource: ResourceCardView): string[][] {
 function found(parts: readonly string[], fields: readonly string[][]): boolean {
   const last = parts.length - 1;
   return fields.some((words) =>
-    words.some((_, at) => at + last < words.length && parts.every((part, index) => (index === last ? words[at + index]!.startsWith(part) : words[at + index] === part))),
+    words.some(
+      (_, at) =>
+        at + last < words.length &&
+        parts.every((part, index) => (index === last ? words[at + index]!.startsWith(part) : words[at + index] === part)),
+    ),
   );
 }
 
@@ -105,7 +109,11 @@ function readFilter(query: string): { words: string[][]; people: number } {
  * features ("floor 2 screen", "S03", "1.02"), holding at least `people` (0: any size; a resource
  * that does not say how many it holds is left out once a size is asked for, typed or chosen).
  */
-export function freeNowMatches<Resource extends ResourceCardView>(resources: readonly Resource[], query: string, people: number): Resource[] {
+export function freeNowMatches<Resource extends ResourceCardView>(
+  resources: readonly Resource[],
+  query: string,
+  people: number,
+): Resource[] {
   const filter = readFilter(query);
   const atLeast = Math.max(people, filter.people);
   return resources.filter((resource) => {

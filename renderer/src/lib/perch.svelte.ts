@@ -90,12 +90,16 @@ export class PerchStore {
   readonly #locale = $derived(this.snapshot?.timeFormat.locale ?? null);
   readonly #hourCycle = $derived(this.snapshot?.timeFormat.hourCycle ?? null);
   readonly format: DateFormat = $derived(
-    createDateFormat(this.#timeZone, this.#locale !== null && this.#hourCycle !== null ? { locale: this.#locale, hourCycle: this.#hourCycle } : browserTimeFormat()),
+    createDateFormat(
+      this.#timeZone,
+      this.#locale !== null && this.#hourCycle !== null ? { locale: this.#locale, hourCycle: this.#hourCycle } : browserTimeFormat(),
+    ),
   );
   readonly phase = $derived(this.snapshot?.phase ?? null);
   /** Signing in for the first time keeps the form up; switching accounts keeps the tabs. */
   readonly needsSignIn = $derived(
-    this.snapshot !== null && (this.snapshot.phase === 'signedOut' || (this.snapshot.phase === 'signingIn' && this.snapshot.account === null)),
+    this.snapshot !== null &&
+      (this.snapshot.phase === 'signedOut' || (this.snapshot.phase === 'signingIn' && this.snapshot.account === null)),
   );
   readonly offline = $derived(this.snapshot?.offline ?? false);
   /** Signed in, but the first fetch has not answered yet. */
@@ -126,7 +130,11 @@ export class PerchStore {
         this.highlight = referenceNumber;
         this.tab = 'reservations';
         // A notification's button failed: its error shows beside the row's own control for it.
-        if (failed) this.actionFailure = { control: rowControl(referenceNumber, failed.command === 'checkIn' ? 'primary' : 'menu'), message: failed.error.message };
+        if (failed)
+          this.actionFailure = {
+            control: rowControl(referenceNumber, failed.command === 'checkIn' ? 'primary' : 'menu'),
+            message: failed.error.message,
+          };
       }),
     ];
     // Countdowns move only while someone can see them: a closed popover is a hidden page, and a
@@ -143,7 +151,10 @@ export class PerchStore {
     };
     document.addEventListener('visibilitychange', followVisibility);
     followVisibility();
-    void this.api.getState().then((snapshot) => this.#adopt(snapshot), (cause: unknown) => this.#fail('getState', unexpected(cause)));
+    void this.api.getState().then(
+      (snapshot) => this.#adopt(snapshot),
+      (cause: unknown) => this.#fail('getState', unexpected(cause)),
+    );
     void this.loadSettings();
     return () => {
       document.removeEventListener('visibilitychange', followVisibility);
@@ -194,7 +205,10 @@ export class PerchStore {
 
   /** The refresh, and the resources, schedules and permissions Perch keeps for 12 hours read again. */
   async reloadEverything(): Promise<BridgeResult<StateSnapshot>> {
-    const result = await this.#run('reloadEverything', async () => ({ ok: true, value: this.#adopt(await this.api.reloadEverything()) }) as const);
+    const result = await this.#run(
+      'reloadEverything',
+      async () => ({ ok: true, value: this.#adopt(await this.api.reloadEverything()) }) as const,
+    );
     // The Book view's list of resources is read again when it is next shown.
     if (result.ok) this.resources = null;
     return result;
@@ -360,7 +374,10 @@ export class PerchStore {
     return result;
   }
 
-  async #startSession(key: 'signIn' | 'tryThisComputer', command: () => Promise<BridgeResult<StateSnapshot>>): Promise<BridgeResult<StateSnapshot>> {
+  async #startSession(
+    key: 'signIn' | 'tryThisComputer',
+    command: () => Promise<BridgeResult<StateSnapshot>>,
+  ): Promise<BridgeResult<StateSnapshot>> {
     const result = await this.#run(key, command);
     if (result.ok) {
       this.#adopt(result.value);

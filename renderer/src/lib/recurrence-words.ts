@@ -19,11 +19,20 @@ function calendarDay(iso: string, format: DateFormat): { dayOfMonth: number; wee
 export function recurrenceWords(rule: RecurrenceView, firstStart: string, format: DateFormat): string {
   const parts = [rule.interval === 1 ? every[rule.type] : `Every ${rule.interval} ${units[rule.type]}s`];
   if (rule.type === 'weekly' && rule.weekdays.length > 0) {
-    parts.push(`on ${[...rule.weekdays].sort(byCalendarWeek).map((day) => format.weekday(day)).join(', ')}`);
+    parts.push(
+      `on ${[...rule.weekdays]
+        .sort(byCalendarWeek)
+        .map((day) => format.weekday(day))
+        .join(', ')}`,
+    );
   }
   if (rule.type === 'monthly') {
     const { dayOfMonth, weekday } = calendarDay(firstStart, format);
-    parts.push(rule.monthlyType === 'dayOfWeek' ? `on the ${ordinals[Math.ceil(dayOfMonth / 7) - 1] ?? 'last'} ${format.weekday(weekday)}` : `on day ${dayOfMonth}`);
+    parts.push(
+      rule.monthlyType === 'dayOfWeek'
+        ? `on the ${ordinals[Math.ceil(dayOfMonth / 7) - 1] ?? 'last'} ${format.weekday(weekday)}`
+        : `on day ${dayOfMonth}`,
+    );
   }
   if (rule.until !== null) parts.push(`until ${format.shortDate(rule.until)}`);
   return parts.join(' ');

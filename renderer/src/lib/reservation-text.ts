@@ -11,7 +11,11 @@ import { nameOf } from './reservation-status.js';
  * `Design review` / `Thames (1.01)` / `Tuesday 2 December, 14:00–15:30 London time` / the series'
  * rule / the description: one line each, the ones with nothing to say left out.
  */
-export function detailsText(reservation: ReservationView, format: DateFormat, extra: { rule?: string | null; details?: ReservationDetailsView | null } = {}): string {
+export function detailsText(
+  reservation: ReservationView,
+  format: DateFormat,
+  extra: { rule?: string | null; details?: ReservationDetailsView | null } = {},
+): string {
   const where = extra.details?.resourceNames.length ? extra.details.resourceNames.join(', ') : reservation.resourceName;
   const lines = [
     nameOf(reservation),

@@ -10,7 +10,9 @@ export function roving(list: HTMLElement, rowSelector: string): { destroy(): voi
 
   const rows = () => [...list.querySelectorAll<HTMLElement>(rowSelector)];
   const controlsOf = (row: HTMLElement) =>
-    [...row.querySelectorAll<HTMLButtonElement>('button')].filter((button) => button.closest(rowSelector) === row && button.closest('[role="menu"]') === null);
+    [...row.querySelectorAll<HTMLButtonElement>('button')].filter(
+      (button) => button.closest(rowSelector) === row && button.closest('[role="menu"]') === null,
+    );
 
   function apply(): void {
     const all = rows().flatMap(controlsOf);
@@ -20,7 +22,12 @@ export function roving(list: HTMLElement, rowSelector: string): { destroy(): voi
 
   function onFocusIn(event: FocusEvent): void {
     const target = event.target as HTMLElement;
-    if (!rows().flatMap(controlsOf).includes(target as HTMLButtonElement)) return;
+    if (
+      !rows()
+        .flatMap(controlsOf)
+        .includes(target as HTMLButtonElement)
+    )
+      return;
     current = target;
     apply();
   }

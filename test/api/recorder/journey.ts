@@ -42,7 +42,9 @@ export const wire = (moment: DateTime): string => formatWireDateTime(moment);
 
 /** Signs in, reading the user's id from the answer as sent (a string on real servers). */
 export async function signIn(recorder: Recorder, client: ApiClient, credentials: Credentials, variant: string): Promise<number> {
-  const answer = await recorder.record(client, 'authenticate', variant, `${variant} signs in with the right password`, { body: credentials });
+  const answer = await recorder.record(client, 'authenticate', variant, `${variant} signs in with the right password`, {
+    body: credentials,
+  });
   const userId = number(members(answer.body)['userId']);
   if (answer.status !== 200 || userId === null) throw new Error(`${credentials.username} could not sign in (HTTP ${answer.status})`);
   return userId;
@@ -78,10 +80,16 @@ export interface Slot {
 /** The resource's free slots from yesterday to three days ahead, read from GetSlots as sent. */
 export async function freeSlots(journey: Journey, resource: Bookable, variant: string): Promise<Slot[]> {
   const today = DateTime.now().setZone(journey.zone).startOf('day');
-  const answer = await journey.recorder.record(journey.user, 'getSlots', variant, `${resource.name}'s slots from yesterday to three days ahead`, {
-    params: { scheduleId: resource.scheduleId },
-    query: { resourceId: String(resource.id), startDateTime: wire(today.minus({ days: 1 })), endDateTime: wire(today.plus({ days: 3 })) },
-  });
+  const answer = await journey.recorder.record(
+    journey.user,
+    'getSlots',
+    variant,
+    `${resource.name}'s slots from yesterday to three days ahead`,
+    {
+      params: { scheduleId: resource.scheduleId },
+      query: { resourceId: String(resource.id), startDateTime: wire(today.minus({ days: 1 })), endDateTime: wire(today.plus({ days: 3 })) },
+    },
+  );
   return items(members(answer.body)['dates'])
     .flatMap((day) => items(day['resources']))
     .filter((entry) => number(entry['resourceId']) === resource.id)

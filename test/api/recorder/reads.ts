@@ -23,7 +23,9 @@ export async function recordReads(journey: Journey, resourceList: unknown): Prom
   const schedules = await recorder.record(user, 'getAllSchedules', 'all', 'every schedule the user sees');
   for (const schedule of items(members(schedules.body)['schedules'])) {
     const id = number(schedule['id'])!;
-    await recorder.record(user, 'getSchedule', String(id), `schedule ${String(schedule['name'])} with its periods`, { params: { scheduleId: id } });
+    await recorder.record(user, 'getSchedule', String(id), `schedule ${String(schedule['name'])} with its periods`, {
+      params: { scheduleId: id },
+    });
   }
   await recorder.record(user, 'getSchedule', 'missing', 'an id no schedule has', { params: { scheduleId: MISSING_ID } });
   const today = now.startOf('day');
@@ -36,7 +38,9 @@ export async function recordReads(journey: Journey, resourceList: unknown): Prom
     params: { scheduleId: roles.plain.scheduleId },
     query: { startDateTime: today.toISODate()!, endDateTime: today.toISODate()! },
   });
-  await recorder.record(user, 'getSlots', 'without-dates', 'no dates: real servers answer without slots', { params: { scheduleId: roles.plain.scheduleId } });
+  await recorder.record(user, 'getSlots', 'without-dates', 'no dates: real servers answer without slots', {
+    params: { scheduleId: roles.plain.scheduleId },
+  });
 
   await recorder.record(user, 'getResourceGroups', 'all', 'the resource group tree');
   await recorder.record(user, 'getResourceTypes', 'all', 'resource types (no such route on 2.9)');
@@ -44,8 +48,14 @@ export async function recordReads(journey: Journey, resourceList: unknown): Prom
   await recorder.record(user, 'getStatusReasons', 'all', 'resource status reasons');
   await recorder.record(user, 'getAllAccessories', 'all', 'accessories');
   await recorder.record(user, 'getAllGroups', 'user', 'user groups as a normal user');
-  for (const [categoryId, category] of [[1, 'reservation'], [2, 'user'], [4, 'resource']] as const) {
-    await recorder.record(user, 'getCategoryAttributes', category, `custom attributes of the ${category} category`, { params: { categoryId } });
+  for (const [categoryId, category] of [
+    [1, 'reservation'],
+    [2, 'user'],
+    [4, 'resource'],
+  ] as const) {
+    await recorder.record(user, 'getCategoryAttributes', category, `custom attributes of the ${category} category`, {
+      params: { categoryId },
+    });
   }
   await recorder.record(user, 'getAllUsers', 'user', 'the users a normal user may see');
   if (admin !== null) await recorder.record(admin, 'getAllUsers', 'admin', 'every user, as an administrator');
@@ -57,9 +67,15 @@ export async function recordReads(journey: Journey, resourceList: unknown): Prom
 async function recordAvailability(journey: Journey, now: DateTime): Promise<void> {
   const { recorder, user, roles } = journey;
   await recorder.record(user, 'getAvailability', 'all', 'every resource, now (no dateTime)');
-  await recorder.record(user, 'getAvailability', 'tomorrow', 'every resource at a dateTime tomorrow: real servers judge `available` by their own clock', {
-    query: { dateTime: wire(now.plus({ days: 1 })) },
-  });
+  await recorder.record(
+    user,
+    'getAvailability',
+    'tomorrow',
+    'every resource at a dateTime tomorrow: real servers judge `available` by their own clock',
+    {
+      query: { dateTime: wire(now.plus({ days: 1 })) },
+    },
+  );
   // The spec names no `resourceId` on this route, yet real servers filter by it (server-facts D);
   // it goes through the client's query like any member, so the request is what Perch would send.
   const byResource = { dateTime: undefined, resourceId: String(roles.plain.id) };

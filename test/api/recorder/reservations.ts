@@ -14,7 +14,13 @@ const UNKNOWN_REFERENCE = '0000000000000000000000';
 
 /** Perch's own body for booking `slot` of `resource`. */
 function booking(journey: Journey, resource: Bookable, slot: Slot, title: string): WireReservationBody {
-  return newBookingBody({ resourceId: resource.id, start: wire(slot.start), title }, slot.start, slot.end, journey.zone, journey.reservationAttributes);
+  return newBookingBody(
+    { resourceId: resource.id, start: wire(slot.start), title },
+    slot.start,
+    slot.end,
+    journey.zone,
+    journey.reservationAttributes,
+  );
 }
 
 function dailySeries(journey: Journey, resource: Bookable, slot: Slot, title: string): WireReservationBody {
@@ -49,12 +55,18 @@ export async function recordReservations(journey: Journey): Promise<void> {
     await recordBookings(journey, create, remove);
     await recordCheckIns(journey, create, remove);
     await recordApproval(journey, create, remove);
-    await recorder.record(user, 'getReservation', 'unknown', 'a reference no reservation has', { params: { referenceNumber: UNKNOWN_REFERENCE } });
-    await recorder.record(user, 'deleteReservation', 'unknown', 'a reference no reservation has', { params: { referenceNumber: UNKNOWN_REFERENCE }, query: { updateScope: 'this' } });
+    await recorder.record(user, 'getReservation', 'unknown', 'a reference no reservation has', {
+      params: { referenceNumber: UNKNOWN_REFERENCE },
+    });
+    await recorder.record(user, 'deleteReservation', 'unknown', 'a reference no reservation has', {
+      params: { referenceNumber: UNKNOWN_REFERENCE },
+      query: { updateScope: 'this' },
+    });
   } finally {
     // Whatever a failed step left behind goes too, unrecorded.
     const cleaner = journey.admin ?? user;
-    for (const reference of created) await cleaner.deleteReservation({ params: { referenceNumber: reference }, query: { updateScope: 'full' } });
+    for (const reference of created)
+      await cleaner.deleteReservation({ params: { referenceNumber: reference }, query: { updateScope: 'full' } });
   }
 }
 
@@ -70,15 +82,32 @@ async function recordBookings(journey: Journey, create: Create, remove: Remove):
   const past = [...slots].reverse().find((slot) => slot.end < now) ?? null;
   if (single === null || series === null) throw new Error(`${roles.plain.name} has no free slot ahead to book.`);
 
-  const singleReference = await create(user, 'single', `one booking of ${roles.plain.name} tomorrow`, booking(journey, roles.plain, single, 'Recorded single'));
+  const singleReference = await create(
+    user,
+    'single',
+    `one booking of ${roles.plain.name} tomorrow`,
+    booking(journey, roles.plain, single, 'Recorded single'),
+  );
   await create(user, 'conflict', 'the same slot again', booking(journey, roles.plain, single, 'Recorded conflict'));
   if (past !== null) await create(user, 'past-start', 'a slot that has ended', booking(journey, roles.plain, past, 'Recorded past'));
-  await create(user, 'end-before-start', 'end before start', booking(journey, roles.plain, { start: single.end, end: single.start }, 'Recorded backwards'));
-  const seriesReference = await create(user, 'recurring', `daily, ${RECURRING_OCCURRENCES} occurrences`, dailySeries(journey, roles.plain, series, 'Recorded series'));
+  await create(
+    user,
+    'end-before-start',
+    'end before start',
+    booking(journey, roles.plain, { start: single.end, end: single.start }, 'Recorded backwards'),
+  );
+  const seriesReference = await create(
+    user,
+    'recurring',
+    `daily, ${RECURRING_OCCURRENCES} occurrences`,
+    dailySeries(journey, roles.plain, series, 'Recorded series'),
+  );
 
   const window = { userId: String(userId), startDateTime: wire(now), endDateTime: wire(now.plus({ days: 1 }).endOf('day')) };
   await recorder.record(user, 'getReservations', 'user-until-tomorrow', 'the user’s own, now to the end of tomorrow', { query: window });
-  await recorder.record(user, 'getReservations', 'user-14-days', 'the user’s own, no dates (the next 14 days)', { query: { userId: String(userId) } });
+  await recorder.record(user, 'getReservations', 'user-14-days', 'the user’s own, no dates (the next 14 days)', {
+    query: { userId: String(userId) },
+  });
   await recorder.record(user, 'getReservations', 'resource-3-days', `${roles.plain.name}, now to three days ahead`, {
     query: { resourceId: String(roles.plain.id), startDateTime: wire(now), endDateTime: wire(now.plus({ days: 3 })) },
   });
@@ -88,7 +117,9 @@ async function recordBookings(journey: Journey, create: Create, remove: Remove):
   if (singleReference === null || seriesReference === null) return;
 
   await recorder.record(user, 'getReservation', 'single', 'the single booking', { params: { referenceNumber: singleReference } });
-  await recorder.record(user, 'getReservation', 'recurring', 'the first occurrence of the series', { params: { referenceNumber: seriesReference } });
+  await recorder.record(user, 'getReservation', 'recurring', 'the first occurrence of the series', {
+    params: { referenceNumber: seriesReference },
+  });
   await recorder.record(user, 'updateReservation', 'single-this', 'retitled with scope this', {
     params: { referenceNumber: singleReference },
     query: { updateScope: 'this' },
@@ -105,9 +136,13 @@ async function recordBookings(journey: Journey, create: Create, remove: Remove):
     body: booking(journey, roles.plain, single, 'Recorded unknown'),
   });
   const occurrences = await recorder.record(user, 'getReservations', 'series-occurrences', 'the series’ occurrences on its resource', {
-    query: { resourceId: String(roles.plain.id), startDateTime: wire(series.start), endDateTime: wire(series.end.plus({ days: RECURRING_OCCURRENCES })) },
+    query: {
+      resourceId: String(roles.plain.id),
+      startDateTime: wire(series.start),
+      endDateTime: wire(series.end.plus({ days: RECURRING_OCCURRENCES })),
+    },
   });
-  const laterReferences = (members(occurrences.body)['reservations'] as unknown[] | undefined ?? [])
+  const laterReferences = ((members(occurrences.body)['reservations'] as unknown[] | undefined) ?? [])
     .map((item) => members(item)['referenceNumber'])
     .filter((reference): reference is string => typeof reference === 'string' && reference !== seriesReference);
   const [second] = laterReferences;
@@ -137,7 +172,10 @@ async function bookNow(journey: Journey, create: Create, resource: Bookable, var
   const body = booking(journey, resource, slot, `Recorded ${variant}`);
   const own = await create(journey.user, variant, `the user books the slot in progress: ${note}`, body);
   if (own !== null || journey.admin === null) return own;
-  return create(journey.admin, `${variant}-by-admin`, `an administrator books the slot in progress for the user: ${note}`, { ...body, userId: journey.userId });
+  return create(journey.admin, `${variant}-by-admin`, `an administrator books the slot in progress for the user: ${note}`, {
+    ...body,
+    userId: journey.userId,
+  });
 }
 
 async function recordCheckIns(journey: Journey, create: Create, remove: Remove): Promise<void> {
@@ -146,7 +184,15 @@ async function recordCheckIns(journey: Journey, create: Create, remove: Remove):
   if (roles.checkIn !== null) {
     const now = DateTime.now().setZone(journey.zone);
     const later = slotFrom(await freeSlots(journey, roles.checkIn, 'check-in-days'), now.plus({ days: FUTURE_DAYS.single }));
-    const laterReference = later === null ? null : await create(user, 'check-in-tomorrow', `${roles.checkIn.name} (check-in) tomorrow`, booking(journey, roles.checkIn, later, 'Recorded check-in tomorrow'));
+    const laterReference =
+      later === null
+        ? null
+        : await create(
+            user,
+            'check-in-tomorrow',
+            `${roles.checkIn.name} (check-in) tomorrow`,
+            booking(journey, roles.checkIn, later, 'Recorded check-in tomorrow'),
+          );
     if (laterReference !== null) {
       await recorder.record(user, 'getReservation', 'check-in-tomorrow', 'check-in not yet open', reference(laterReference));
       await recorder.record(user, 'checkinReservation', 'too-early', 'a day before the start', reference(laterReference));
@@ -158,9 +204,15 @@ async function recordCheckIns(journey: Journey, create: Create, remove: Remove):
       await recorder.record(user, 'checkoutReservation', 'before-check-in', 'check-out before checking in', reference(nowReference));
       await recorder.record(user, 'checkinReservation', 'open', 'checks in while the window is open', reference(nowReference));
       await recorder.record(user, 'getReservation', 'checked-in', 'checked in', reference(nowReference));
-      await recorder.record(user, 'getReservations', 'schedule-minute', 'who is busy now in the check-in resource’s schedule (one minute)', {
-        query: { scheduleId: String(roles.checkIn.scheduleId), startDateTime: wire(now), endDateTime: wire(now.plus({ minutes: 1 })) },
-      });
+      await recorder.record(
+        user,
+        'getReservations',
+        'schedule-minute',
+        'who is busy now in the check-in resource’s schedule (one minute)',
+        {
+          query: { scheduleId: String(roles.checkIn.scheduleId), startDateTime: wire(now), endDateTime: wire(now.plus({ minutes: 1 })) },
+        },
+      );
       await recorder.record(user, 'checkinReservation', 'twice', 'checks in a second time', reference(nowReference));
       await recorder.record(user, 'checkoutReservation', 'checked-in', 'checks out', reference(nowReference));
       await recorder.record(user, 'getReservation', 'checked-out', 'checked out: the end is cut to the check-out', reference(nowReference));
@@ -172,7 +224,13 @@ async function recordCheckIns(journey: Journey, create: Create, remove: Remove):
     const releasing = await bookNow(journey, create, roles.autoRelease, 'auto-release-now', true);
     if (releasing !== null) {
       await recorder.record(user, 'getReservation', 'auto-release', 'a booking on a resource with auto-release', reference(releasing));
-      await recorder.record(user, 'checkinReservation', 'auto-release', 'check-in on a resource with auto-release (refused past the auto-release moment)', reference(releasing));
+      await recorder.record(
+        user,
+        'checkinReservation',
+        'auto-release',
+        'check-in on a resource with auto-release (refused past the auto-release moment)',
+        reference(releasing),
+      );
       await remove(user, releasing, 'auto-release', 'the auto-release booking', 'full');
     }
   }
@@ -187,10 +245,18 @@ async function recordApproval(journey: Journey, create: Create, remove: Remove):
   const now = DateTime.now().setZone(journey.zone);
   const slot = slotFrom(await freeSlots(journey, resource, 'approval-days'), now.plus({ days: FUTURE_DAYS.single }));
   if (slot === null) return;
-  const pending = await create(user, 'pending-approval', `${resource.name} requires approval`, booking(journey, resource, slot, 'Recorded pending'));
+  const pending = await create(
+    user,
+    'pending-approval',
+    `${resource.name} requires approval`,
+    booking(journey, resource, slot, 'Recorded pending'),
+  );
   if (pending === null) return;
   await recorder.record(user, 'getReservation', 'pending-approval', 'waiting for approval', { params: { referenceNumber: pending } });
-  await recorder.record(user, 'approveReservation', 'by-user', 'the owner, not an approver, approves', { params: { referenceNumber: pending } });
-  if (admin !== null) await recorder.record(admin, 'approveReservation', 'by-admin', 'an administrator approves', { params: { referenceNumber: pending } });
+  await recorder.record(user, 'approveReservation', 'by-user', 'the owner, not an approver, approves', {
+    params: { referenceNumber: pending },
+  });
+  if (admin !== null)
+    await recorder.record(admin, 'approveReservation', 'by-admin', 'an administrator approves', { params: { referenceNumber: pending } });
   await remove(user, pending, 'pending-approval', 'the booking that needed approval', 'full');
 }

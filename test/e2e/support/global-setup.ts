@@ -42,11 +42,15 @@ export interface ServedPopover {
 export async function serveBuiltPopover(): Promise<ServedPopover> {
   execFileSync(vite, ['build', '--config', 'renderer/vite.config.ts', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
   const port = await freePort();
-  const preview = spawn(vite, ['preview', '--config', 'renderer/vite.config.ts', '--host', '127.0.0.1', '--port', String(port), '--strictPort'], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    detached: true,
-  });
+  const preview = spawn(
+    vite,
+    ['preview', '--config', 'renderer/vite.config.ts', '--host', '127.0.0.1', '--port', String(port), '--strictPort'],
+    {
+      cwd: root,
+      stdio: ['ignore', 'ignore', 'inherit'],
+      detached: true,
+    },
+  );
   const url = `http://127.0.0.1:${port}/`;
   await waitForHttp(url, preview, 30_000);
   return {

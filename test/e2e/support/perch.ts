@@ -90,13 +90,19 @@ export async function bindPerch(page: Page, core: PerchCore): Promise<void> {
     core.on(event, (payload) => {
       // A page between loads, or closed, simply misses the event; the next getState catches up.
       page
-        .evaluate(([name, value]) => (window as { __perchDispatch?: (e: string, p: unknown) => void }).__perchDispatch?.(name, value), [event, payload] as const)
+        .evaluate(([name, value]) => (window as { __perchDispatch?: (e: string, p: unknown) => void }).__perchDispatch?.(name, value), [
+          event,
+          payload,
+        ] as const)
         .catch(() => {});
     });
   }
 }
 
-export async function startWorld(start = nextOfficeMorning(), locale = pageLocale): Promise<PerchWorld & { page?: Page; dispose(): Promise<void> }> {
+export async function startWorld(
+  start = nextOfficeMorning(),
+  locale = pageLocale,
+): Promise<PerchWorld & { page?: Page; dispose(): Promise<void> }> {
   const folder = mkdtempSync(join(tmpdir(), 'perch-e2e-'));
   const database = join(folder, 'perch.db');
   const clock = shiftedClock(start);
@@ -202,7 +208,10 @@ export async function expectAccessible(page: Page, testInfo: TestInfo, view: str
   await testInfo.attach(`axe-${view}.json`, { body: JSON.stringify(results.violations, null, 2), contentType: 'application/json' });
   const severe = results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.impact} ${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
+    .map(
+      (violation) =>
+        `${violation.impact} ${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
+    );
   // Soft: the scenario goes on, so one run reports both the accessibility finding and the behaviour.
   expect.soft(severe, `axe violations in ${view}`).toEqual([]);
 }
