@@ -214,17 +214,17 @@ describe('meetings the user is in', () => {
     });
 
     const { core, notifier } = await signedIn();
-    const listed = () =>
-      core
-        .snapshot()
-        .reservations.map(({ referenceNumber, title, role, ownerName, ownerFirstName, isMine }) => ({
-          referenceNumber,
-          title,
-          role,
-          ownerName,
-          ownerFirstName,
-          isMine,
-        }));
+    const listed = () => {
+      const { reservations } = core.snapshot();
+      return reservations.map(({ referenceNumber, title, role, ownerName, ownerFirstName, isMine }) => ({
+        referenceNumber,
+        title,
+        role,
+        ownerName,
+        ownerFirstName,
+        isMine,
+      }));
+    };
     expect(listed()).toEqual([
       {
         referenceNumber: invited,
