@@ -314,7 +314,7 @@ const journeys: { name: string; run(world: World): Promise<void> }[] = [
       const zone = world.core.snapshot().account!.timezone;
       const tomorrow = world.target.clock.now().setZone(zone).plus({ days: 1 }).toISODate();
       // A resource whose name the line can carry as typed, with a free slot tomorrow on the user's clock.
-      for (const resource of await bookableResources(world, (resource) => /^[\p{L}][\p{L} ]*$/u.test(resource.name))) {
+      for (const resource of await bookableResources(world, (resource) => /^\p{L}[\p{L}\p{N} ]*$/u.test(resource.name))) {
         const slot = (await freeSlotsAhead(world, resource.resourceId)).find(
           (candidate) => DateTime.fromISO(candidate.start).setZone(zone).toISODate() === tomorrow,
         );
