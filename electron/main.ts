@@ -25,7 +25,6 @@ import { sandboxOffNotice } from './core/desktop/sandbox-notice.js';
 import { appEntryUrl, isAppSender, windowOpenDecision } from './core/desktop/security.js';
 import { probeTrayHost, sessionBusAddress } from './platform/tray-host.js';
 import { buildTrayMenu, trayTitle, trayTooltip, type TrayAction, type TrayCommand } from './core/desktop/tray-menu.js';
-import { createPopoverFeed } from './core/desktop/popover-feed.js';
 import { createTrayRefresh } from './core/desktop/tray-refresh.js';
 import { registerAppScheme, serveAppScheme } from './shell/app-protocol.js';
 import { hardenEveryWebContents, hardenSession } from './shell/hardening.js';
@@ -158,27 +157,20 @@ async function start(): Promise<void> {
     snapshot: () => perch.snapshot(),
     show: (state) => tray?.refresh(trayView(state)),
   });
-  const popoverFeed = createPopoverFeed({
-    visible: () => popover?.visible() ?? false,
-    send: (snapshot) => popover?.send(channelOf('stateChanged'), snapshot),
-    snapshot: () => perch.snapshot(),
-  });
   popover = createPopoverWindow({
     trayBounds: () => tray?.bounds() ?? null,
-    onShown: () => {
-      popoverFeed.shown();
-      perch.popoverOpened();
-    },
+    onShown: () => perch.popoverOpened(),
+    snapshot: () => perch.snapshot(),
   });
   trayWords.refresh();
 
   for (const event of eventNames) {
-    // The state reaches the page through the feed, only while someone can see it.
+    // The state reaches the page through the popover's feed, only while someone can see it.
     if (event === 'stateChanged') continue;
     const channel = channelOf(event);
     perch.on(event, (payload) => popover?.send(channel, payload));
   }
-  perch.on('stateChanged', (snapshot) => popoverFeed.stateChanged(snapshot));
+  perch.on('stateChanged', popover.stateChanged);
   // The state changed comes with its snapshot: the tray shows it rather than working out another.
   perch.on('stateChanged', (snapshot) => trayWords.refresh(snapshot));
   perch.on('navigate', () => popover?.show('elsewhere'));

@@ -15,7 +15,7 @@ import type { Clock } from './clock.js';
 import { createCommandHandlers } from './commands/commands.js';
 import { createCoreEvents, type CoreEvents } from './core-events.js';
 import { createCoreState } from './core-state.js';
-import { createCoreView } from './core-view.js';
+import { createCoreView } from './views/snapshot.js';
 import type { SecretStore } from './storage/secret-store.js';
 import type { LocalProfile } from './local-service/local-account.js';
 import type { LocalService } from './local-service/local-service.js';

@@ -4,7 +4,9 @@
  */
 import path from 'node:path';
 import { app, BrowserWindow, nativeTheme, screen, type BrowserWindowConstructorOptions } from 'electron';
+import { channelOf, type StateSnapshot } from '../bridge/contract.js';
 import { appLayout } from '../core/desktop/app-layout.js';
+import { createPopoverFeed } from '../core/desktop/popover-feed.js';
 import { popoverPosition, popoverWindowType, type Rect } from '../core/desktop/popover-placement.js';
 import { appEntryUrl } from '../core/desktop/security.js';
 import { desktopPlatform } from './desktop-platform.js';
@@ -24,10 +26,22 @@ export interface PopoverWindow {
   visible(): boolean;
   /** Sends an event to the page, while the window exists. */
   send(channel: string, payload: unknown): void;
+  /** The core's state changed: the page is sent it while shown, else the latest once it is shown (popover-feed.ts). */
+  stateChanged(snapshot: StateSnapshot): void;
 }
 
-export function createPopoverWindow(options: { trayBounds: () => Rect | null; onShown: () => void }): PopoverWindow {
+export function createPopoverWindow(options: {
+  trayBounds: () => Rect | null;
+  onShown: () => void;
+  /** The core's state now: what a popover shown after a change it missed is sent. */
+  snapshot: () => StateSnapshot;
+}): PopoverWindow {
   const win = new BrowserWindow(windowOptions());
+  const visible = () => !win.isDestroyed() && win.isVisible();
+  const send = (channel: string, payload: unknown) => {
+    if (!win.isDestroyed()) win.webContents.send(channel, payload);
+  };
+  const feed = createPopoverFeed({ visible, send: (snapshot) => send(channelOf('stateChanged'), snapshot), snapshot: options.snapshot });
   let hiddenAt = 0;
   if (process.platform === 'darwin') {
     // With the panel type, over other apps' full-screen Spaces and on every Space, so the popover opens
@@ -43,7 +57,10 @@ export function createPopoverWindow(options: { trayBounds: () => Rect | null; on
     hiddenAt = Date.now();
   }
   win.on('blur', hide);
-  win.on('show', () => options.onShown());
+  win.on('show', () => {
+    feed.shown();
+    options.onShown();
+  });
   // The theme setting is applied after the window exists (and the user may change it): without
   // this, a dark theme on a light desktop would flash white each time the popover opens. Setting
   // nativeTheme.themeSource emits 'updated' (docs/api/native-theme.md, themeSource).
@@ -80,10 +97,9 @@ export function createPopoverWindow(options: { trayBounds: () => Rect | null; on
       show('trayIcon');
     },
     hide,
-    visible: () => !win.isDestroyed() && win.isVisible(),
-    send(channel, payload) {
-      if (!win.isDestroyed()) win.webContents.send(channel, payload);
-    },
+    visible,
+    send,
+    stateChanged: feed.stateChanged,
   };
 }
 

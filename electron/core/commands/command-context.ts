@@ -2,7 +2,7 @@ import type { AccountFlow } from '../account/account-flow.js';
 import type { StartTimeRules } from '../account/start-time-rules.js';
 import type { CoreEvents } from '../core-events.js';
 import type { CoreState } from '../core-state.js';
-import type { CoreView } from '../core-view.js';
+import type { CoreView } from '../views/snapshot.js';
 import type { AccountSession } from '../session/session.js';
 import type { ReferenceData } from '../sync/reference-data.js';
 import type { Sync } from '../sync/sync.js';

@@ -33,8 +33,8 @@ export interface ActiveSession {
 export interface SessionRenewalOptions {
   clock: Clock;
   kept: Pick<KeptSession, 'keepSecrets'>;
-  /** Whether `session` is still the one signed in: one signed out meanwhile is not renewed. */
-  isActive(session: ActiveSession): boolean;
+  /** The session signed in now, if any: the one every call runs with, and the only one renewed. */
+  active(): ActiveSession | null;
   /** The server refused to renew the session: it ends here, and the core is told why. */
   ended(session: ActiveSession, error: BridgeError): Promise<void>;
   /** Before each call: the session follows its server where that may have moved. */
@@ -42,7 +42,8 @@ export interface SessionRenewalOptions {
 }
 
 export interface SessionRenewal {
-  run<T>(session: ActiveSession, action: (client: ApiClient) => Promise<ApiResult<T>>): Promise<SessionResult<T>>;
+  /** Runs an action with the session signed in now; on a lapsed session or a 401, signs in again and retries once. */
+  run<T>(action: (client: ApiClient) => Promise<ApiResult<T>>): Promise<SessionResult<T>>;
   /** Writes the session's secrets to the keychain. */
   keep(session: ActiveSession): Promise<void>;
   /** A new session's expiry, as the keychain keeps it. */
@@ -50,7 +51,8 @@ export interface SessionRenewal {
 }
 
 export function createSessionRenewal(options: SessionRenewalOptions): SessionRenewal {
-  const { clock, kept, isActive } = options;
+  const { clock, kept } = options;
+  const isActive = (session: ActiveSession) => options.active() === session;
   let reauthentication: Promise<SessionResult<void>> | null = null;
 
   const expires = () => clock.now().plus({ minutes: sessionLifetimeMinutes });
@@ -109,7 +111,9 @@ export function createSessionRenewal(options: SessionRenewalOptions): SessionRen
   return {
     keep,
     expiresFromNow,
-    async run(session, action) {
+    async run(action) {
+      const session = options.active();
+      if (session === null) return sessionGone();
       const moved = await options.moved(session);
       if (!moved.ok) return moved;
       // A lapsed session would only earn a 401; with no password to hand, the server decides.

@@ -16,7 +16,7 @@ import type { LocalService } from '../local-service/local-service.js';
 import { readIdentity, type AccountIdentity } from './account-identity.js';
 import { createKeptSession, keychainAccount, localKeychainAccount, type KeptRead } from './kept-session.js';
 import { normaliseServerUrl } from './server-url.js';
-import { sessionGone, sessionMessages, signInRefusal, type SessionResult } from './session-errors.js';
+import { sessionMessages, signInRefusal, type SessionResult } from './session-errors.js';
 import { createSessionRenewal, type ActiveSession } from './session-renewal.js';
 
 export interface SessionOptions {
@@ -81,7 +81,7 @@ export function createAccountSession(options: SessionOptions): AccountSession {
   const renewal = createSessionRenewal({
     clock: options.clock,
     kept,
-    isActive: (session) => active === session,
+    active: () => active,
     async ended(session, error) {
       if (active !== session) return;
       active = null;
@@ -208,10 +208,7 @@ export function createAccountSession(options: SessionOptions): AccountSession {
       await kept.forget(session.identity);
     },
 
-    run(action) {
-      const session = active;
-      return session === null ? Promise.resolve(sessionGone()) : renewal.run(session, action);
-    },
+    run: renewal.run,
 
     async keepBookable(account, bookableResourceIds) {
       const session = active;

@@ -13,13 +13,12 @@ import { formatWireDateTime, wireInstant } from '../../api/dates.js';
 import type { WireSummary } from '../../api/wire.js';
 import type { BusyNow, CoreData, CoreState, Meetings } from '../core-state.js';
 import { summaryRole } from '../reservations.js';
-import type { AccountIdentity } from '../session/account-identity.js';
 import type { AccountSession } from '../session/session.js';
 import type { SessionResult } from '../session/session-errors.js';
 import { knownClosed, openingAt, type ScheduleHours } from '../views/opening-hours.js';
 import { leadingScheduleCount } from './free-now-schedules.js';
-import { unreachable, type AnswerTimer } from './poll-answers.js';
-import { endOfTomorrow } from './poll-window.js';
+import { endOfTomorrow } from './own-list.js';
+import { unreachable, type PollReads } from './poll-answers.js';
 import { referenceDataHours } from './reference-data.js';
 
 /** Who is busy, in the background: each leading schedule at most this often (and never while paused). */
@@ -155,13 +154,7 @@ const askSchedule = (session: Session, scheduleId: number, now: DateTime, until:
     }),
   );
 
-export interface ScheduleReads {
-  state: CoreState;
-  session: Session;
-  /** Whom the poll reads for: an answer that comes after the account changed is dropped. */
-  account: AccountIdentity;
-  now: DateTime;
-  answers: AnswerTimer;
+export interface ScheduleReads extends PollReads {
   /** The leading schedules' rows are in: shown before the others are asked. */
   leadingRead(): void;
 }

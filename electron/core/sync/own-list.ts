@@ -1,16 +1,102 @@
-/** The user's own list as the server answers it: what a reservation read on its own changes in it, and what left it. */
+/**
+ * The user's own list as the server answers it: which span of time a poll asks about, how the
+ * answer replaces what was known there, what a reservation read on its own changes in it, and what
+ * left it.
+ */
 import type { DateTime } from 'luxon';
-import { wireInstant } from '../../api/dates.js';
+import { formatWireDateTime, wireInstant } from '../../api/dates.js';
 import type { WireReservation, WireSummary } from '../../api/wire.js';
+import type { Settings } from '../../bridge/contract.js';
 import type { CoreState } from '../core-state.js';
 import type { AccountIdentity } from '../session/account-identity.js';
 import type { AccountSession } from '../session/session.js';
-import type { AnswerTimer } from './poll-answers.js';
+import type { SessionResult } from '../session/session-errors.js';
+import type { AnswerTimer, PollReads } from './poll-answers.js';
+
+/** How far the list the user opens looks ahead (GetReservations' own default). */
+const fullWindowDays = 14;
 
 /** How many reservations gone from the list one poll asks about on their own (confirmVanished). */
 const vanishedChecksPerPoll = 3;
 
 type Session = Pick<AccountSession, 'account' | 'run'>;
+
+export interface PollWindow {
+  from: DateTime;
+  to: DateTime;
+}
+
+export function fullWindow(now: DateTime): PollWindow {
+  return { from: now, to: now.plus({ days: fullWindowDays }) };
+}
+
+/** The end of the user's tomorrow: the own list and the meetings read both cover the user's today and tomorrow. */
+export const endOfTomorrow = (now: DateTime, zone: string): DateTime => now.setZone(zone).plus({ days: 1 }).endOf('day');
+
+/**
+ * Now to the end of tomorrow in the user's zone; further when the longest reminder lead plus
+ * `aheadMs` (the longest wait until the next poll) reaches past that.
+ */
+export function narrowWindow(now: DateTime, zone: string, settings: Settings, known: readonly WireSummary[], aheadMs: number): PollWindow {
+  const tomorrowEnds = endOfTomorrow(now, zone);
+  const leads = [settings.startReminderMinutes, settings.endReminderMinutes, settings.checkInLeadMinutes];
+  for (const summary of known) {
+    if (summary.startReminder !== null) leads.push(summary.startReminder);
+    if (summary.endReminder !== null) leads.push(summary.endReminder);
+  }
+  // A reservation must be listed before its reminder is due, one wait for the next poll ahead.
+  const reach = now.plus({ minutes: Math.max(...leads), milliseconds: aheadMs });
+  return { from: now, to: reach > tomorrowEnds ? reach : tomorrowEnds };
+}
+
+/** Replaces what the window covered with what the server listed there; keeps the rest that has not ended. */
+export function mergeReservations(
+  existing: readonly WireSummary[],
+  fetched: readonly WireSummary[],
+  window: PollWindow,
+  now: DateTime,
+): WireSummary[] {
+  const fromMs = window.from.toMillis();
+  const toMs = window.to.toMillis();
+  const nowMs = now.toMillis();
+  const listed = new Set(fetched.map((summary) => summary.referenceNumber));
+  const kept = existing.filter((summary) => {
+    if (listed.has(summary.referenceNumber)) return false;
+    const start = wireInstant(summary.startDate)?.toMillis();
+    const end = wireInstant(summary.endDate)?.toMillis();
+    if (start === undefined || end === undefined || end <= nowMs) return false;
+    return !(start < toMs && end > fromMs);
+  });
+  return [...kept, ...fetched];
+}
+
+/**
+ * Asks for the user's own list over `window` and lays the answer over what the state knew there
+ * (dropped when the account changed meanwhile). Gives the answer, and what left the list without
+ * having ended: confirmVanished asks after those.
+ */
+export async function readOwnList(
+  window: PollWindow,
+  reads: PollReads,
+): Promise<{ answer: SessionResult<unknown>; vanished: WireSummary[] }> {
+  const { state, session, account, now, answers } = reads;
+  const answer = await answers.timed(
+    session.run((client) =>
+      client.getReservations({
+        query: {
+          userId: String(account.userId),
+          startDateTime: formatWireDateTime(window.from.toUTC()),
+          endDateTime: formatWireDateTime(window.to.toUTC()),
+        },
+      }),
+    ),
+  );
+  if (!answer.ok || session.account !== account) return { answer, vanished: [] };
+  const listedBefore = state.data.reservations;
+  state.data.reservations = mergeReservations(listedBefore, answer.value.reservations, window, now);
+  state.data.fetchedAt = now;
+  return { answer, vanished: notListed(listedBefore, state.data.reservations, now) };
+}
 
 /** One of the user's reservations, on its own (GetReservation). */
 export const askReservation = (session: Session, referenceNumber: string, answers: AnswerTimer) =>

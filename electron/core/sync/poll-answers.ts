@@ -2,7 +2,10 @@
  * What a poll's answers say of the server: whether it could be reached, whether it answered
  * slowly or failed (the strain that stretches the poll periods), and the poll's outcome.
  */
+import type { DateTime } from 'luxon';
 import type { CoreState } from '../core-state.js';
+import type { AccountIdentity } from '../session/account-identity.js';
+import type { AccountSession } from '../session/session.js';
 import { bridgeErrorFromSession, type SessionResult } from '../session/session-errors.js';
 import type { PollOutcome } from './poller.js';
 import { maxStrainLevel } from './poll-plan.js';
@@ -29,6 +32,16 @@ export function answerTimer(monotonicMs: () => number, slowAnswerMs: number): An
       return slow;
     },
   };
+}
+
+/** What every read of one poll works with. */
+export interface PollReads {
+  state: CoreState;
+  session: Pick<AccountSession, 'account' | 'run'>;
+  /** Whom the poll reads for: an answer that comes after the account changed is dropped. */
+  account: AccountIdentity;
+  now: DateTime;
+  answers: AnswerTimer;
 }
 
 /** Whether an error means the server cannot be reached (offline and backoff) rather than refused. */

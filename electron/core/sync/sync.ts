@@ -7,8 +7,7 @@
  * (poll-plan.ts); slower while the server answers slowly or fails (poll-answers.ts).
  */
 import type { DateTime } from 'luxon';
-import { formatWireDateTime } from '../../api/dates.js';
-import type { WireReservation, WireSummary } from '../../api/wire.js';
+import type { WireReservation } from '../../api/wire.js';
 import type { Clock } from '../clock.js';
 import type { CoreState } from '../core-state.js';
 import type { NotificationSchedule } from '../notifications/notification-schedule.js';
@@ -19,10 +18,9 @@ import type { AccountSession } from '../session/session.js';
 import type { SessionResult } from '../session/session-errors.js';
 import { askSchedules, refreshHours, schedulesToAsk } from './free-now-reads.js';
 import { coveredSchedules, meetingSchedules } from './free-now-schedules.js';
-import { askReservation, confirmVanished, notListed, summaryUpdatedBy } from './own-list.js';
+import { askReservation, confirmVanished, fullWindow, narrowWindow, readOwnList, summaryUpdatedBy } from './own-list.js';
 import { answerTimer, judgeStrain, outcomeOf, serverFailed, unreachable, type AnswerTimer } from './poll-answers.js';
 import { longestWaitMs, nextPollStep, type PollRead } from './poll-plan.js';
-import { fullWindow, mergeReservations, narrowWindow } from './poll-window.js';
 import { createPoller, type PollOutcome, type PollReason } from './poller.js';
 
 export type PauseReason = 'suspended' | 'locked';
@@ -157,25 +155,10 @@ export function createSync(options: SyncOptions): Sync {
     const window = full
       ? fullWindow(now)
       : narrowWindow(now, account.timezone, state.settings, state.data.reservations, longestWaitMs(state.settings));
-    const reservations = await answers.timed(
-      session.run((client) =>
-        client.getReservations({
-          query: {
-            userId: String(account.userId),
-            startDateTime: formatWireDateTime(window.from.toUTC()),
-            endDateTime: formatWireDateTime(window.to.toUTC()),
-          },
-        }),
-      ),
-    );
+    const ownList = await readOwnList(window, { state, session, account, now, answers });
     if (session.account !== account) return 'failed';
-    if (unreachable(reservations)) return offline();
-    let vanished: WireSummary[] = [];
-    if (reservations.ok) {
-      const listedBefore = state.data.reservations;
-      state.data.reservations = mergeReservations(listedBefore, reservations.value.reservations, window, now);
-      vanished = notListed(listedBefore, state.data.reservations, now);
-      state.data.fetchedAt = now;
+    if (unreachable(ownList.answer)) return offline();
+    if (ownList.answer.ok) {
       // The user's list is shown at once; Free now fills in once the reads below are in.
       state.freeNowReading = look;
       options.stateChanged();
@@ -197,7 +180,7 @@ export function createSync(options: SyncOptions): Sync {
     const busy = await askSchedules(toAsk, meetingsIn, { state, session, account, now, answers, leadingRead: options.stateChanged });
     if (busy === 'accountChanged') return 'failed';
     if (busy === 'unreachable') return offline();
-    const results: SessionResult<unknown>[] = [reservations, ...busy];
+    const results: SessionResult<unknown>[] = [ownList.answer, ...busy];
 
     const outcome = outcomeOf(state, results);
     judgeStrain(state, answers.slow, serverFailed(results));
@@ -206,13 +189,13 @@ export function createSync(options: SyncOptions): Sync {
     const covered = new Set(ranked);
     state.data.busyNow = state.data.busyNow.filter((entry) => covered.has(entry.scheduleId));
     state.data.meetings = state.data.meetings.filter((entry) => covered.has(entry.scheduleId));
-    if (reservations.ok) {
+    if (ownList.answer.ok) {
       if (outcome === 'ok') state.lastError = null;
       // Each reservation listed was asked about now; those no longer listed need no record.
       const listed = new Set(state.data.reservations.map((summary) => summary.referenceNumber));
       for (const referenceNumber of reservationAskedAtMs.keys())
         if (!listed.has(referenceNumber)) reservationAskedAtMs.delete(referenceNumber);
-      await confirmVanished(vanished, state, session, account, answers);
+      await confirmVanished(ownList.vanished, state, session, account, answers);
       if (session.account !== account) return 'failed';
       await replanFromReads(now, window.to, account.userId);
     }
