@@ -6,7 +6,7 @@ import type { Static } from '@sinclair/typebox';
 import type { AttributeDefinition } from './schemas/attributes.js';
 import type { Reservation, ReservationSummary } from './schemas/reservations.js';
 import type { Resource, ResourceGroupTree, ResourceType } from './schemas/resources.js';
-import type { ScheduleListItem, Slots } from './schemas/schedules.js';
+import type { Period, ScheduleListItem, Slots } from './schemas/schedules.js';
 
 export type WireSummary = Static<typeof ReservationSummary>;
 export type WireReservation = Static<typeof Reservation>;
@@ -16,3 +16,4 @@ export type WireGroupTree = Static<typeof ResourceGroupTree>;
 export type WireResourceType = Static<typeof ResourceType>;
 export type WireSlots = Static<typeof Slots>;
 export type WireAttribute = Static<typeof AttributeDefinition>;
+export type WirePeriod = Static<typeof Period>;

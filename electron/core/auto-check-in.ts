@@ -1,10 +1,18 @@
 /**
  * Checking in by itself when the computer is unlocked or woken (an opt-in setting): which of the
- * user's own reservations, if any, to check in to at this moment. Pure: the core reads the list
- * after the wake, asks this, and checks in once.
+ * user's own reservations, if any, to check in to at this moment (pure), and the check-in itself,
+ * once, on a list read after the user came back.
  */
 import type { DateTime } from 'luxon';
-import { awaitsCheckIn, checkInClosesMs, checkInOpensMinutes, type Reservation } from './reservations.js';
+import type { CommandHandlers } from '../bridge/contract.js';
+import type { Clock } from './clock.js';
+import type { CoreState } from './core-state.js';
+import { notifierProblemOf, type Notifier } from './notifications/notifier.js';
+import { notificationId } from './notifications/planner.js';
+import { awaitsCheckIn, checkInClosesMs, checkInOpensMinutes, listedReservations, type Reservation } from './reservations.js';
+import type { AccountSession } from './session/session.js';
+import type { Sync } from './sync/sync.js';
+import type { CoreView } from './views/snapshot.js';
 
 const minuteMs = 60_000;
 
@@ -45,4 +53,65 @@ export function autoCheckInTarget(
   });
   const distance = (reservation: Reservation) => Math.abs(reservation.start.toMillis() - nowMs);
   return open.sort((a, b) => distance(a) - distance(b))[0] ?? null;
+}
+
+export interface AutoCheckInOptions {
+  clock: Clock;
+  state: CoreState;
+  session: Pick<AccountSession, 'account'>;
+  sync: Pick<Sync, 'ownListNow'>;
+  handlers: Pick<CommandHandlers, 'checkIn'>;
+  notifier: Pick<Notifier, 'show'>;
+  view: Pick<CoreView, 'changed'>;
+  log(message: string, error?: unknown): void;
+}
+
+export interface AutoCheckIn {
+  /** The user came back (unlocked or woken) at `back`. */
+  cameBack(back: DateTime): Promise<void>;
+}
+
+export function createAutoCheckIn(options: AutoCheckInOptions): AutoCheckIn {
+  const { clock, state, session } = options;
+  /** The bookings tried this run (autoCheckInKey): one chance each, whatever came of it. */
+  const tried = new Set<string>();
+  return {
+    /**
+     * With the setting on, checks in to the booking whose check-in window is open, once. It waits
+     * for the list read on resume and acts only on a list read since `back` (a booking moved or
+     * released while the computer slept must not be checked in to as it was); where no such read
+     * came (still asleep or locked, offline), it does nothing. A refusal changes nothing: the
+     * check-in notification stands as it was. A success replaces it with a short confirmation.
+     */
+    async cameBack(back) {
+      if (!state.settings.autoCheckIn || session.account === null) return;
+      await options.sync.ownListNow();
+      const fetchedAt = state.data.fetchedAt;
+      if (!state.settings.autoCheckIn || session.account === null || fetchedAt === null || fetchedAt.toMillis() < back.toMillis()) return;
+      const target = autoCheckInTarget(
+        listedReservations(state.data, session.account.userId),
+        clock.now(),
+        state.settings.checkInLeadMinutes,
+        tried,
+      );
+      if (target === null) return;
+      tried.add(autoCheckInKey(target));
+      const { referenceNumber } = target;
+      const result = await options.handlers.checkIn({ referenceNumber });
+      if (!result.ok) {
+        options.log(`checking in by itself to ${referenceNumber} failed: ${result.error.message}`);
+        return;
+      }
+      const shown = await options.notifier.show({
+        // The check-in notice's own id: a notice still on screen is replaced, not left offering Check in.
+        id: notificationId('checkInOpen', referenceNumber, target.start.toMillis()),
+        referenceNumber,
+        title: `Checked in to ${target.resourceName}`,
+        body: `${target.title || target.resourceName}: Perch checked in as you came back to this computer.`,
+        actions: [],
+      });
+      state.notifierProblem = notifierProblemOf(shown);
+      options.view.changed();
+    },
+  };
 }

@@ -7,8 +7,16 @@ import type { BridgeError, Settings, StateSnapshot, TimeFormatRules } from '../b
 import { defaultTimeFormatRules } from '../bridge/format.js';
 import type { Reservation } from './reservations.js';
 import { defaultSettings } from './storage/settings-store.js';
-import type { ScheduleHours } from './views/opening-hours.js';
-import type { WireAttribute, WireGroupTree, WireResource, WireResourceType, WireSchedule, WireSummary } from '../api/wire.js';
+import type { WireAttribute, WireGroupTree, WirePeriod, WireResource, WireResourceType, WireSchedule, WireSummary } from '../api/wire.js';
+
+/** A schedule's layout as last fetched; kept for hours, like the resource list. */
+export interface ScheduleHours {
+  scheduleId: number;
+  timezone: string;
+  fetchedAt: DateTime;
+  /** One list per weekday, as GetSchedule gives them. */
+  periods: WirePeriod[][];
+}
 
 /**
  * Who is busy in one schedule from the moment it was asked to `until` (its closing time, or the

@@ -3,12 +3,11 @@
  * the settings, behind the bridge's commands and events. Plain Node; the Electron shell only
  * forwards power and screen events and wires the commands to IPC.
  */
-import type { DateTime } from 'luxon';
 import type { CommandHandlers, StateSnapshot, TimeFormatRules } from '../bridge/contract.js';
 import type { Autostart } from './desktop/autostart.js';
 import type { GlobalShortcut } from './desktop/global-shortcut.js';
 import { createAccountCache } from './account/account-cache.js';
-import { createStartTimeRules } from './account/start-time-rules.js';
+import { createStartTimeRules } from './session/start-time-rules.js';
 import { createAccountFlow } from './account/account-flow.js';
 import { createBackgroundWork } from './background-work.js';
 import type { Clock } from './clock.js';
@@ -21,15 +20,12 @@ import type { LocalProfile } from './local-service/local-account.js';
 import type { LocalService } from './local-service/local-service.js';
 import { createNotificationResponder } from './notifications/notification-responses.js';
 import { createNotificationSchedule } from './notifications/notification-schedule.js';
-import { notifierProblemOf, type Notifier } from './notifications/notifier.js';
+import type { Notifier } from './notifications/notifier.js';
 import { createReferenceData } from './sync/reference-data.js';
 import { createAccountSession } from './session/session.js';
-import { bookNowScheduleIds } from './desktop/tray-menu.js';
 import { defaultSlowAnswerMs } from './sync/poll-answers.js';
 import { createSync } from './sync/sync.js';
-import { autoCheckInKey, autoCheckInTarget } from './auto-check-in.js';
-import { listedReservations } from './reservations.js';
-import { notificationId } from './notifications/planner.js';
+import { createAutoCheckIn } from './auto-check-in.js';
 import { createUserSettings } from './user-settings.js';
 
 export interface PerchCoreOptions {
@@ -100,14 +96,8 @@ export function createPerchCore(options: PerchCoreOptions): PerchCore {
   let lookedAtMs = Number.NEGATIVE_INFINITY;
 
   const startTimeRules = createStartTimeRules({ dataDir, track, log });
-  const view = createCoreView({ clock, state, session, secrets: options.secrets, startTimeRules });
-  const { snapshot } = view;
-  /** The last state shown: the background keeps fresh what its tray's Book now shows. */
-  let lastShown: StateSnapshot | null = null;
-  const stateChanged = () => {
-    lastShown = snapshot();
-    events.emit('stateChanged', lastShown);
-  };
+  const view = createCoreView({ clock, state, session, secrets: options.secrets, startTimeRules, events });
+  const { snapshot, changed: stateChanged } = view;
 
   const cache = createAccountCache({ dataDir, state, session, track, log });
   const notifications = createNotificationSchedule({
@@ -117,11 +107,10 @@ export function createPerchCore(options: PerchCoreOptions): PerchCore {
     notifier,
     startTimeRules,
     track,
+    // The sync is made after the schedule, which it re-plans after each read.
     readOwnList: () => sync.ownListNow(),
-    woke() {
-      cache.persist();
-      stateChanged();
-    },
+    persist: cache.persist,
+    view,
   });
   const reference = createReferenceData({ clock, state, session, changed: cache.persist });
   const sync = createSync({
@@ -131,10 +120,9 @@ export function createPerchCore(options: PerchCoreOptions): PerchCore {
     notifications,
     track,
     persist: cache.persist,
-    stateChanged,
     log,
-    shownInTray: () => (lastShown === null ? [] : bookNowScheduleIds(lastShown, clock.now())),
-    referenceData: () => reference.refresh(false),
+    view,
+    reference,
     monotonicMs: options.monotonicMs ?? (() => performance.now()),
     slowAnswerMs: options.slowAnswerMs ?? defaultSlowAnswerMs,
   });
@@ -148,8 +136,7 @@ export function createPerchCore(options: PerchCoreOptions): PerchCore {
     sync,
     reference,
     track,
-    snapshot,
-    stateChanged,
+    view,
   });
 
   const settings = createUserSettings({
@@ -159,60 +146,19 @@ export function createPerchCore(options: PerchCoreOptions): PerchCore {
     ...(options.autostart !== undefined && { autostart: options.autostart }),
     ...(options.globalShortcut !== undefined && { globalShortcut: options.globalShortcut }),
     log,
-    async saved() {
-      // New lead times or switches change what is due.
-      if (session.account !== null) await notifications.replan(null, null);
-      stateChanged();
-    },
+    session,
+    notifications,
+    view,
   });
 
   const handlers = createCommandHandlers({ state, session, accounts, sync, reference, startTimeRules, settings, view, events });
 
-  /** The bookings auto check-in tried this run (autoCheckInKey): one chance each, whatever came of it. */
-  const autoCheckInTried = new Set<string>();
-
-  /**
-   * Unlocked or woken: with the setting on, checks in to the booking whose check-in window is open,
-   * once. It waits for the list read on resume and acts only on a list read since `back` (a booking
-   * moved or released while the computer slept must not be checked in to as it was); where no such
-   * read came (still asleep or locked, offline), it does nothing. A refusal changes nothing: the
-   * check-in notification stands as it was. A success replaces it with a short confirmation.
-   */
-  async function checkInByItself(back: DateTime): Promise<void> {
-    if (!state.settings.autoCheckIn || session.account === null) return;
-    await sync.ownListNow();
-    const fetchedAt = state.data.fetchedAt;
-    if (!state.settings.autoCheckIn || session.account === null || fetchedAt === null || fetchedAt.toMillis() < back.toMillis()) return;
-    const target = autoCheckInTarget(
-      listedReservations(state.data, session.account.userId),
-      clock.now(),
-      state.settings.checkInLeadMinutes,
-      autoCheckInTried,
-    );
-    if (target === null) return;
-    autoCheckInTried.add(autoCheckInKey(target));
-    const { referenceNumber } = target;
-    const result = await handlers.checkIn({ referenceNumber });
-    if (!result.ok) {
-      log(`checking in by itself to ${referenceNumber} failed: ${result.error.message}`);
-      return;
-    }
-    const shown = await notifier.show({
-      // The check-in notice's own id: a notice still on screen is replaced, not left offering Check in.
-      id: notificationId('checkInOpen', referenceNumber, target.start.toMillis()),
-      referenceNumber,
-      title: `Checked in to ${target.resourceName}`,
-      body: `${target.title || target.resourceName}: Perch checked in as you came back to this computer.`,
-      actions: [],
-    });
-    state.notifierProblem = notifierProblemOf(shown);
-    stateChanged();
-  }
+  const autoCheckIn = createAutoCheckIn({ clock, state, session, sync, handlers, notifier, view, log });
 
   const respond = createNotificationResponder({
     handlers,
     snooze: notifications.snooze,
-    navigate: (payload) => events.emit('navigate', payload),
+    events,
   });
 
   /** The user looks: their list and who is busy now are asked for again (README, "How often Perch asks the server"). */
@@ -261,7 +207,7 @@ export function createPerchCore(options: PerchCoreOptions): PerchCore {
       sync.resume('suspended');
       // Joins the read the resume started: nothing is shown before it is in.
       notifications.resumed();
-      track(checkInByItself(back));
+      track(autoCheckIn.cameBack(back));
     },
     screenLocked: () => sync.pause('locked'),
     screenUnlocked() {
@@ -269,7 +215,7 @@ export function createPerchCore(options: PerchCoreOptions): PerchCore {
       sync.resume('locked');
       // Unlocking the screen often unlocks the keychain too (through PAM, on Linux).
       options.secrets.retry();
-      track(checkInByItself(back));
+      track(autoCheckIn.cameBack(back));
     },
     idle,
   };

@@ -8,7 +8,10 @@ import { claimShortcut, deliveryProblem, type GlobalShortcut, type ShortcutDeliv
 import type { Clock } from './clock.js';
 import type { CoreState } from './core-state.js';
 import { failure, invalidInput, messageOf, success } from './errors.js';
+import type { NotificationSchedule } from './notifications/notification-schedule.js';
+import type { AccountSession } from './session/session.js';
 import { loadSettings, saveSettings } from './storage/settings-store.js';
+import type { CoreView } from './views/snapshot.js';
 
 export interface UserSettingsOptions {
   dataDir: string;
@@ -19,8 +22,11 @@ export interface UserSettingsOptions {
   /** The shortcut that opens Perch from any app; without it (tests, or a desktop without one) the setting is only remembered. */
   globalShortcut?: GlobalShortcut;
   log(message: string, error?: unknown): void;
-  /** New settings were saved: what is due and what is shown follow them. */
-  saved(): Promise<void>;
+  session: Pick<AccountSession, 'account'>;
+  /** Saved settings change what is due (new lead times or switches)... */
+  notifications: Pick<NotificationSchedule, 'replan'>;
+  /** ...and what is shown. */
+  view: Pick<CoreView, 'changed'>;
 }
 
 export interface UserSettings {
@@ -73,7 +79,8 @@ export function createUserSettings(options: UserSettingsOptions): UserSettings {
       }
       await saveSettings(options.dataDir, next);
       state.settings = next;
-      await options.saved();
+      if (options.session.account !== null) await options.notifications.replan(null, null);
+      options.view.changed();
       return success(null);
     },
 

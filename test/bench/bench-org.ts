@@ -1,4 +1,4 @@
-import { PermissionType } from '../../electron/service/store/tables.js';
+import { PermissionType } from '../../electron/service/tables.js';
 import type { CoreHarness } from '../support/core-harness.js';
 import { insertResource } from '../support/fixtures.js';
 

@@ -10,7 +10,7 @@ import { hashPassword } from '../../electron/service/passwords.js';
 import { administratorsGroup } from '../../electron/service/seed/bootstrap.js';
 import { openStore } from '../../electron/service/store/database.js';
 import { longestBookingMs } from '../../electron/service/store/reservations.js';
-import { PermissionType, ReservationRole } from '../../electron/service/store/tables.js';
+import { PermissionType, ReservationRole } from '../../electron/service/tables.js';
 import { seededRandom } from '../support/seeded-random.js';
 
 /** The size of the organisation; the defaults are those of server-facts section E. */

@@ -9,7 +9,8 @@ import { DateTime } from 'luxon';
 import { sessionKeepingClient } from '../support/session-keeping-client.js';
 import { ResourceStatus } from '../../electron/api/schemas/resources.js';
 import { readBookableResourceIds } from '../../electron/core/session/bookable.js';
-import { openingAt, type ScheduleHours } from '../../electron/core/views/opening-hours.js';
+import type { ScheduleHours } from '../../electron/core/core-state.js';
+import { openingAt } from '../../electron/core/views/opening-hours.js';
 
 export interface BookableSchedule {
   id: number;

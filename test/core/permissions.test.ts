@@ -1,7 +1,7 @@
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatWireDateTime } from '../../electron/api/dates.js';
-import { PermissionType } from '../../electron/service/store/tables.js';
+import { PermissionType } from '../../electron/service/tables.js';
 import { demoSignIn, startCoreHarness, type CoreHarness, type CoreUnderTest } from '../support/core-harness.js';
 import { insertResource } from '../support/fixtures.js';
 

@@ -14,7 +14,7 @@ import { formatWireDateTime } from '../../electron/api/dates.js';
 import type { Notifier, NotificationInvocation } from '../../electron/core/notifications/notifier.js';
 import type { PerchCore } from '../../electron/core/perch-core.js';
 import { releaseDue } from '../../electron/service/jobs/auto-release.js';
-import { PermissionType } from '../../electron/service/store/tables.js';
+import { PermissionType } from '../../electron/service/tables.js';
 import { demoSignIn, startCoreHarness, type CoreHarness } from '../support/core-harness.js';
 import { insertResource } from '../support/fixtures.js';
 import { seededRandom } from '../support/seeded-random.js';

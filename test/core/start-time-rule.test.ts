@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BridgeResult, ReservationView, SignInRequest } from '../../electron/bridge/contract.js';
-import { startTimeRulesFileName } from '../../electron/core/account/start-time-rules.js';
+import { startTimeRulesFileName } from '../../electron/core/session/start-time-rules.js';
 import type { PerchCore } from '../../electron/core/perch-core.js';
 import { memorySecretStore } from '../../electron/core/storage/secret-store.js';
 import { demoPassword } from '../../electron/service/seed/demo.js';

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatWireDateTime } from '../../electron/api/dates.js';
 import type { BridgeResult } from '../../electron/bridge/contract.js';
 import type { PerchCore } from '../../electron/core/perch-core.js';
-import { PermissionType } from '../../electron/service/store/tables.js';
+import { PermissionType } from '../../electron/service/tables.js';
 import { insertResource } from '../support/fixtures.js';
 import { demoSignIn, startCoreHarness, type CoreHarness } from '../support/core-harness.js';
 

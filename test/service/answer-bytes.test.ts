@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { answerBytes, holding, repeated } from '../../electron/service/http/answer-bytes.js';
+import { holding, repeated } from '../../electron/service/handlers/repeated-parts.js';
+import { answerBytes } from '../../electron/service/http/answer-bytes.js';
 
 const asJson = (value: unknown) => Buffer.from(JSON.stringify(value));
 

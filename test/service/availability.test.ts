@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { availabilityHandlers } from '../../electron/service/handlers/availability.js';
 import type { LinkBuilder, RequestContext } from '../../electron/service/handlers/types.js';
 import type { Store } from '../../electron/service/store/database.js';
-import { PermissionType } from '../../electron/service/store/tables.js';
+import { PermissionType } from '../../electron/service/tables.js';
 import { invalidBody, notFoundBody, unauthenticatedBody } from '../support/answers.js';
 import { insertResource, insertSchedule } from '../support/fixtures.js';
 import { recordQueries, queryPlan } from '../support/query-plans.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { administratorsGroup } from '../../electron/service/seed/bootstrap.js';
-import { PermissionType } from '../../electron/service/store/tables.js';
+import { PermissionType } from '../../electron/service/tables.js';
 import { deletedBody, forbiddenBody, invalidBody, notFoundBody } from '../support/answers.js';
 import { countRows, insertSchedule, withOwnService } from '../support/fixtures.js';
 import { createNormalUser, startTestService, type Session, type TestService } from '../support/service.js';

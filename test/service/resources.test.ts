@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AttributeCategory } from '../../electron/api/schemas/attributes.js';
-import { PermissionType } from '../../electron/service/store/tables.js';
+import { PermissionType } from '../../electron/service/tables.js';
 import { attributeValueItem, deletedBody, invalidBody, notFoundBody, resourceStatusesBody } from '../support/answers.js';
 import {
   countRows,

@@ -2,7 +2,7 @@ import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { slotHandlers } from '../../electron/service/handlers/slots.js';
 import type { LinkBuilder, RequestContext } from '../../electron/service/handlers/types.js';
-import { PermissionType } from '../../electron/service/store/tables.js';
+import { PermissionType } from '../../electron/service/tables.js';
 import { invalidBody, notFoundBody, unauthenticatedBody } from '../support/answers.js';
 import { insertResource, insertSchedule, type PeriodSeed } from '../support/fixtures.js';
 import { queryPlan, recordQueries } from '../support/query-plans.js';

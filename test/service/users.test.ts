@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatWireDateTime } from '../../electron/api/dates.js';
-import { PermissionType } from '../../electron/service/store/tables.js';
+import { PermissionType } from '../../electron/service/tables.js';
 import { attributeValueItem, deletedBody, forbiddenBody, invalidBody, notFoundBody, unauthenticatedBody } from '../support/answers.js';
 import {
   countRows,

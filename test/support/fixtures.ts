@@ -8,7 +8,7 @@ import type {
   ResourcesTable,
   SchedulePeriodsTable,
   SchedulesTable,
-} from '../../electron/service/store/tables.js';
+} from '../../electron/service/tables.js';
 import { adminCredentials, startTestService, type Session, type TestService } from './service.js';
 
 // Rows the API cannot create (schedules, accessories, …) or that a test wants in place before its calls,

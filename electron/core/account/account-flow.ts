@@ -15,6 +15,7 @@ import type { AccountIdentity } from '../session/account-identity.js';
 import type { AccountSession, RestoreOutcome, SignInOptions } from '../session/session.js';
 import { sessionMessages } from '../session/session-errors.js';
 import type { Sync } from '../sync/sync.js';
+import type { CoreView } from '../views/snapshot.js';
 
 export interface AccountFlowOptions {
   state: CoreState;
@@ -27,8 +28,8 @@ export interface AccountFlowOptions {
   sync: Sync;
   reference: ReferenceData;
   track(work: Promise<unknown>): void;
-  snapshot(): StateSnapshot;
-  stateChanged(): void;
+  /** Told of each change; its snapshot is what a sign-in answers. */
+  view: Pick<CoreView, 'snapshot' | 'changed'>;
 }
 
 export interface AccountFlow {
@@ -54,7 +55,8 @@ const provisionedSignIn = (username: string, password: string): SignInRequest =>
 });
 
 export function createAccountFlow(options: AccountFlowOptions): AccountFlow {
-  const { state, session, cache, sync, reference, stateChanged } = options;
+  const { state, session, cache, sync, reference } = options;
+  const stateChanged = options.view.changed;
 
   async function forgetAccountData(): Promise<void> {
     sync.stop();
@@ -90,7 +92,7 @@ export function createAccountFlow(options: AccountFlowOptions): AccountFlow {
     options.track(reference.refresh(true, true));
     await sync.ownListNow();
     stateChanged();
-    return success(options.snapshot());
+    return success(options.view.snapshot());
   }
 
   /**
@@ -171,7 +173,7 @@ export function createAccountFlow(options: AccountFlowOptions): AccountFlow {
       state.phase = 'signedOut';
       state.lastError = null;
       stateChanged();
-      return success(options.snapshot());
+      return success(options.view.snapshot());
     },
     restore,
     stop() {

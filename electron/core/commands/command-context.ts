@@ -1,5 +1,5 @@
 import type { AccountFlow } from '../account/account-flow.js';
-import type { StartTimeRules } from '../account/start-time-rules.js';
+import type { StartTimeRules } from '../session/start-time-rules.js';
 import type { CoreEvents } from '../core-events.js';
 import type { CoreState } from '../core-state.js';
 import type { CoreView } from '../views/snapshot.js';

@@ -7,9 +7,10 @@ import type { Clock, TimerHandle } from '../clock.js';
 import type { CoreState, PlannedList } from '../core-state.js';
 import { notifierProblemOf, type Notifier } from './notifier.js';
 import { planNotifications, retainShown, snoozedUntil } from './planner.js';
-import type { StartTimeRules } from '../account/start-time-rules.js';
+import type { StartTimeRules } from '../session/start-time-rules.js';
 import type { AccountSession } from '../session/session.js';
 import { listedReservations } from '../reservations.js';
+import type { CoreView } from '../views/snapshot.js';
 
 /**
  * A wake timer that fires this much after its moment slept through it (the OS suspended the
@@ -27,8 +28,10 @@ export interface NotificationScheduleOptions {
   track(work: Promise<unknown>): void;
   /** Reads the user's own list now, or joins the read under way; resolves once it is in or could not be read. */
   readOwnList(): Promise<void>;
-  /** After a re-plan of the timer's or of a wake-up's: what was shown changed. */
-  woke(): void;
+  /** After a re-plan of the timer's or of a wake-up's, what was shown changed: it is cached... */
+  persist(): void;
+  /** ...and shown. */
+  view: Pick<CoreView, 'changed'>;
 }
 
 export interface NotificationSchedule {
@@ -45,6 +48,10 @@ export interface NotificationSchedule {
 
 export function createNotificationSchedule(options: NotificationScheduleOptions): NotificationSchedule {
   const { clock, state, session, notifier } = options;
+  const woke = () => {
+    options.persist();
+    options.view.changed();
+  };
   let wakeTimer: TimerHandle | null = null;
   /** Since a sleep began (epoch ms): only a list read at or after it may be planned from; null when awake. */
   let heldSince: number | null = null;
@@ -104,7 +111,7 @@ export function createNotificationSchedule(options: NotificationScheduleOptions)
           resumed();
           return;
         }
-        options.track(replan(null, null).then(() => options.woke()));
+        options.track(replan(null, null).then(woke));
       }, delay);
     }
   }
@@ -115,7 +122,7 @@ export function createNotificationSchedule(options: NotificationScheduleOptions)
         // Not read yet (the screen is still locked): the read when it is unlocked re-plans.
         if (!readSinceSleep()) return;
         await replan(null, null);
-        options.woke();
+        woke();
       }),
     );
   }

@@ -11,11 +11,11 @@
 import type { DateTime } from 'luxon';
 import { formatWireDateTime, wireInstant } from '../../api/dates.js';
 import type { WireSummary } from '../../api/wire.js';
-import type { BusyNow, CoreData, CoreState, Meetings } from '../core-state.js';
+import type { BusyNow, CoreData, CoreState, Meetings, ScheduleHours } from '../core-state.js';
 import { summaryRole } from '../reservations.js';
 import type { AccountSession } from '../session/session.js';
 import type { SessionResult } from '../session/session-errors.js';
-import { knownClosed, openingAt, type ScheduleHours } from '../views/opening-hours.js';
+import { knownClosed, openingAt } from '../views/opening-hours.js';
 import { leadingScheduleCount } from './free-now-schedules.js';
 import { endOfTomorrow } from './own-list.js';
 import { unreachable, type PollReads } from './poll-answers.js';

@@ -10,18 +10,21 @@ import type { DateTime } from 'luxon';
 import type { WireReservation } from '../../api/wire.js';
 import type { Clock } from '../clock.js';
 import type { CoreState } from '../core-state.js';
+import { bookNowScheduleIds } from '../desktop/tray-menu.js';
 import type { NotificationSchedule } from '../notifications/notification-schedule.js';
 import { noticeMoments } from '../notifications/planner.js';
 import { listedReservations } from '../reservations.js';
 import type { AccountIdentity } from '../session/account-identity.js';
 import type { AccountSession } from '../session/session.js';
 import type { SessionResult } from '../session/session-errors.js';
+import type { CoreView } from '../views/snapshot.js';
 import { askSchedules, refreshHours, schedulesToAsk } from './free-now-reads.js';
 import { coveredSchedules, meetingSchedules } from './free-now-schedules.js';
 import { askReservation, confirmVanished, fullWindow, narrowWindow, readOwnList, summaryUpdatedBy } from './own-list.js';
 import { answerTimer, judgeStrain, outcomeOf, serverFailed, unreachable, type AnswerTimer } from './poll-answers.js';
 import { longestWaitMs, nextPollStep, type PollRead } from './poll-plan.js';
 import { createPoller, type PollOutcome, type PollReason } from './poller.js';
+import type { ReferenceData } from './reference-data.js';
 
 export type PauseReason = 'suspended' | 'locked';
 
@@ -33,12 +36,11 @@ export interface SyncOptions {
   track(work: Promise<unknown>): void;
   /** The data changed and is worth caching. */
   persist(): void;
-  stateChanged(): void;
   log(message: string, error?: unknown): void;
-  /** The schedules of the rows the tray shows now: the background keeps only them fresh. */
-  shownInTray(): readonly number[];
+  /** Told of each change the reads make; its snapshot last shown says which schedules the background keeps fresh (the rows its tray shows). */
+  view: Pick<CoreView, 'changed' | 'lastShown'>;
   /** Resources and schedules, from the cache when fresh: "Free now" is worked out with them. */
-  referenceData(): Promise<void>;
+  reference: Pick<ReferenceData, 'refresh'>;
   /** Monotonic milliseconds, to time the server's answers. */
   monotonicMs: () => number;
   slowAnswerMs: number;
@@ -124,8 +126,14 @@ export function createSync(options: SyncOptions): Sync {
     if (outcome === 'ok') state.lastError = null;
     await replanFromReads(now, null, account.userId);
     options.persist();
-    options.stateChanged();
+    options.view.changed();
     return outcome;
+  }
+
+  /** The schedules of the rows the tray's Book now shows. */
+  function shownInTray(): readonly number[] {
+    const shown = options.view.lastShown();
+    return shown === null ? [] : bookNowScheduleIds(shown, clock.now());
   }
 
   async function poll(reason: PollReason): Promise<PollOutcome> {
@@ -146,7 +154,7 @@ export function createSync(options: SyncOptions): Sync {
       wanted.look ||= look;
       state.offline = true;
       state.freeNowReading = false;
-      options.stateChanged();
+      options.view.changed();
       return 'unreachable';
     };
     if (read.kind === 'reservations') return readReservations(read.referenceNumbers, account, answers, offline);
@@ -161,14 +169,14 @@ export function createSync(options: SyncOptions): Sync {
     if (ownList.answer.ok) {
       // The user's list is shown at once; Free now fills in once the reads below are in.
       state.freeNowReading = look;
-      options.stateChanged();
+      options.view.changed();
     }
     ownListSettled();
 
     // Asked after the list, so that the schedules follow what the user has just booked. The
     // resource list they are read against is refreshed (when stale) only when the user looks, and
     // so are the layouts, which say whether each is open and until when.
-    if (look) await options.referenceData();
+    if (look) await options.reference.refresh(false);
     if (session.account !== account) return 'failed';
     const ranked = coveredSchedules(state, account);
     if (look) {
@@ -176,8 +184,8 @@ export function createSync(options: SyncOptions): Sync {
       if (session.account !== account) return 'failed';
     }
     const meetingsIn = meetingSchedules(ranked, state.data, state.settings.favouriteResourceIds);
-    const toAsk = pausedBy.size > 0 ? [] : schedulesToAsk(state.data, ranked, meetingsIn, now, look, options.shownInTray);
-    const busy = await askSchedules(toAsk, meetingsIn, { state, session, account, now, answers, leadingRead: options.stateChanged });
+    const toAsk = pausedBy.size > 0 ? [] : schedulesToAsk(state.data, ranked, meetingsIn, now, look, shownInTray);
+    const busy = await askSchedules(toAsk, meetingsIn, { state, session, account, now, answers, leadingRead: options.view.changed });
     if (busy === 'accountChanged') return 'failed';
     if (busy === 'unreachable') return offline();
     const results: SessionResult<unknown>[] = [ownList.answer, ...busy];
@@ -201,7 +209,7 @@ export function createSync(options: SyncOptions): Sync {
     }
     options.persist();
     state.freeNowReading = false;
-    options.stateChanged();
+    options.view.changed();
     return outcome;
   }
 
@@ -279,7 +287,7 @@ export function createSync(options: SyncOptions): Sync {
           : { reservations: listedReservations(data, session.account.userId), readAt: data.fetchedAt ?? clock.now() };
       options.track(notifications.replan(null, null));
       options.persist();
-      options.stateChanged();
+      options.view.changed();
     },
     pause(reason) {
       pausedBy.add(reason);

@@ -14,7 +14,8 @@ import type {
   ResourceFace,
   UnavailableResourceView,
 } from '../../bridge/contract.js';
-import { nextOpening, openingAt, type Opening, type ScheduleHours } from './opening-hours.js';
+import type { ScheduleHours } from '../core-state.js';
+import { nextOpening, openingAt, type Opening } from './opening-hours.js';
 import { isoIn, isoOrNull } from './bridge-time.js';
 import { unknownFace } from './resource-views.js';
 import { wireInstant } from '../../api/dates.js';

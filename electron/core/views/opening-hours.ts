@@ -6,19 +6,8 @@
  * which holds for any date.
  */
 import { DateTime } from 'luxon';
-import type { Static } from '@sinclair/typebox';
-import type { Period } from '../../api/schemas/schedules.js';
-
-export type WirePeriod = Static<typeof Period>;
-
-/** A schedule's layout as last fetched; kept for hours, like the resource list. */
-export interface ScheduleHours {
-  scheduleId: number;
-  timezone: string;
-  fetchedAt: DateTime;
-  /** One list per weekday, as GetSchedule gives them. */
-  periods: WirePeriod[][];
-}
+import type { WirePeriod } from '../../api/wire.js';
+import type { ScheduleHours } from '../core-state.js';
 
 /**
  * Open now and closing at `closesAt` (the end of the reservable stretch, which may run past

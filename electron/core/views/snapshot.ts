@@ -1,8 +1,9 @@
 /** What the UI is shown: the core's state as views in the user's zone at one moment. */
 import { DateTime } from 'luxon';
 import type { FreeResourceView, KeychainStatus, StateSnapshot } from '../../bridge/contract.js';
-import type { StartTimeRules } from '../account/start-time-rules.js';
+import type { StartTimeRules } from '../session/start-time-rules.js';
 import type { Clock } from '../clock.js';
+import type { CoreEvents } from '../core-events.js';
 import type { CoreData, CoreState, ServerStrain } from '../core-state.js';
 import type { AccountSession } from '../session/session.js';
 import type { SecretStore } from '../storage/secret-store.js';
@@ -122,11 +123,18 @@ export function viewContextOf(
   };
 }
 
-/** The core's state as the UI and the commands see it at this moment: the snapshot, and the context views are made in. */
+/**
+ * The core's state as the UI and the commands see it: the snapshot of this moment, the context views
+ * are made in, and the news that it changed, told with its snapshot to every listener.
+ */
 export interface CoreView {
   snapshot(): StateSnapshot;
   /** Context for views of this moment (zone, user); null when signed out. */
   viewContext(): ViewContext | null;
+  /** The state changed: its snapshot is taken once and told to the listeners (the popover, the tray). */
+  changed(): void;
+  /** The snapshot last told, if any: the background keeps fresh what its tray's Book now shows. */
+  lastShown(): StateSnapshot | null;
 }
 
 export function createCoreView(options: {
@@ -135,10 +143,18 @@ export function createCoreView(options: {
   session: Pick<AccountSession, 'account'>;
   secrets: Pick<SecretStore, 'status'>;
   startTimeRules: Pick<StartTimeRules, 'locksStarted'>;
+  events: Pick<CoreEvents, 'emit'>;
 }): CoreView {
-  const { clock, state, session, secrets, startTimeRules } = options;
+  const { clock, state, session, secrets, startTimeRules, events } = options;
+  let lastShown: StateSnapshot | null = null;
+  const snapshot = () => snapshotOf(state, session.account, clock.now(), secrets.status(), startTimeRules.locksStarted(session.account));
   return {
-    snapshot: () => snapshotOf(state, session.account, clock.now(), secrets.status(), startTimeRules.locksStarted(session.account)),
+    snapshot,
     viewContext: () => viewContextOf(session.account, clock.now(), state.data, startTimeRules.locksStarted(session.account)),
+    changed() {
+      lastShown = snapshot();
+      events.emit('stateChanged', lastShown);
+    },
+    lastShown: () => lastShown,
   };
 }

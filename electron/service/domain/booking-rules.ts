@@ -2,7 +2,7 @@ import type { DateTime } from 'luxon';
 import { formatHumanDuration } from '../../api/durations.js';
 import type { ScheduleLayout } from './schedule-layout.js';
 import { calendarDateAt, includesBlockedPeriod, isOnSlotBoundary, reservablePeriodCount } from './schedule-layout.js';
-import type { ResourceRow } from '../store/tables.js';
+import type { ResourceRow } from '../tables.js';
 
 export interface Occurrence {
   start: DateTime;

@@ -3,7 +3,7 @@ import { parseResourceInterval } from '../../api/durations.js';
 import type { CustomAttributeInput } from '../../api/schemas/common.js';
 import { CreditApplicability, ResourceStatus, type ResourceBody } from '../../api/schemas/resources.js';
 import { Violations } from '../errors.js';
-import type { ResourceRow } from '../store/tables.js';
+import type { ResourceRow } from '../tables.js';
 
 type Body = Static<typeof ResourceBody>;
 type IntervalValue = Body['minLength'];

@@ -1,6 +1,6 @@
 import { notFound } from '../errors.js';
 import { accessoryResources, findAccessory, listAccessories } from '../store/accessories.js';
-import type { AccessoryRow } from '../store/tables.js';
+import type { AccessoryRow } from '../tables.js';
 import type { HandlerMap } from './types.js';
 
 function creditMembers(accessory: AccessoryRow) {

@@ -13,7 +13,7 @@ import {
   updateGroup,
 } from '../store/groups.js';
 import { existingResourceIds } from '../store/resources.js';
-import { PermissionType } from '../store/tables.js';
+import { PermissionType } from '../tables.js';
 import { existingUserIds } from '../store/users.js';
 import type { HandlerMap, LinkBuilder } from './types.js';
 import { deletionEnvelope } from './deletion.js';

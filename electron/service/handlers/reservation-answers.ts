@@ -9,7 +9,7 @@ import { checkInState, mayChange } from '../store/occurrences.js';
 import type { ZonedViewer } from '../store/permissions.js';
 import type { ReservationDetails } from '../store/reservation-details.js';
 import { inRole } from '../store/reservation-people.js';
-import { ReservationRole } from '../store/tables.js';
+import { ReservationRole } from '../tables.js';
 import { customAttributeAnswers } from './custom-attribute-answers.js';
 import type { LinkBuilder } from './types.js';
 

@@ -8,7 +8,7 @@ import { listOccurrences, type ListedOccurrence, type ReservationFilter } from '
 import { mayChange, type OccurrenceRow } from '../store/occurrences.js';
 import { inRole, type SeriesGuest, type SeriesPerson } from '../store/reservation-people.js';
 import type { Store } from '../store/database.js';
-import { ReservationRole } from '../store/tables.js';
+import { ReservationRole } from '../tables.js';
 import type { LinkBuilder } from './types.js';
 
 type WireSummary = Static<typeof ReservationSummary>;

@@ -12,7 +12,7 @@ import { connectionOf, inTransaction, inWriteTransaction, type Connection, type 
 import { mayChange } from '../store/occurrences.js';
 import { deleteInstances, insertInstances, insertSeries, rebookInstance, replaceSeries, type SeriesValues } from '../store/reservations.js';
 import { bookedResources, findReservation, seriesOccurrences, setSeriesRecurrence, type StoredReservation } from '../store/series.js';
-import type { ReservationRow, ReservationSeriesRow } from '../store/tables.js';
+import type { ReservationRow, ReservationSeriesRow } from '../tables.js';
 import { deletionEnvelope } from './deletion.js';
 import { reservationReference } from './reservation-answers.js';
 import type { Caller, HandlerMap } from './types.js';

@@ -18,7 +18,7 @@ import {
 } from '../store/resource-reads.js';
 import { createResource, deleteResource, findResourceReferences, replaceResource, resourceExists } from '../store/resources.js';
 import { existingScheduleIds } from '../store/schedules.js';
-import type { ResourceRow } from '../store/tables.js';
+import type { ResourceRow } from '../tables.js';
 import { customAttributeAnswers } from './custom-attribute-answers.js';
 import type { Caller, HandlerMap, LinkBuilder } from './types.js';
 import { deletionEnvelope } from './deletion.js';

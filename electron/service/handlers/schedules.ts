@@ -3,7 +3,7 @@ import { formatWireDateTime } from '../../api/dates.js';
 import { periodsOn, weekContaining } from '../domain/schedule-layout.js';
 import { notFound } from '../errors.js';
 import { findSchedule, listSchedules, loadLayout } from '../store/schedules.js';
-import type { ScheduleRow } from '../store/tables.js';
+import type { ScheduleRow } from '../tables.js';
 import type { HandlerMap } from './types.js';
 
 /** Availability bounds are stored as ISO instants; one that cannot be read counts as no bound. */

@@ -5,7 +5,7 @@ import { readQueryDateTime, usableZone, wireFormatter } from '../domain/query-da
 import { instantOf, periodsBetween, type LaidOutPeriod } from '../domain/schedule-layout.js';
 import { maxSlotDays, planSlots, slotWindow, type PlannedSlot } from '../domain/slots.js';
 import { notFound, Violations } from '../errors.js';
-import { holding, repeated } from '../http/answer-bytes.js';
+import { holding, repeated } from './repeated-parts.js';
 import { bookingsByResource } from '../store/availability.js';
 import { visibleScheduleResources, type ScheduleResource } from '../store/permissions.js';
 import { overlappingBookings } from '../store/reservations.js';

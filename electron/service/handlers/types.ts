@@ -4,7 +4,7 @@ import type { Clock } from '../clock.js';
 import type { ServiceConfig } from '../config.js';
 import type { SignInThrottle } from '../domain/sign-in-throttle.js';
 import type { Store } from '../store/database.js';
-import type { UserRow } from '../store/tables.js';
+import type { UserRow } from '../tables.js';
 
 export interface Caller {
   user: UserRow;

@@ -6,7 +6,7 @@ import type { CustomAttributeValue } from '../../api/schemas/common.js';
 import type { User, UserListItem } from '../../api/schemas/users.js';
 import type { AttributeValueRecord } from '../store/attribute-values.js';
 import type { Viewer } from '../store/permissions.js';
-import type { UserRow } from '../store/tables.js';
+import type { UserRow } from '../tables.js';
 import type { UserDetails } from '../store/user-details.js';
 import { customAttributeAnswers } from './custom-attribute-answers.js';
 import type { LinkBuilder } from './types.js';

@@ -5,26 +5,7 @@
  * would have to be flattened and converted to bytes again before compressing or sending. The
  * bytes are exactly what `JSON.stringify` would give.
  */
-
-/** Objects an answer holds more than once. */
-const repeatedParts = new WeakSet<object>();
-/** Objects on the way from an answer down to its repeated parts: written member by member. */
-const holders = new WeakSet<object>();
-
-/** Marks an object the answer holds many times; it must not change until the answer is sent. */
-export function repeated<T extends object>(part: T): T {
-  repeatedParts.add(part);
-  return part;
-}
-
-/**
- * Marks an object (a plain one, without `toJSON`) that holds repeated parts in its members or
- * in arrays among them. Any other object is written by `JSON.stringify` in one piece.
- */
-export function holding<T extends object>(container: T): T {
-  holders.add(container);
-  return container;
-}
+import { isHolder, isRepeated } from '../handlers/repeated-parts.js';
 
 /** Member names as JSON keys with their colon, the same few on every answer. */
 const keyTexts = new Map<string, string>();
@@ -72,7 +53,7 @@ class ByteWriter {
     if (typeof value !== 'object' || value === null) {
       // Only an array item can be what JSON cannot hold (holders skip such members): null, as JSON.stringify writes it.
       this.#text(JSON.stringify(value) ?? 'null');
-    } else if (repeatedParts.has(value)) {
+    } else if (isRepeated(value)) {
       let bytes = this.#repeatedBytes.get(value);
       if (!bytes) this.#repeatedBytes.set(value, (bytes = Buffer.from(JSON.stringify(value))));
       this.#flush();
@@ -86,7 +67,7 @@ class ByteWriter {
         this.value(value[index]);
       }
       this.#text(']');
-    } else if (holders.has(value)) {
+    } else if (isHolder(value)) {
       let separator = '{';
       for (const name of Object.keys(value)) {
         const member: unknown = (value as Record<string, unknown>)[name];
@@ -111,7 +92,7 @@ class ByteWriter {
 
 /** The JSON of an answer marked `holding`, as bytes; undefined for any other answer (Fastify serialises those). */
 export function answerBytes(answer: unknown): Buffer | undefined {
-  if (typeof answer !== 'object' || answer === null || !holders.has(answer)) return undefined;
+  if (typeof answer !== 'object' || answer === null || !isHolder(answer)) return undefined;
   const writer = new ByteWriter();
   writer.value(answer);
   return writer.result();

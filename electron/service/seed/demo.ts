@@ -2,7 +2,7 @@ import { AttributeCategory, AttributeType } from '../../api/schemas/attributes.j
 import { Role } from '../../api/schemas/groups.js';
 import { CreditApplicability, ResourceStatus } from '../../api/schemas/resources.js';
 import type { Store } from '../store/database.js';
-import { PermissionType, type NewResource } from '../store/tables.js';
+import { PermissionType, type NewResource } from '../tables.js';
 import { administratorsGroup, inTransaction, insertUser } from './bootstrap.js';
 
 /** Everyone in the demo organisation signs in with this password. */

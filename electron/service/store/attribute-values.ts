@@ -5,7 +5,7 @@ import type { CustomAttributeInput } from '../../api/schemas/common.js';
 import { safeRegex } from '../domain/attribute-rules.js';
 import { Violations } from '../errors.js';
 import { onConnection, placeholders, type Connection, type Store } from './database.js';
-import type { AttributeRow } from './tables.js';
+import type { AttributeRow } from '../tables.js';
 
 type AttributeInput = Static<typeof CustomAttributeInput>;
 

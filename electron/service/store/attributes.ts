@@ -1,7 +1,7 @@
 import { AttributeCategory } from '../../api/schemas/attributes.js';
 import type { AttributeDefinitionInput, EntityCategory } from '../domain/attribute-rules.js';
 import { inTransaction, type Store } from './database.js';
-import type { AttributeRow } from './tables.js';
+import type { AttributeRow } from '../tables.js';
 
 export interface StoredDefinition extends AttributeRow {
   appliesToIds: number[];

@@ -3,7 +3,7 @@ import { messageDate } from '../domain/booking-rules.js';
 import { placeholders, type Connection } from './database.js';
 import { permittedAmong } from './permissions.js';
 import { bookingsOverlapping, longestBooking } from './reservations.js';
-import type { ResourceRow } from './tables.js';
+import type { ResourceRow } from '../tables.js';
 
 export interface ConflictOptions {
   /** Buffers widen the window for non-administrators only. */

@@ -10,7 +10,7 @@ import { placeholders, type Connection } from './database.js';
 import type { ZonedViewer } from './permissions.js';
 import { scheduleLayout } from './schedules.js';
 import type { AccessoryRequest } from './booking-checks.js';
-import type { ResourceRow, ScheduleRow } from './tables.js';
+import type { ResourceRow, ScheduleRow } from '../tables.js';
 
 export type ReservationBodyInput = Static<typeof ReservationBody>;
 

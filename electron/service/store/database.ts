@@ -2,7 +2,7 @@ import { chmodSync, closeSync, openSync } from 'node:fs';
 import SQLite from 'libsql';
 import { CamelCasePlugin, Kysely, Migrator, SqliteDialect, type Compilable, type DialectAdapter } from 'kysely';
 import { migrations } from './migrations.js';
-import type { Database } from './tables.js';
+import type { Database } from '../tables.js';
 
 export type Store = Kysely<Database>;
 

@@ -1,6 +1,6 @@
 import { inTransaction, type Store } from './database.js';
 import { keepAnAdministrator } from './roles.js';
-import { PermissionType } from './tables.js';
+import { PermissionType } from '../tables.js';
 
 export function findGroup(store: Store, groupId: number) {
   return store.selectFrom('userGroups').selectAll().where('id', '=', groupId).executeTakeFirst();

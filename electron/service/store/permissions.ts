@@ -1,6 +1,6 @@
 import { ResourceStatus } from '../../api/schemas/resources.js';
 import { placeholders, withConnection, type Connection, type Store } from './database.js';
-import { PermissionType } from './tables.js';
+import { PermissionType } from '../tables.js';
 
 /** Who is asking, as the store needs to know them: enough to decide what they may see or book. */
 export interface Viewer {

@@ -1,7 +1,7 @@
 import { AttributeCategory } from '../../api/schemas/attributes.js';
 import { deleteAttributeValues } from './attribute-values.js';
 import { connectionOf, onConnection, placeholders, type Connection, type Store } from './database.js';
-import { ReservationRole } from './tables.js';
+import { ReservationRole } from '../tables.js';
 
 /** Everything a series holds besides its occurrences. */
 export interface SeriesValues {

@@ -1,7 +1,7 @@
 import type { Store } from './database.js';
 import { visibleResourceIds, type Viewer } from './permissions.js';
 import { resourceIdsInGroupTrees } from './resource-groups.js';
-import type { ResourceRow } from './tables.js';
+import type { ResourceRow } from '../tables.js';
 
 /** Narrows a resource list; null: no narrowing. */
 export interface ResourceListFilter {

@@ -3,7 +3,7 @@ import type { FoundReferences, ResourceInput, ResourceSettings } from '../domain
 import { deleteAttributeValues, writeAttributeValues } from './attribute-values.js';
 import { connectionOf, inTransaction, type Store } from './database.js';
 import { existingResourceGroupIds, setResourceGroups } from './resource-groups.js';
-import { PermissionType } from './tables.js';
+import { PermissionType } from '../tables.js';
 
 /** Looks up every id a resource body names, one small query per kind. */
 export async function findResourceReferences(store: Store, input: ResourceInput): Promise<FoundReferences> {

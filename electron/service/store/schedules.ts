@@ -1,6 +1,6 @@
 import { buildLayout, type PeriodRule, type ScheduleLayout } from '../domain/schedule-layout.js';
 import { onConnection, type Connection, type Store } from './database.js';
-import type { ScheduleRow } from './tables.js';
+import type { ScheduleRow } from '../tables.js';
 
 export async function listSchedules(store: Store): Promise<ScheduleRow[]> {
   return store.selectFrom('schedules').selectAll().orderBy('name').orderBy('id').execute();

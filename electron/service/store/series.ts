@@ -1,5 +1,5 @@
 import type { Store } from './database.js';
-import type { ReservationRow, ReservationSeriesRow, ResourceRow } from './tables.js';
+import type { ReservationRow, ReservationSeriesRow, ResourceRow } from '../tables.js';
 
 /** An occurrence with its series. */
 export interface StoredReservation {

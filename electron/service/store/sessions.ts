@@ -1,6 +1,6 @@
 import { Role } from '../../api/schemas/groups.js';
 import { inTransaction, withConnection, type Store } from './database.js';
-import type { UserRow } from './tables.js';
+import type { UserRow } from '../tables.js';
 
 /** The account a sign-in names by user name or e-mail address, with what decides whether it may sign in. */
 export function findSignInAccount(store: Store, login: string) {

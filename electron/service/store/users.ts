@@ -10,7 +10,7 @@ import { checkAttributeInputs, writeAttributeValues } from './attribute-values.j
 import { connectionOf, type Store } from './database.js';
 import type { Viewer } from './permissions.js';
 import { keepAnAdministrator } from './roles.js';
-import type { UserRow } from './tables.js';
+import type { UserRow } from '../tables.js';
 
 type AttributeInput = Static<typeof CustomAttributeInput>;
 

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { Type } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import { readJsonFile, writeJsonAtomic } from '../storage/files.js';
-import type { AccountIdentity } from '../session/account-identity.js';
+import type { AccountIdentity } from './account-identity.js';
 
 /** `future`: nothing that has started may be changed (the default); `current`: it may. */
 export type StartTimeRule = 'future' | 'current';
