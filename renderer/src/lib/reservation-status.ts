@@ -71,3 +71,14 @@ export const rowControl = (referenceNumber: string, which: 'primary' | 'menu') =
 /** The failure to show beside `control`, if it caused the last one. */
 export const failureOf = (perch: FailureState, control: string): string | null =>
   perch.actionFailure?.control === control ? perch.actionFailure.message : null;
+
+/** "I'm not coming", asked before the booking is given back: the same words on the Now card and in My reservations. */
+export function releaseQuestion(reservation: ReservationView, underWay: boolean) {
+  const name = nameOf(reservation);
+  return {
+    label: 'Confirm giving the booking back',
+    question: underWay ? `End it now and free ${reservation.resourceName}?` : `Cancel it and free ${reservation.resourceName}?`,
+    yes: { text: 'Yes, free it', label: `Yes, free it: give ${name} back` },
+    no: { text: 'No', label: `No, keep ${name}` },
+  };
+}
