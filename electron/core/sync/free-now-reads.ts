@@ -13,12 +13,11 @@ import { formatWireDateTime, wireInstant } from '../../api/dates.js';
 import type { WireSummary } from '../../api/wire.js';
 import type { BusyNow, CoreData, CoreState, Meetings, ScheduleHours } from '../core-state.js';
 import { summaryRole } from '../reservations.js';
-import type { AccountSession } from '../session/session.js';
 import type { SessionResult } from '../session/session-errors.js';
 import { knownClosed, openingAt } from '../views/opening-hours.js';
 import { leadingScheduleCount } from './free-now-schedules.js';
 import { endOfTomorrow } from './own-list.js';
-import { unreachable, type PollReads } from './poll-answers.js';
+import { unreachable, type PollReads, type PollSession } from './poll-answers.js';
 import { referenceDataHours } from './reference-data.js';
 
 /** Who is busy, in the background: each leading schedule at most this often (and never while paused). */
@@ -126,13 +125,11 @@ export function schedulesToAsk(
   return stalest === undefined ? [] : [stalest];
 }
 
-type Session = Pick<AccountSession, 'account' | 'run'>;
-
 /**
  * A schedule's layout (GetSchedule, 12–14 ms on a real server: server-facts E), fetched when the
  * user looks and kept as long as the resource list; without it Free now cannot tell a closed office.
  */
-export async function refreshHours(state: CoreState, session: Session, scheduleId: number, now: DateTime): Promise<void> {
+export async function refreshHours(state: CoreState, session: PollSession, scheduleId: number, now: DateTime): Promise<void> {
   const kept = state.data.hours.find((hours) => hours.scheduleId === scheduleId);
   if (kept !== undefined && now.diff(kept.fetchedAt, 'hours').hours < referenceDataHours) return;
   const answer = await session.run((client) => client.getSchedule({ params: { scheduleId } }));
@@ -143,7 +140,7 @@ export async function refreshHours(state: CoreState, session: Session, scheduleI
 }
 
 /** Every reservation of the schedule from now to `until`. */
-const askSchedule = (session: Session, scheduleId: number, now: DateTime, until: DateTime) =>
+const askSchedule = (session: PollSession, scheduleId: number, now: DateTime, until: DateTime) =>
   session.run((client) =>
     client.getReservations({
       query: {

@@ -7,19 +7,14 @@ import type { DateTime } from 'luxon';
 import { formatWireDateTime, wireInstant } from '../../api/dates.js';
 import type { WireReservation, WireSummary } from '../../api/wire.js';
 import type { Settings } from '../../bridge/contract.js';
-import type { CoreState } from '../core-state.js';
-import type { AccountIdentity } from '../session/account-identity.js';
-import type { AccountSession } from '../session/session.js';
 import type { SessionResult } from '../session/session-errors.js';
-import type { AnswerTimer, PollReads } from './poll-answers.js';
+import type { AnswerTimer, PollReads, PollSession } from './poll-answers.js';
 
 /** How far the list the user opens looks ahead (GetReservations' own default). */
 const fullWindowDays = 14;
 
 /** How many reservations gone from the list one poll asks about on their own (confirmVanished). */
 const vanishedChecksPerPoll = 3;
-
-type Session = Pick<AccountSession, 'account' | 'run'>;
 
 export interface PollWindow {
   from: DateTime;
@@ -99,7 +94,7 @@ export async function readOwnList(
 }
 
 /** One of the user's reservations, on its own (GetReservation). */
-export const askReservation = (session: Session, referenceNumber: string, answers: AnswerTimer) =>
+export const askReservation = (session: PollSession, referenceNumber: string, answers: AnswerTimer) =>
   answers.timed(session.run((client) => client.getReservation({ params: { referenceNumber } })));
 
 /**
@@ -144,13 +139,8 @@ export function notListed(before: readonly WireSummary[], after: readonly WireSu
  * (a few a poll) is asked on its own before its vanishing is news, and one still there is kept,
  * at its new time. Vanishing is rare, so this costs next to nothing.
  */
-export async function confirmVanished(
-  vanished: readonly WireSummary[],
-  state: CoreState,
-  session: Session,
-  account: AccountIdentity,
-  answers: AnswerTimer,
-): Promise<void> {
+export async function confirmVanished(vanished: readonly WireSummary[], reads: PollReads): Promise<void> {
+  const { state, session, account, answers } = reads;
   for (const summary of vanished.slice(0, vanishedChecksPerPoll)) {
     const answer = await askReservation(session, summary.referenceNumber, answers);
     if (session.account !== account) return;

@@ -34,10 +34,13 @@ export function answerTimer(monotonicMs: () => number, slowAnswerMs: number): An
   };
 }
 
+/** What the reads of a poll ask the server through. */
+export type PollSession = Pick<AccountSession, 'account' | 'run'>;
+
 /** What every read of one poll works with. */
 export interface PollReads {
   state: CoreState;
-  session: Pick<AccountSession, 'account' | 'run'>;
+  session: PollSession;
   /** Whom the poll reads for: an answer that comes after the account changed is dropped. */
   account: AccountIdentity;
   now: DateTime;

@@ -15,13 +15,21 @@ import type { NotificationSchedule } from '../notifications/notification-schedul
 import { noticeMoments } from '../notifications/planner.js';
 import { listedReservations } from '../reservations.js';
 import type { AccountIdentity } from '../session/account-identity.js';
-import type { AccountSession } from '../session/session.js';
 import type { SessionResult } from '../session/session-errors.js';
 import type { CoreView } from '../views/snapshot.js';
 import { askSchedules, refreshHours, schedulesToAsk } from './free-now-reads.js';
 import { coveredSchedules, meetingSchedules } from './free-now-schedules.js';
 import { askReservation, confirmVanished, fullWindow, narrowWindow, readOwnList, summaryUpdatedBy } from './own-list.js';
-import { answerTimer, judgeStrain, outcomeOf, serverFailed, unreachable, type AnswerTimer } from './poll-answers.js';
+import {
+  answerTimer,
+  judgeStrain,
+  outcomeOf,
+  serverFailed,
+  unreachable,
+  type AnswerTimer,
+  type PollReads,
+  type PollSession,
+} from './poll-answers.js';
 import { longestWaitMs, nextPollStep, type PollRead } from './poll-plan.js';
 import { createPoller, type PollOutcome, type PollReason } from './poller.js';
 import type { ReferenceData } from './reference-data.js';
@@ -31,7 +39,7 @@ export type PauseReason = 'suspended' | 'locked';
 export interface SyncOptions {
   clock: Clock;
   state: CoreState;
-  session: Pick<AccountSession, 'account' | 'run'>;
+  session: PollSession;
   notifications: NotificationSchedule;
   track(work: Promise<unknown>): void;
   /** The data changed and is worth caching. */
@@ -163,7 +171,8 @@ export function createSync(options: SyncOptions): Sync {
     const window = full
       ? fullWindow(now)
       : narrowWindow(now, account.timezone, state.settings, state.data.reservations, longestWaitMs(state.settings));
-    const ownList = await readOwnList(window, { state, session, account, now, answers });
+    const reads: PollReads = { state, session, account, now, answers };
+    const ownList = await readOwnList(window, reads);
     if (session.account !== account) return 'failed';
     if (unreachable(ownList.answer)) return offline();
     if (ownList.answer.ok) {
@@ -185,7 +194,7 @@ export function createSync(options: SyncOptions): Sync {
     }
     const meetingsIn = meetingSchedules(ranked, state.data, state.settings.favouriteResourceIds);
     const toAsk = pausedBy.size > 0 ? [] : schedulesToAsk(state.data, ranked, meetingsIn, now, look, shownInTray);
-    const busy = await askSchedules(toAsk, meetingsIn, { state, session, account, now, answers, leadingRead: options.view.changed });
+    const busy = await askSchedules(toAsk, meetingsIn, { ...reads, leadingRead: options.view.changed });
     if (busy === 'accountChanged') return 'failed';
     if (busy === 'unreachable') return offline();
     const results: SessionResult<unknown>[] = [ownList.answer, ...busy];
@@ -203,7 +212,7 @@ export function createSync(options: SyncOptions): Sync {
       const listed = new Set(state.data.reservations.map((summary) => summary.referenceNumber));
       for (const referenceNumber of reservationAskedAtMs.keys())
         if (!listed.has(referenceNumber)) reservationAskedAtMs.delete(referenceNumber);
-      await confirmVanished(ownList.vanished, state, session, account, answers);
+      await confirmVanished(ownList.vanished, reads);
       if (session.account !== account) return 'failed';
       await replanFromReads(now, window.to, account.userId);
     }

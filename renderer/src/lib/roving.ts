@@ -66,3 +66,17 @@ export function roving(list: HTMLElement, rowSelector: string): { destroy(): voi
     },
   };
 }
+
+/**
+ * Where a key moves focus in a list of `count` items that wraps around (tabs, a menu): `keys.next`
+ * and `keys.previous` one step, Home and End to the ends; null for any other key. From no item
+ * (index -1), next goes to the first and previous to the last.
+ */
+export function wrappingMove(key: string, index: number, count: number, keys: { previous: string; next: string }): number | null {
+  const last = count - 1;
+  if (key === keys.next) return index >= last ? 0 : index + 1;
+  if (key === keys.previous) return index <= 0 ? last : index - 1;
+  if (key === 'Home') return 0;
+  if (key === 'End') return last;
+  return null;
+}
