@@ -14,6 +14,7 @@ import { registerDocumentation } from './documentation.js';
 import { registerHostGuard } from './host-guard.js';
 import { replyWithError } from './error-mapper.js';
 import { registerLargeAnswerCompression } from './large-answers.js';
+import { registerPromptClose } from './prompt-close.js';
 import { registerOperations } from './routes.js';
 
 export interface ServiceOptions {
@@ -64,6 +65,7 @@ export async function createServer(options: ServiceOptions): Promise<FastifyInst
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'string' }, parseJsonBody);
   app.setErrorHandler((error, request, reply) => replyWithError(error as ServiceError, request, reply));
+  registerPromptClose(app);
   await app.register(compress, {
     global: true,
     threshold: 1024,
