@@ -1,14 +1,14 @@
 /**
  * The user's own list as the server answers it: which span of time a poll asks about, how the
- * answer replaces what was known there, what a reservation read on its own changes in it, and what
- * left it.
+ * answer replaces what was known there, what a reservation read on its own changes in it (before a
+ * notice about it, or after an action), and what left it.
  */
 import type { DateTime } from 'luxon';
 import { formatWireDateTime, wireInstant } from '../../api/dates.js';
 import type { WireReservation, WireSummary } from '../../api/wire.js';
 import type { Settings } from '../../bridge/contract.js';
 import type { SessionResult } from '../session/session-errors.js';
-import type { AnswerTimer, PollReads, PollSession } from './poll-answers.js';
+import { unreachable, type AnswerTimer, type PollReads, type PollSession } from './poll-answers.js';
 
 /** How far the list the user opens looks ahead (GetReservations' own default). */
 const fullWindowDays = 14;
@@ -94,7 +94,7 @@ export async function readOwnList(
 }
 
 /** One of the user's reservations, on its own (GetReservation). */
-export const askReservation = (session: PollSession, referenceNumber: string, answers: AnswerTimer) =>
+const askReservation = (session: PollSession, referenceNumber: string, answers: AnswerTimer) =>
   answers.timed(session.run((client) => client.getReservation({ params: { referenceNumber } })));
 
 /**
@@ -123,6 +123,38 @@ export function summaryUpdatedBy(summary: WireSummary, detail: WireReservation):
     checkOutDate: sameTimeText(summary.checkOutDate, detail.checkOutDate),
     originalEndDate: sameTimeText(summary.originalEndDate, detail.originalEndDate),
   };
+}
+
+/**
+ * Reads each of the user's reservations on its own before a notice about it (GetReservation): the
+ * answer replaces what was listed, a 404 says it is gone — cancelled, or released by the server's
+ * job. Each is marked asked in `askedAtMs` whatever the answer: a refusal is not asked again at
+ * once. Gives the answers that were neither (refusals, server errors).
+ */
+export async function readListedReservations(
+  referenceNumbers: readonly string[],
+  reads: PollReads,
+  askedAtMs: Map<string, number>,
+): Promise<SessionResult<unknown>[] | 'accountChanged' | 'unreachable'> {
+  const { state, session, account, now, answers } = reads;
+  const results: SessionResult<unknown>[] = [];
+  for (const referenceNumber of referenceNumbers) {
+    askedAtMs.set(referenceNumber, now.toMillis());
+    const answer = await askReservation(session, referenceNumber, answers);
+    if (session.account !== account) return 'accountChanged';
+    if (unreachable(answer)) return 'unreachable';
+    const { reservations } = state.data;
+    if (answer.ok) {
+      state.data.reservations = reservations.map((summary) =>
+        summary.referenceNumber === referenceNumber ? summaryUpdatedBy(summary, answer.value) : summary,
+      );
+    } else if (answer.error.kind === 'notFound') {
+      state.data.reservations = reservations.filter((summary) => summary.referenceNumber !== referenceNumber);
+    } else {
+      results.push(answer);
+    }
+  }
+  return results;
 }
 
 /** What was listed before, has not ended, and is listed no more. */

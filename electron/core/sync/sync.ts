@@ -14,22 +14,12 @@ import { bookNowScheduleIds } from '../desktop/tray-menu.js';
 import type { NotificationSchedule } from '../notifications/notification-schedule.js';
 import { noticeMoments } from '../notifications/planner.js';
 import { listedReservations } from '../reservations.js';
-import type { AccountIdentity } from '../session/account-identity.js';
 import type { SessionResult } from '../session/session-errors.js';
 import type { CoreView } from '../views/snapshot.js';
 import { askSchedules, refreshHours, schedulesToAsk } from './free-now-reads.js';
 import { coveredSchedules, meetingSchedules } from './free-now-schedules.js';
-import { askReservation, confirmVanished, fullWindow, narrowWindow, readOwnList, summaryUpdatedBy } from './own-list.js';
-import {
-  answerTimer,
-  judgeStrain,
-  outcomeOf,
-  serverFailed,
-  unreachable,
-  type AnswerTimer,
-  type PollReads,
-  type PollSession,
-} from './poll-answers.js';
+import { confirmVanished, fullWindow, narrowWindow, readListedReservations, readOwnList, summaryUpdatedBy } from './own-list.js';
+import { answerTimer, judgeStrain, outcomeOf, serverFailed, unreachable, type PollReads, type PollSession } from './poll-answers.js';
 import { longestWaitMs, nextPollStep, type PollRead } from './poll-plan.js';
 import { createPoller, type PollOutcome, type PollReason } from './poller.js';
 import type { ReferenceData } from './reference-data.js';
@@ -98,46 +88,6 @@ export function createSync(options: SyncOptions): Sync {
     await notifications.replan(previous, horizon);
   }
 
-  /**
-   * Reads each of the user's reservations on its own before a notice about it (GetReservation):
-   * the answer replaces what was listed, a 404 says it is gone — cancelled, or released by the
-   * server's job.
-   */
-  async function readReservations(
-    referenceNumbers: readonly string[],
-    account: AccountIdentity,
-    answers: AnswerTimer,
-    offline: () => PollOutcome,
-  ): Promise<PollOutcome> {
-    const now = clock.now();
-    const results: SessionResult<unknown>[] = [];
-    for (const referenceNumber of referenceNumbers) {
-      // Asked, whatever the answer: a refusal is not asked again at once.
-      reservationAskedAtMs.set(referenceNumber, now.toMillis());
-      const answer = await askReservation(session, referenceNumber, answers);
-      if (session.account !== account) return 'failed';
-      if (unreachable(answer)) return offline();
-      const { reservations } = state.data;
-      if (answer.ok) {
-        state.data.reservations = reservations.map((summary) =>
-          summary.referenceNumber === referenceNumber ? summaryUpdatedBy(summary, answer.value) : summary,
-        );
-      } else if (answer.error.kind === 'notFound') {
-        state.data.reservations = reservations.filter((summary) => summary.referenceNumber !== referenceNumber);
-      } else {
-        results.push(answer);
-      }
-    }
-    const outcome = outcomeOf(state, results);
-    judgeStrain(state, answers.slow, serverFailed(results));
-    state.offline = false;
-    if (outcome === 'ok') state.lastError = null;
-    await replanFromReads(now, null, account.userId);
-    options.persist();
-    options.view.changed();
-    return outcome;
-  }
-
   /** The schedules of the rows the tray's Book now shows. */
   function shownInTray(): readonly number[] {
     const shown = options.view.lastShown();
@@ -165,13 +115,25 @@ export function createSync(options: SyncOptions): Sync {
       options.view.changed();
       return 'unreachable';
     };
-    if (read.kind === 'reservations') return readReservations(read.referenceNumbers, account, answers, offline);
+    const reads: PollReads = { state, session, account, now, answers };
+    if (read.kind === 'reservations') {
+      const results = await readListedReservations(read.referenceNumbers, reads, reservationAskedAtMs);
+      if (results === 'accountChanged') return 'failed';
+      if (results === 'unreachable') return offline();
+      const outcome = outcomeOf(state, results);
+      judgeStrain(state, answers.slow, serverFailed(results));
+      state.offline = false;
+      if (outcome === 'ok') state.lastError = null;
+      await replanFromReads(now, null, account.userId);
+      options.persist();
+      options.view.changed();
+      return outcome;
+    }
 
     listAskedAtMs = now.toMillis();
     const window = full
       ? fullWindow(now)
       : narrowWindow(now, account.timezone, state.settings, state.data.reservations, longestWaitMs(state.settings));
-    const reads: PollReads = { state, session, account, now, answers };
     const ownList = await readOwnList(window, reads);
     if (session.account !== account) return 'failed';
     if (unreachable(ownList.answer)) return offline();
