@@ -19,7 +19,16 @@ import type { CoreView } from '../views/snapshot.js';
 import { askSchedules, refreshHours, schedulesToAsk } from './free-now-reads.js';
 import { coveredSchedules, meetingSchedules } from './free-now-schedules.js';
 import { confirmVanished, fullWindow, narrowWindow, readListedReservations, readOwnList, summaryUpdatedBy } from './own-list.js';
-import { answerTimer, judgeStrain, outcomeOf, serverFailed, unreachable, type PollReads, type PollSession } from './poll-answers.js';
+import {
+  answerTimer,
+  judgeStrain,
+  outcomeOf,
+  serverFailed,
+  unreachable,
+  type AnswerTimer,
+  type PollReads,
+  type PollSession,
+} from './poll-answers.js';
 import { longestWaitMs, nextPollStep, type PollRead } from './poll-plan.js';
 import { createPoller, type PollOutcome, type PollReason } from './poller.js';
 import type { ReferenceData } from './reference-data.js';
@@ -88,6 +97,14 @@ export function createSync(options: SyncOptions): Sync {
     await notifications.replan(previous, horizon);
   }
 
+  /** What a poll's answers say: its outcome and how strained the server is; it answered, so Perch is online. */
+  function judged(results: readonly SessionResult<unknown>[], answers: AnswerTimer): PollOutcome {
+    const outcome = outcomeOf(state, results);
+    judgeStrain(state, answers.slow, serverFailed(results));
+    state.offline = false;
+    return outcome;
+  }
+
   /** The schedules of the rows the tray's Book now shows. */
   function shownInTray(): readonly number[] {
     const shown = options.view.lastShown();
@@ -120,9 +137,7 @@ export function createSync(options: SyncOptions): Sync {
       const results = await readListedReservations(read.referenceNumbers, reads, reservationAskedAtMs);
       if (results === 'accountChanged') return 'failed';
       if (results === 'unreachable') return offline();
-      const outcome = outcomeOf(state, results);
-      judgeStrain(state, answers.slow, serverFailed(results));
-      state.offline = false;
+      const outcome = judged(results, answers);
       if (outcome === 'ok') state.lastError = null;
       await replanFromReads(now, null, account.userId);
       options.persist();
@@ -161,9 +176,7 @@ export function createSync(options: SyncOptions): Sync {
     if (busy === 'unreachable') return offline();
     const results: SessionResult<unknown>[] = [ownList.answer, ...busy];
 
-    const outcome = outcomeOf(state, results);
-    judgeStrain(state, answers.slow, serverFailed(results));
-    state.offline = false;
+    const outcome = judged(results, answers);
     // A schedule the user can no longer book in is no longer covered.
     const covered = new Set(ranked);
     state.data.busyNow = state.data.busyNow.filter((entry) => covered.has(entry.scheduleId));
